@@ -1,0 +1,52 @@
+/**
+ * The document store port: the subset of MongoDB the read models need. The embedded adapter runs MongoDB's
+ * query and update language through mingo on LMDB; the MongoDB adapter is the real thing. Both pass
+ * document-store.contract.ts.
+ */
+
+export type Document = { _id: string } & Record<string, unknown>;
+export type Filter = Record<string, unknown>;
+/** MongoDB update operators: $set, $unset, $inc, $push, $pull, $addToSet. */
+export type Update = Record<string, Record<string, unknown>>;
+export type Sort = Record<string, 1 | -1>;
+
+export interface FindOptions {
+  sort?: Sort;
+  limit?: number;
+  skip?: number;
+}
+
+/** One write of a batch. Batches are applied atomically. */
+export type WriteOperation =
+  | { kind: 'replace'; collection: string; document: Document } // upsert the whole document
+  | { kind: 'update'; collection: string; filter: Filter; update: Update; upsert?: boolean }
+  | { kind: 'delete'; collection: string; id: string };
+
+export interface ChangeNotification {
+  collection: string;
+  operation: 'upsert' | 'delete';
+  id: string;
+  /** The document after the change; absent for a delete. */
+  document?: Document;
+}
+
+export interface ChangeStream extends AsyncIterable<ChangeNotification> {
+  close(): Promise<void>;
+}
+
+export interface DocumentStore {
+  findOne<T extends Document = Document>(collection: string, filter: Filter): Promise<T | null>;
+  find<T extends Document = Document>(collection: string, filter?: Filter, options?: FindOptions): Promise<T[]>;
+  count(collection: string, filter?: Filter): Promise<number>;
+  /** Upserts the whole document. */
+  replaceOne(collection: string, document: Document): Promise<void>;
+  /** Applies update operators to the first matching document; returns whether one matched (or was upserted). */
+  updateOne(collection: string, filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<boolean>;
+  deleteOne(collection: string, id: string): Promise<boolean>;
+  /** Applies every operation or none, in order: a projection writes documents and its checkpoint together. */
+  bulkWrite(operations: readonly WriteOperation[]): Promise<void>;
+  dropCollection(collection: string): Promise<void>;
+  /** Changes to one collection from now on (in MongoDB: a change stream; embedded: an in-process feed). */
+  watch(collection: string): ChangeStream;
+  close(): Promise<void>;
+}

@@ -1,0 +1,86 @@
+/**
+ * The event store port. It mirrors EventStoreDB's semantics so that the embedded LMDB adapter and the
+ * EventStoreDB adapter pass one contract suite (see event-store.contract.ts).
+ */
+
+export type ExpectedRevision = 'no_stream' | 'stream_exists' | 'any' | bigint;
+
+/** What a caller hands to appendToStream. `id` makes the append idempotent: re-appending the same ids is a no-op. */
+export interface NewEvent<Type extends string = string, Data = unknown, Metadata = Record<string, unknown>> {
+  id: string;
+  type: Type;
+  data: Data;
+  metadata?: Metadata;
+}
+
+/** An event as read back: its place in its stream (revision, from 0) and in the whole log (position, from 1). */
+export interface RecordedEvent<Type extends string = string, Data = unknown, Metadata = Record<string, unknown>> {
+  id: string;
+  streamId: string;
+  revision: bigint;
+  position: bigint;
+  type: Type;
+  data: Data;
+  metadata: Metadata;
+  /** Schema version the event was written with; reads return it upcast to the newest version. */
+  schemaVersion: number;
+  createdAt: Date;
+}
+
+export interface AppendResult {
+  /** Revision of the last event now in the stream (the next append's expected revision). */
+  nextExpectedRevision: bigint;
+  /** Global position of the last event of this append: a query can wait for projections to pass it. */
+  position: bigint;
+}
+
+export interface AppendOptions {
+  expectedRevision?: ExpectedRevision;
+}
+
+export interface ReadStreamOptions {
+  /** Inclusive. Default: the first event going forwards, the last going backwards. */
+  fromRevision?: bigint;
+  maxCount?: number;
+  direction?: 'forwards' | 'backwards';
+}
+
+export interface ReadAllOptions {
+  /** Inclusive. Default: the start of the log. */
+  fromPosition?: bigint;
+  maxCount?: number;
+}
+
+export interface SubscribeToAllOptions {
+  /** Exclusive: delivers events after this position. Default: from the start of the log. */
+  fromPosition?: bigint;
+  /** Only events whose type is in this list are delivered. */
+  eventTypes?: readonly string[];
+}
+
+/** A catch-up-then-live subscription. Iterate with `for await`; `unsubscribe()` ends the iteration. */
+export interface Subscription extends AsyncIterable<RecordedEvent> {
+  unsubscribe(): Promise<void>;
+}
+
+export interface EventStore {
+  appendToStream(streamId: string, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult>;
+  /** Resolves to an empty list when the stream does not exist. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  subscribeToAll(options?: SubscribeToAllOptions): Subscription;
+  /** Position of the newest event in the log (0n when empty): projections measure their lag against it. */
+  headPosition(): Promise<bigint>;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedVersionError extends Error {
+  override readonly name = 'WrongExpectedVersionError';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
+  }
+}
