@@ -45,6 +45,7 @@ export interface DocumentStore {
   deleteOne(collection: string, id: string): Promise<boolean>;
   /** Applies every operation or none, in order: a projection writes documents and its checkpoint together. */
   bulkWrite(operations: readonly WriteOperation[]): Promise<void>;
+  /** Watchers of the collection get no notification for a drop, and keep watching. */
   dropCollection(collection: string): Promise<void>;
   /** Changes to one collection from now on (in MongoDB: a change stream; embedded: an in-process feed). */
   watch(collection: string): ChangeStream;

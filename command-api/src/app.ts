@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import { errorHandler, jsonBody, sessions, type EventStore, type Logger } from '@vis/infrastructure';
+import Koa from 'koa';
+import { projectRoutes } from './projects/routes.ts';
+
+export interface CommandApiDeps {
+  eventStore: EventStore;
+  logger: Logger;
+  sessionSecret: string;
+  secureCookies: boolean;
+  clock?: () => Date;
+  newId?: () => string;
+}
+
+/** Turns HTTP calls into commands. Built from its dependencies; `main.ts` (or the embedded server) listens. */
+export const createCommandApi = ({ eventStore, logger, sessionSecret, secureCookies, clock = () => new Date(), newId = randomUUID }: CommandApiDeps) => {
+  const app = new Koa({ proxy: true });
+  const router = new Router();
+  projectRoutes(router, { eventStore, clock, newId });
+  app.use(errorHandler(logger));
+  app.use(sessions(app, { secret: sessionSecret, secure: secureCookies }));
+  app.use(jsonBody());
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+};

@@ -1,0 +1,26 @@
+import { createHash } from 'node:crypto';
+import { ValidationError, type CommandMetadata } from '@vis/domain';
+import { actorOf } from '@vis/infrastructure';
+import type { Context } from 'koa';
+
+const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+
+/**
+ * Metadata for a command from its request: who asks, when, and the command id. A client that may retry sends
+ * `Idempotency-Key`; the same key from the same actor is the same command, so a retry never acts twice.
+ */
+export const commandMetadata = (ctx: Context, { clock, newId }: { clock: () => Date; newId: () => string }): CommandMetadata => {
+  const actorId = actorOf(ctx);
+  const key = ctx.get('idempotency-key');
+  if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw new ValidationError('Idempotency-Key', `Idempotency-Key: must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
+  }
+  const commandId = key ? createHash('sha256').update(`${actorId}\n${key}`).digest('base64url') : newId();
+  return { commandId, actorId, now: clock().toISOString() };
+};
+
+/** A new aggregate id that a retried create (same command id) gets again, so the retry lands on the same stream. */
+export const idFromCommand = (commandId: string) => {
+  const hex = createHash('sha256').update(`id:${commandId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
+};

@@ -1,0 +1,48 @@
+/**
+ * Typed domain errors. The HTTP layer maps each to a status and the spec's `{ success: false, error, message }`
+ * shape in one place (infrastructure/src/http/errors.ts); the domain never knows about HTTP.
+ */
+export abstract class DomainError extends Error {
+  abstract readonly code: string;
+  /** The short title the spec shows (`error`); `message` carries the sentence. */
+  constructor(
+    message: string,
+    readonly title: string = message,
+  ) {
+    super(message);
+  }
+}
+
+export class ValidationError extends DomainError {
+  readonly code = 'validation';
+  constructor(
+    readonly field: string,
+    message: string,
+    title = message,
+  ) {
+    super(message, title);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  readonly code = 'not_found';
+  constructor(
+    readonly entity: string,
+    readonly id: string,
+    message = `${entity[0]?.toUpperCase()}${entity.slice(1)} not found`,
+  ) {
+    super(message);
+  }
+}
+
+export class ConflictError extends DomainError {
+  readonly code = 'conflict';
+}
+
+export class PaymentRequiredError extends DomainError {
+  readonly code = 'payment_required';
+}
+
+export class ForbiddenError extends DomainError {
+  readonly code = 'forbidden';
+}

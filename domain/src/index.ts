@@ -1,0 +1,3 @@
+export * from './decider.ts';
+export * from './errors.ts';
+export * from './project/index.ts';

@@ -1,0 +1,48 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, configSchema, loadConfig } from './config.ts';
+
+const dirs: string[] = [];
+const dataDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vis-config-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() }, { envFile: '' });
+    expect(config).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', NODE_ENV: 'development', READ_YOUR_WRITES_TIMEOUT_MS: 2000 });
+    expect(config.EVENTSTORE_URL).toBeUndefined();
+  });
+
+  it('names the variable whose value is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: dataDir() }, { envFile: '' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: dataDir() }, { envFile: '' })).toThrow(/PORT/);
+    expect(() => loadConfig({ MONGODB_URL: 'not a url', DATA_DIR: dataDir() }, { envFile: '' })).toThrow(/MONGODB_URL/);
+  });
+
+  it('treats an empty URL as unset, as .env.example leaves them', () => {
+    expect(loadConfig({ EVENTSTORE_URL: '', MONGODB_URL: '', DATA_DIR: dataDir() }, { envFile: '' }).MONGODB_URL).toBeUndefined();
+  });
+
+  it('refuses to start in production without a session secret', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() }, { envFile: '' })).toThrow(/SESSION_SECRET/);
+  });
+
+  it('generates a development session secret once and keeps it across restarts', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }, { envFile: '' }).SESSION_SECRET;
+    expect(first).toHaveLength(64);
+    expect(loadConfig({ DATA_DIR: dir }, { envFile: '' }).SESSION_SECRET).toBe(first);
+  });
+
+  it('is documented variable for variable in .env.example', () => {
+    const example = readFileSync(path.resolve(import.meta.dirname, '../../../.env.example'), 'utf8');
+    const documented = [...example.matchAll(/^([A-Z_]+)=/gm)].map((match) => match[1]).sort();
+    expect(documented).toEqual(Object.keys(configSchema.shape).sort());
+  });
+});

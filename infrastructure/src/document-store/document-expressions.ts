@@ -1,0 +1,73 @@
+import type { Filter, Update } from './document-store.ts';
+
+const UPDATE_OPERATORS = new Set([
+  '$addToSet',
+  '$bit',
+  '$currentDate',
+  '$inc',
+  '$max',
+  '$min',
+  '$mul',
+  '$pop',
+  '$pull',
+  '$pullAll',
+  '$push',
+  '$rename',
+  '$set',
+  '$unset',
+]);
+
+const isOperatorObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.keys(value).some((key) => key.startsWith('$'));
+
+const equalityValue = (condition: unknown): { value: unknown } | undefined => {
+  if (!isOperatorObject(condition)) return { value: condition };
+  return Object.keys(condition).length === 1 && '$eq' in condition ? { value: condition.$eq } : undefined;
+};
+
+/** The `_id` a filter pins to one string, if it does: such a filter is served by a direct key lookup. */
+export const idFromFilter = (filter: Filter): string | undefined => {
+  if (!('_id' in filter)) return undefined;
+  const id = equalityValue(filter._id)?.value;
+  return typeof id === 'string' ? id : undefined;
+};
+
+/**
+ * The equality fields of a filter, as MongoDB seeds the document an upsert inserts (dotted paths stay dotted, for
+ * `$set`); `$and` clauses count, other operators do not.
+ */
+export const upsertSeed = (filter: Filter): Record<string, unknown> => {
+  const seed: Record<string, unknown> = {};
+  for (const [field, condition] of Object.entries(filter)) {
+    if (field === '$and' && Array.isArray(condition)) {
+      for (const clause of condition as Filter[]) Object.assign(seed, upsertSeed(clause));
+      continue;
+    }
+    if (field.startsWith('$')) continue;
+    const equality = equalityValue(condition);
+    if (equality) seed[field] = equality.value;
+  }
+  return seed;
+};
+
+export const assertUpsertable = (filter: Filter): void => {
+  if (idFromFilter(filter) === undefined) {
+    throw new TypeError(`an upsert needs a filter with a string _id, got ${JSON.stringify(filter)}`);
+  }
+};
+
+// MongoDB rejects an unknown operator even when nothing matches; checking up front makes the embedded store agree.
+export const assertUpdateOperators = (update: Update): void => {
+  const operators = Object.keys(update);
+  if (operators.length === 0) throw new TypeError('an update needs at least one operator');
+  for (const operator of operators) {
+    if (!UPDATE_OPERATORS.has(operator)) throw new TypeError(`unknown update operator ${operator}`);
+  }
+};
+
+export const assertDocumentId: (id: unknown) => asserts id is string = (id) => {
+  if (typeof id !== 'string') throw new TypeError(`a document _id must be a string, got ${JSON.stringify(id)}`);
+};

@@ -1,0 +1,423 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ChangeNotification, ChangeStream, Document, DocumentStore } from './document-store.ts';
+
+export interface OpenedDocumentStore {
+  store: DocumentStore;
+  /** Closes the store and removes everything it wrote. */
+  cleanup: () => Promise<void>;
+}
+
+const alpha: Document = { _id: 'p1', title: 'Alpha', stage: 2, owner: { id: 'u1', plan: 'free' }, tags: ['viral'] };
+const beta: Document = { _id: 'p2', title: 'Beta', stage: 1, owner: { id: 'u2', plan: 'pro' }, tags: [] };
+const gamma: Document = { _id: 'p3', title: 'Gamma', stage: 3, owner: { id: 'u1', plan: 'free' }, tags: ['viral', 'ads'] };
+const delta: Document = { _id: 'p4', title: 'Delta', stage: 1, owner: { id: 'u3', plan: 'pro' }, tags: ['ads'] };
+const PROJECTS = [alpha, beta, gamma, delta];
+
+const idsOf = (documents: readonly Document[]) => documents.map(({ _id }) => _id);
+const sortedIdsOf = (documents: readonly Document[]) => idsOf(documents).sort();
+
+const take = async (stream: ChangeStream, count: number): Promise<ChangeNotification[]> => {
+  const received: ChangeNotification[] = [];
+  for await (const notification of stream) {
+    received.push(notification);
+    if (received.length === count) break;
+  }
+  return received;
+};
+
+/** The behaviour every DocumentStore adapter must show; `open` gives a fresh, empty store each time. */
+export const documentStoreContract = (name: string, open: () => Promise<OpenedDocumentStore>) => {
+  describe(`${name} document store contract`, () => {
+    let store: DocumentStore;
+    let cleanup: () => Promise<void>;
+
+    beforeEach(async () => {
+      ({ store, cleanup } = await open());
+    });
+
+    afterEach(async () => {
+      await cleanup();
+    });
+
+    const seedProjects = async () => {
+      for (const project of PROJECTS) await store.replaceOne('projects', project);
+    };
+
+    describe('replaceOne and findOne', () => {
+      it('reads back a document by _id', async () => {
+        await store.replaceOne('projects', alpha);
+        expect(await store.findOne('projects', { _id: 'p1' })).toEqual(alpha);
+      });
+
+      it('replaces the whole document, dropping fields the new one lacks', async () => {
+        await store.replaceOne('projects', alpha);
+        await store.replaceOne('projects', { _id: 'p1', title: 'Renamed' });
+        expect(await store.findOne('projects', { _id: 'p1' })).toEqual({ _id: 'p1', title: 'Renamed' });
+      });
+
+      it('returns null for a missing document', async () => {
+        await seedProjects();
+        expect(await store.findOne('projects', { _id: 'missing' })).toBeNull();
+      });
+
+      it('finds the first document matching another field', async () => {
+        await seedProjects();
+        expect(await store.findOne('projects', { title: 'Gamma' })).toEqual(gamma);
+        expect(await store.findOne('projects', { title: 'Omega' })).toBeNull();
+      });
+
+      it('applies the rest of the filter to a document found by _id', async () => {
+        await seedProjects();
+        expect(await store.findOne('projects', { _id: 'p1', stage: 2 })).toEqual(alpha);
+        expect(await store.findOne('projects', { _id: 'p1', stage: 3 })).toBeNull();
+      });
+
+      it('refuses a document whose _id is not a string', async () => {
+        await expect(store.replaceOne('projects', { _id: 7 } as unknown as Document)).rejects.toThrow();
+      });
+    });
+
+    describe('find', () => {
+      beforeEach(seedProjects);
+
+      it('returns every document without a filter', async () => {
+        expect(sortedIdsOf(await store.find('projects'))).toEqual(['p1', 'p2', 'p3', 'p4']);
+      });
+
+      it('filters by equality', async () => {
+        expect(sortedIdsOf(await store.find('projects', { stage: 1 }))).toEqual(['p2', 'p4']);
+      });
+
+      it('filters with $in', async () => {
+        expect(sortedIdsOf(await store.find('projects', { _id: { $in: ['p1', 'p4', 'missing'] } }))).toEqual(['p1', 'p4']);
+        expect(sortedIdsOf(await store.find('projects', { stage: { $in: [2, 3] } }))).toEqual(['p1', 'p3']);
+      });
+
+      it('filters with $gt', async () => {
+        expect(sortedIdsOf(await store.find('projects', { stage: { $gt: 1 } }))).toEqual(['p1', 'p3']);
+      });
+
+      it('filters on nested paths and array elements', async () => {
+        expect(sortedIdsOf(await store.find('projects', { 'owner.plan': 'pro' }))).toEqual(['p2', 'p4']);
+        expect(sortedIdsOf(await store.find('projects', { 'owner.id': 'u1', tags: 'ads' }))).toEqual(['p3']);
+      });
+
+      it('sorts ascending and descending', async () => {
+        expect(idsOf(await store.find('projects', {}, { sort: { title: 1 } }))).toEqual(['p1', 'p2', 'p4', 'p3']);
+        expect(idsOf(await store.find('projects', {}, { sort: { title: -1 } }))).toEqual(['p3', 'p4', 'p2', 'p1']);
+      });
+
+      it('sorts by several keys', async () => {
+        expect(idsOf(await store.find('projects', {}, { sort: { stage: 1, title: -1 } }))).toEqual(['p4', 'p2', 'p1', 'p3']);
+      });
+
+      it('limits and skips', async () => {
+        const byTitle = { sort: { title: 1 } } as const;
+        expect(idsOf(await store.find('projects', {}, { ...byTitle, limit: 2 }))).toEqual(['p1', 'p2']);
+        expect(idsOf(await store.find('projects', {}, { ...byTitle, skip: 1 }))).toEqual(['p2', 'p4', 'p3']);
+        expect(idsOf(await store.find('projects', {}, { ...byTitle, skip: 1, limit: 2 }))).toEqual(['p2', 'p4']);
+        expect(idsOf(await store.find('projects', {}, { ...byTitle, skip: 10 }))).toEqual([]);
+      });
+
+      it('limits and skips without a sort', async () => {
+        expect(await store.find('projects', {}, { limit: 3 })).toHaveLength(3);
+        expect(await store.find('projects', { stage: 1 }, { skip: 1 })).toHaveLength(1);
+      });
+    });
+
+    describe('count', () => {
+      it('counts a collection, with and without a filter', async () => {
+        await seedProjects();
+        expect(await store.count('projects')).toBe(4);
+        expect(await store.count('projects', { 'owner.id': 'u1' })).toBe(2);
+        expect(await store.count('projects', { stage: { $gt: 5 } })).toBe(0);
+      });
+
+      it('counts an empty collection as zero', async () => {
+        expect(await store.count('never_written')).toBe(0);
+      });
+    });
+
+    describe('updateOne', () => {
+      beforeEach(seedProjects);
+
+      const project = (id: string) => store.findOne('projects', { _id: id });
+
+      it('$set sets top-level and nested fields', async () => {
+        expect(await store.updateOne('projects', { _id: 'p1' }, { $set: { title: 'Alpha 2', 'owner.plan': 'pro' } })).toBe(true);
+        expect(await project('p1')).toEqual({ ...alpha, title: 'Alpha 2', owner: { id: 'u1', plan: 'pro' } });
+      });
+
+      it('$unset removes a field', async () => {
+        await store.updateOne('projects', { _id: 'p1' }, { $unset: { tags: '' } });
+        const { tags: _tags, ...withoutTags } = alpha;
+        expect(await project('p1')).toEqual(withoutTags);
+      });
+
+      it('$inc adds to a number and starts a missing one at zero', async () => {
+        await store.updateOne('projects', { _id: 'p1' }, { $inc: { stage: 2, views: 1 } });
+        expect(await project('p1')).toMatchObject({ stage: 4, views: 1 });
+      });
+
+      it('$push appends to an array', async () => {
+        await store.updateOne('projects', { _id: 'p1' }, { $push: { tags: 'viral' } });
+        expect(await project('p1')).toMatchObject({ tags: ['viral', 'viral'] });
+      });
+
+      it('$pull removes every matching element', async () => {
+        await store.updateOne('projects', { _id: 'p3' }, { $pull: { tags: 'viral' } });
+        expect(await project('p3')).toMatchObject({ tags: ['ads'] });
+      });
+
+      it('$addToSet appends only what is not there yet', async () => {
+        await store.updateOne('projects', { _id: 'p1' }, { $addToSet: { tags: 'viral' } });
+        await store.updateOne('projects', { _id: 'p1' }, { $addToSet: { tags: 'ads' } });
+        expect(await project('p1')).toMatchObject({ tags: ['viral', 'ads'] });
+      });
+
+      it('updates the document matched by a filter other than _id', async () => {
+        expect(await store.updateOne('projects', { title: 'Beta' }, { $set: { stage: 5 } })).toBe(true);
+        expect(await project('p2')).toMatchObject({ stage: 5 });
+      });
+
+      it('reports a match even when nothing changes', async () => {
+        expect(await store.updateOne('projects', { _id: 'p1' }, { $set: { stage: 2 } })).toBe(true);
+        expect(await project('p1')).toEqual(alpha);
+      });
+
+      it('returns false and writes nothing for a missing document without upsert', async () => {
+        expect(await store.updateOne('projects', { _id: 'new' }, { $set: { title: 'New' } })).toBe(false);
+        expect(await project('new')).toBeNull();
+        expect(await store.count('projects')).toBe(4);
+      });
+
+      it('refuses an unknown update operator', async () => {
+        await expect(store.updateOne('projects', { _id: 'p1' }, { $frobnicate: { stage: 1 } })).rejects.toThrow();
+        expect(await project('p1')).toEqual(alpha);
+      });
+
+      describe('with upsert', () => {
+        const upsert = (update: Record<string, Record<string, unknown>>) =>
+          store.updateOne('projects', { _id: 'new', kind: 'idea' }, update, { upsert: true });
+
+        it('$set builds the document from the filter, then applies the update', async () => {
+          expect(await upsert({ $set: { 'owner.id': 'u9', title: 'New' } })).toBe(true);
+          expect(await project('new')).toEqual({ _id: 'new', kind: 'idea', owner: { id: 'u9' }, title: 'New' });
+        });
+
+        it('$unset leaves just the filter fields', async () => {
+          await upsert({ $unset: { title: '' } });
+          expect(await project('new')).toEqual({ _id: 'new', kind: 'idea' });
+        });
+
+        it('$inc starts from zero', async () => {
+          await upsert({ $inc: { views: 1 } });
+          expect(await project('new')).toEqual({ _id: 'new', kind: 'idea', views: 1 });
+        });
+
+        it('$push starts an array', async () => {
+          await upsert({ $push: { tags: 'viral' } });
+          expect(await project('new')).toEqual({ _id: 'new', kind: 'idea', tags: ['viral'] });
+        });
+
+        it('$pull has nothing to remove', async () => {
+          await upsert({ $pull: { tags: 'viral' } });
+          expect(await project('new')).toEqual({ _id: 'new', kind: 'idea' });
+        });
+
+        it('$addToSet starts a set', async () => {
+          await upsert({ $addToSet: { tags: 'viral' } });
+          expect(await project('new')).toEqual({ _id: 'new', kind: 'idea', tags: ['viral'] });
+        });
+
+        it('updates an existing document instead of inserting another', async () => {
+          expect(await store.updateOne('projects', { _id: 'p1' }, { $inc: { stage: 1 } }, { upsert: true })).toBe(true);
+          expect(await project('p1')).toMatchObject({ stage: 3 });
+          expect(await store.count('projects')).toBe(4);
+        });
+
+        it('refuses a filter without a string _id', async () => {
+          await expect(
+            store.updateOne('projects', { title: 'Nobody' }, { $set: { stage: 1 } }, { upsert: true }),
+          ).rejects.toThrow();
+          expect(await store.count('projects')).toBe(4);
+        });
+      });
+    });
+
+    describe('deleteOne', () => {
+      it('deletes a document and reports whether there was one', async () => {
+        await seedProjects();
+        expect(await store.deleteOne('projects', 'p1')).toBe(true);
+        expect(await store.findOne('projects', { _id: 'p1' })).toBeNull();
+        expect(await store.deleteOne('projects', 'p1')).toBe(false);
+        expect(await store.count('projects')).toBe(3);
+      });
+    });
+
+    describe('dropCollection', () => {
+      it('removes every document of one collection only', async () => {
+        await seedProjects();
+        await store.replaceOne('checkpoints', { _id: 'projects', position: 12 });
+        await store.dropCollection('projects');
+        expect(await store.count('projects')).toBe(0);
+        expect(await store.find('projects')).toEqual([]);
+        expect(await store.findOne('checkpoints', { _id: 'projects' })).toEqual({ _id: 'projects', position: 12 });
+      });
+
+      it('accepts a collection that does not exist', async () => {
+        await expect(store.dropCollection('never_written')).resolves.toBeUndefined();
+      });
+    });
+
+    describe('collections', () => {
+      it('are isolated, even when one name is a prefix of another', async () => {
+        await store.replaceOne('projects', { _id: 'p1', version: 1 });
+        await store.replaceOne('projects_v2', { _id: 'p1', version: 2 });
+        await store.replaceOne('projects_v2', { _id: 'p2', version: 2 });
+        await store.replaceOne('project', { _id: 'p0', version: 0 });
+
+        expect(await store.find('projects')).toEqual([{ _id: 'p1', version: 1 }]);
+        expect(await store.count('projects')).toBe(1);
+        expect(await store.count('projects_v2')).toBe(2);
+        expect(await store.findOne('projects', { version: 2 })).toBeNull();
+
+        await store.dropCollection('projects');
+        expect(await store.count('projects_v2')).toBe(2);
+        expect(await store.count('project')).toBe(1);
+      });
+    });
+
+    describe('bulkWrite', () => {
+      it('applies operations in order across collections, each seeing the ones before', async () => {
+        await seedProjects();
+        await store.bulkWrite([
+          { kind: 'replace', collection: 'projects', document: { _id: 'p5', title: 'Epsilon', stage: 1 } },
+          { kind: 'update', collection: 'projects', filter: { _id: 'p5' }, update: { $inc: { stage: 1 } } },
+          { kind: 'delete', collection: 'projects', id: 'p2' },
+          { kind: 'update', collection: 'projects', filter: { title: 'Epsilon' }, update: { $push: { tags: 'new' } } },
+          {
+            kind: 'update',
+            collection: 'checkpoints',
+            filter: { _id: 'projects' },
+            update: { $set: { position: 42 } },
+            upsert: true,
+          },
+        ]);
+        expect(await store.findOne('projects', { _id: 'p5' })).toEqual({ _id: 'p5', title: 'Epsilon', stage: 2, tags: ['new'] });
+        expect(await store.findOne('projects', { _id: 'p2' })).toBeNull();
+        expect(await store.findOne('checkpoints', { _id: 'projects' })).toEqual({ _id: 'projects', position: 42 });
+      });
+
+      it('writes nothing when an operator is invalid', async () => {
+        await seedProjects();
+        await expect(
+          store.bulkWrite([
+            { kind: 'replace', collection: 'projects', document: { _id: 'p5', title: 'Epsilon' } },
+            { kind: 'update', collection: 'checkpoints', filter: { _id: 'projects' }, update: { $set: { position: 9 } }, upsert: true },
+            { kind: 'update', collection: 'projects', filter: { _id: 'p1' }, update: { $frobnicate: { stage: 9 } } },
+          ]),
+        ).rejects.toThrow();
+        expect(await store.findOne('projects', { _id: 'p5' })).toBeNull();
+        expect(await store.count('checkpoints')).toBe(0);
+        expect(await store.findOne('projects', { _id: 'p1' })).toEqual(alpha);
+      });
+
+      it('writes nothing when an operation fails part-way through the batch', async () => {
+        await seedProjects();
+        await expect(
+          store.bulkWrite([
+            { kind: 'replace', collection: 'projects', document: { _id: 'p5', title: 'Epsilon' } },
+            { kind: 'delete', collection: 'projects', id: 'p2' },
+            { kind: 'update', collection: 'checkpoints', filter: { _id: 'projects' }, update: { $set: { position: 9 } }, upsert: true },
+            // two operators on one path: MongoDB and mingo both reject it only when applying it
+            { kind: 'update', collection: 'projects', filter: { _id: 'p1' }, update: { $set: { tags: [] }, $push: { tags: 'x' } } },
+          ]),
+        ).rejects.toThrow();
+        expect(await store.findOne('projects', { _id: 'p5' })).toBeNull();
+        expect(await store.findOne('projects', { _id: 'p2' })).toEqual(beta);
+        expect(await store.count('checkpoints')).toBe(0);
+        expect(await store.findOne('projects', { _id: 'p1' })).toEqual(alpha);
+      });
+
+      it('accepts an empty batch', async () => {
+        await expect(store.bulkWrite([])).resolves.toBeUndefined();
+      });
+    });
+
+    describe('watch', () => {
+      it('delivers upserts and deletes of its collection only, in order', async () => {
+        await seedProjects();
+        const stream = store.watch('projects');
+        await store.replaceOne('projects', { _id: 'p5', title: 'Epsilon' });
+        await store.replaceOne('projects_v2', { _id: 'p5', title: 'Elsewhere' });
+        await store.replaceOne('project', { _id: 'p5', title: 'Elsewhere' });
+        await store.updateOne('projects', { _id: 'p5' }, { $set: { stage: 1 } });
+        await store.deleteOne('projects', 'p2');
+
+        expect(await take(stream, 3)).toEqual([
+          { collection: 'projects', operation: 'upsert', id: 'p5', document: { _id: 'p5', title: 'Epsilon' } },
+          { collection: 'projects', operation: 'upsert', id: 'p5', document: { _id: 'p5', title: 'Epsilon', stage: 1 } },
+          { collection: 'projects', operation: 'delete', id: 'p2' },
+        ]);
+      });
+
+      it('delivers only changes committed after the call', async () => {
+        await store.replaceOne('projects', { _id: 'before' });
+        const stream = store.watch('projects');
+        await store.replaceOne('projects', { _id: 'after' });
+        expect((await take(stream, 1)).map(({ id }) => id)).toEqual(['after']);
+      });
+
+      it('delivers the writes of a batch in order, and nothing of a failed batch', async () => {
+        const stream = store.watch('projects');
+        await expect(
+          store.bulkWrite([
+            { kind: 'replace', collection: 'projects', document: { _id: 'lost' } },
+            { kind: 'update', collection: 'projects', filter: { _id: 'lost' }, update: { $set: { a: [] }, $push: { a: 1 } } },
+          ]),
+        ).rejects.toThrow();
+        await store.bulkWrite([
+          { kind: 'replace', collection: 'projects', document: { _id: 'a' } },
+          { kind: 'replace', collection: 'checkpoints', document: { _id: 'projects', position: 1 } },
+          { kind: 'replace', collection: 'projects', document: { _id: 'b' } },
+        ]);
+        expect((await take(stream, 2)).map(({ id }) => id)).toEqual(['a', 'b']);
+      });
+
+      it('keeps everything for a consumer that falls behind', async () => {
+        const stream = store.watch('projects');
+        const ids = Array.from({ length: 300 }, (_, index) => `p${String(index).padStart(3, '0')}`);
+        for (const id of ids) await store.replaceOne('projects', { _id: id });
+        expect((await take(stream, ids.length)).map(({ id }) => id)).toEqual(ids);
+      });
+
+      it('serves many watchers at once', async () => {
+        const streams = [store.watch('projects'), store.watch('projects'), store.watch('projects')];
+        await store.replaceOne('projects', { _id: 'p1' });
+        await store.deleteOne('projects', 'p1');
+        for (const stream of streams) {
+          expect((await take(stream, 2)).map(({ operation }) => operation)).toEqual(['upsert', 'delete']);
+        }
+      });
+
+      it('ends iteration on close, delivering nothing after it', async () => {
+        const stream = store.watch('projects');
+        const received: string[] = [];
+        const iteration = (async () => {
+          for await (const { id } of stream) received.push(id);
+        })();
+        await store.replaceOne('projects', { _id: 'p1' });
+        await expect.poll(() => received).toEqual(['p1']);
+        await stream.close();
+        await iteration;
+        await store.replaceOne('projects', { _id: 'p2' });
+        expect(received).toEqual(['p1']);
+      });
+
+      it('closes a stream that was never iterated', async () => {
+        await expect(store.watch('projects').close()).resolves.toBeUndefined();
+      });
+    });
+  });
+};

@@ -1,0 +1,3 @@
+export type * from './document-store.ts';
+export { openLmdbDocumentStore, type LmdbDocumentStoreOptions } from './lmdb-document-store.ts';
+export { openMongoDocumentStore, type MongoDocumentStoreOptions } from './mongodb-document-store.ts';

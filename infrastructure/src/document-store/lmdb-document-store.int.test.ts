@@ -1,0 +1,83 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { documentStoreContract } from './document-store.contract.ts';
+import type { ChangeNotification } from './document-store.ts';
+import { openLmdbDocumentStore } from './lmdb-document-store.ts';
+
+const temporaryDirectory = () => mkdtemp(join(tmpdir(), 'lmdb-document-store-'));
+
+documentStoreContract('lmdb', async () => {
+  const path = await temporaryDirectory();
+  const store = openLmdbDocumentStore({ path });
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      await rm(path, { recursive: true, force: true });
+    },
+  };
+});
+
+describe('lmdb document store', () => {
+  let path: string;
+
+  beforeEach(async () => {
+    path = await temporaryDirectory();
+  });
+
+  afterEach(async () => {
+    await rm(path, { recursive: true, force: true });
+  });
+
+  it('keeps its data across close and reopen', async () => {
+    const first = openLmdbDocumentStore({ path });
+    await first.bulkWrite([
+      { kind: 'replace', collection: 'projects', document: { _id: 'p1', title: 'Alpha' } },
+      { kind: 'replace', collection: 'checkpoints', document: { _id: 'projects', position: 7 } },
+    ]);
+    await first.close();
+
+    const reopened = openLmdbDocumentStore({ path });
+    expect(await reopened.findOne('projects', { _id: 'p1' })).toEqual({ _id: 'p1', title: 'Alpha' });
+    expect(await reopened.findOne('checkpoints', { _id: 'projects' })).toEqual({ _id: 'projects', position: 7 });
+    await reopened.close();
+  });
+
+  it('commits concurrent writes and notifies them in the order they were made', async () => {
+    const store = openLmdbDocumentStore({ path });
+    const stream = store.watch('counters');
+    const writes = Array.from({ length: 200 }, (_, index) =>
+      index % 2 === 0
+        ? store.replaceOne('counters', { _id: `c${index}`, value: index })
+        : store.updateOne('counters', { _id: 'total' }, { $inc: { value: 1 } }, { upsert: true }),
+    );
+    await Promise.all(writes);
+
+    const received: ChangeNotification[] = [];
+    for await (const notification of stream) {
+      received.push(notification);
+      if (received.length === writes.length) break;
+    }
+    const totals = received.filter(({ id }) => id === 'total').map(({ document }) => document?.value);
+    expect(totals).toEqual(Array.from({ length: 100 }, (_, index) => index + 1));
+    expect(received.filter(({ id }) => id !== 'total').map(({ id }) => id)).toEqual(
+      Array.from({ length: 100 }, (_, index) => `c${index * 2}`),
+    );
+    expect(await store.findOne('counters', { _id: 'total' })).toEqual({ _id: 'total', value: 100 });
+    expect(await store.count('counters')).toBe(101);
+    await store.close();
+  });
+
+  it('ends open watches when the store closes', async () => {
+    const store = openLmdbDocumentStore({ path });
+    const stream = store.watch('projects');
+    const iteration = (async () => {
+      for await (const _notification of stream) return 'notified';
+      return 'ended';
+    })();
+    await store.close();
+    expect(await iteration).toBe('ended');
+  });
+});

@@ -1,0 +1,220 @@
+import { open } from 'lmdb';
+import { Query, find as mingoFind, update as applyUpdate } from 'mingo';
+import type { Modifier } from 'mingo/updater';
+import { createChangeFeed, type CommittedChange } from './change-feed.ts';
+import {
+  assertDocumentId,
+  assertUpdateOperators,
+  assertUpsertable,
+  idFromFilter,
+  upsertSeed,
+} from './document-expressions.ts';
+import type { Document, DocumentStore, Filter, FindOptions, Update, WriteOperation } from './document-store.ts';
+
+export interface LmdbDocumentStoreOptions {
+  /** A directory; created if missing. */
+  path: string;
+}
+
+type DocumentKey = [collection: string, id: string];
+
+// ordered-binary sorts binary after every string, so this closes a collection's key range without reaching into a
+// collection whose name merely starts with this one's (`projects` and `projects_v2`)
+const AFTER_EVERY_ID = Buffer.from([0xff]);
+
+const rangeOf = (collection: string) => ({ start: [collection], end: [collection, AFTER_EVERY_ID] });
+
+const countOf = (items: Iterable<unknown>): number => {
+  let count = 0;
+  for (const _item of items) count++;
+  return count;
+};
+
+const asModifier = (update: Update) => update as Modifier<Document>;
+
+/**
+ * The embedded document store: LMDB keyed by `[collection, _id]`, documents stored as JSON strings (measured faster to
+ * scan than msgpack), MongoDB's query and update language evaluated by mingo.
+ */
+export const openLmdbDocumentStore = ({ path }: LmdbDocumentStoreOptions): DocumentStore => {
+  // with overlappingSync (the Linux default) a write resolves before its fsync; a projection's checkpoint must not
+  // claim more than the disk holds
+  const environment = open({ path, overlappingSync: false });
+  // a named database leaves the environment's root free should anything else ever share it
+  const db = environment.openDB<string, DocumentKey>({ name: 'documents', encoding: 'string' });
+  const feed = createChangeFeed();
+
+  const read = (collection: string, id: string): Document | undefined => {
+    const json = db.get([collection, id]);
+    return json === undefined ? undefined : (JSON.parse(json) as Document);
+  };
+
+  function* scan(collection: string): Generator<Document> {
+    for (const { value } of db.getRange(rangeOf(collection))) yield JSON.parse(value) as Document;
+  }
+
+  function* matching(collection: string, filter: Filter): Generator<Document> {
+    const id = idFromFilter(filter);
+    if (id !== undefined) {
+      const document = read(collection, id);
+      if (document && (Object.keys(filter).length === 1 || new Query(filter).test(document))) yield document;
+      return;
+    }
+    const query = new Query(filter);
+    for (const document of scan(collection)) if (query.test(document)) yield document;
+  }
+
+  const first = (documents: Iterable<Document>): Document | undefined => {
+    for (const document of documents) return document;
+    return undefined;
+  };
+
+  /** `limit` 0 means no limit, as in MongoDB. */
+  const page = (documents: Iterable<Document>, skip: number, limit: number): Document[] => {
+    const result: Document[] = [];
+    let skipped = 0;
+    for (const document of documents) {
+      if (skipped < skip) {
+        skipped++;
+        continue;
+      }
+      result.push(document);
+      if (limit > 0 && result.length === limit) break;
+    }
+    return result;
+  };
+
+  const write = (collection: string, document: Document, changes: CommittedChange[]) => {
+    const json = JSON.stringify(document);
+    db.putSync([collection, document._id], json);
+    changes.push({ collection, id: document._id, json });
+  };
+
+  const upsert = (collection: string, filter: Filter, update: Update, changes: CommittedChange[]) => {
+    const { _id, ...fields } = upsertSeed(filter);
+    assertDocumentId(_id);
+    const document: Document = { _id };
+    // the filter's fields are set before the update so that the update wins where both name a field, as in MongoDB
+    if (Object.keys(fields).length > 0) applyUpdate(document, { $set: fields });
+    applyUpdate(document, asModifier(update));
+    write(collection, document, changes);
+  };
+
+  const apply = (operation: WriteOperation, changes: CommittedChange[]): boolean => {
+    switch (operation.kind) {
+      case 'replace':
+        write(operation.collection, operation.document, changes);
+        return true;
+      case 'update': {
+        const { collection, filter, update } = operation;
+        const target = first(matching(collection, filter));
+        if (target) {
+          const modified = applyUpdate(target, asModifier(update));
+          // an update that changes nothing is not a change: MongoDB logs no event for it either
+          if (modified.length > 0) write(collection, target, changes);
+          return true;
+        }
+        if (!operation.upsert) return false;
+        upsert(collection, filter, update, changes);
+        return true;
+      }
+      case 'delete': {
+        const { collection, id } = operation;
+        const deleted = db.removeSync([collection, id]);
+        if (deleted) changes.push({ collection, id });
+        return deleted;
+      }
+      default: {
+        const unhandled: never = operation;
+        throw new Error(`unknown write operation ${(unhandled as { kind: string }).kind}`);
+      }
+    }
+  };
+
+  const validate = (operation: WriteOperation) => {
+    if (operation.kind === 'replace') assertDocumentId(operation.document._id);
+    if (operation.kind === 'delete') assertDocumentId(operation.id);
+    if (operation.kind === 'update') {
+      assertUpdateOperators(operation.update);
+      if (operation.upsert) assertUpsertable(operation.filter);
+    }
+  };
+
+  /**
+   * Every write goes through here: one child transaction per call, so a throw part-way rolls back that call alone,
+   * while lmdb-js still batches the calls of one event turn into one commit (group commit). Notifications go out in
+   * call order, which is commit order: lmdb-js runs transaction callbacks in the order they were queued.
+   */
+  const commit = (operations: readonly WriteOperation[]): Promise<boolean[]> => {
+    try {
+      operations.forEach(validate);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return db
+      .childTransaction(() => {
+        const changes: CommittedChange[] = [];
+        const results = operations.map((operation) => apply(operation, changes));
+        return { results, changes };
+      })
+      .then(({ results, changes }) => {
+        feed.publish(changes);
+        return results;
+      });
+  };
+
+  const commitOne = async (operation: WriteOperation): Promise<boolean> => {
+    const [result] = await commit([operation]);
+    return result ?? false;
+  };
+
+  return {
+    findOne: async <T extends Document = Document>(collection: string, filter: Filter) =>
+      (first(matching(collection, filter)) as T | undefined) ?? null,
+
+    find: async <T extends Document = Document>(
+      collection: string,
+      filter: Filter = {},
+      { sort, skip = 0, limit = 0 }: FindOptions = {},
+    ) => {
+      const documents = matching(collection, filter);
+      if (!sort) return page(documents, skip, limit) as T[];
+      let cursor = mingoFind<T>(Array.from(documents), {}).sort(sort);
+      if (skip > 0) cursor = cursor.skip(skip);
+      if (limit > 0) cursor = cursor.limit(limit);
+      return cursor.all();
+    },
+
+    count: async (collection, filter = {}) => {
+      if (Object.keys(filter).length === 0) return db.getKeysCount(rangeOf(collection));
+      return countOf(matching(collection, filter));
+    },
+
+    replaceOne: async (collection, document) => {
+      await commitOne({ kind: 'replace', collection, document });
+    },
+
+    updateOne: (collection, filter, update, { upsert = false } = {}) =>
+      commitOne({ kind: 'update', collection, filter, update, upsert }),
+
+    deleteOne: (collection, id) => commitOne({ kind: 'delete', collection, id }),
+
+    bulkWrite: async (operations) => {
+      if (operations.length > 0) await commit(operations);
+    },
+
+    dropCollection: async (collection) => {
+      await db.childTransaction(() => {
+        // keys are collected first: deleting under a live cursor of the same write transaction is not safe
+        for (const key of Array.from(db.getKeys(rangeOf(collection)))) db.removeSync(key);
+      });
+    },
+
+    watch: (collection) => feed.watch(collection),
+
+    close: async () => {
+      await feed.closeAll();
+      await environment.close();
+    },
+  };
+};

@@ -1,0 +1,227 @@
+import {
+  MongoClient,
+  type AnyBulkWriteOperation,
+  type ChangeStreamDocument,
+  type ChangeStream as MongoChangeStream,
+  type Filter as MongoFilter,
+  type ResumeToken,
+  type UpdateFilter,
+} from 'mongodb';
+import { createChangeBuffer, type ChangeBuffer } from './change-buffer.ts';
+import { assertDocumentId, assertUpsertable } from './document-expressions.ts';
+import type { ChangeStream, Document, DocumentStore, Filter, FindOptions, Update, WriteOperation } from './document-store.ts';
+
+export interface MongoDocumentStoreOptions {
+  url: string;
+  /** Defaults to the database named in the URL. */
+  database?: string;
+}
+
+const asMongoFilter = (filter: Filter) => filter as MongoFilter<Document>;
+const asMongoUpdate = (update: Update) => update as UpdateFilter<Document>;
+
+const toWriteModel = (operation: WriteOperation): AnyBulkWriteOperation<Document> => {
+  switch (operation.kind) {
+    case 'replace':
+      return { replaceOne: { filter: { _id: operation.document._id }, replacement: operation.document, upsert: true } };
+    case 'update':
+      return {
+        updateOne: {
+          filter: asMongoFilter(operation.filter),
+          update: asMongoUpdate(operation.update),
+          upsert: operation.upsert ?? false,
+        },
+      };
+    case 'delete':
+      return { deleteOne: { filter: { _id: operation.id } } };
+    default: {
+      const unhandled: never = operation;
+      throw new Error(`unknown write operation ${(unhandled as { kind: string }).kind}`);
+    }
+  }
+};
+
+// the embedded store refuses these before writing; refusing them here too keeps the two stores interchangeable
+// (MongoDB would otherwise give an upsert without a string _id an ObjectId)
+const validate = (operation: WriteOperation) => {
+  if (operation.kind === 'replace') assertDocumentId(operation.document._id);
+  if (operation.kind === 'delete') assertDocumentId(operation.id);
+  if (operation.kind === 'update' && operation.upsert) assertUpsertable(operation.filter);
+};
+
+/** Consecutive operations on one collection, so that each run is one bulkWrite round trip and order is kept. */
+const runsByCollection = (operations: readonly WriteOperation[]) => {
+  const runs: { collection: string; operations: WriteOperation[] }[] = [];
+  for (const operation of operations) {
+    const last = runs.at(-1);
+    if (last?.collection === operation.collection) last.operations.push(operation);
+    else runs.push({ collection: operation.collection, operations: [operation] });
+  }
+  return runs;
+};
+
+/** Forwards one change event; returns the token to resume after when the event ended the stream (an invalidate). */
+const forward = (
+  collection: string,
+  change: ChangeStreamDocument<Document>,
+  buffer: ChangeBuffer,
+): { resumeAfterInvalidate?: ResumeToken } => {
+  switch (change.operationType) {
+    case 'insert':
+    case 'replace':
+    case 'update': {
+      const id = String(change.documentKey._id);
+      // updateLookup reads the document after the event: null when it has been deleted since
+      const document = change.fullDocument ?? undefined;
+      buffer.push(document ? { collection, operation: 'upsert', id, document } : { collection, operation: 'upsert', id });
+      return {};
+    }
+    case 'delete':
+      buffer.push({ collection, operation: 'delete', id: String(change.documentKey._id) });
+      return {};
+    case 'invalidate':
+      return { resumeAfterInvalidate: change._id };
+    default:
+      return {};
+  }
+};
+
+/** The document store on a MongoDB replica set (transactions and change streams need one). */
+export const openMongoDocumentStore = async ({ url, database }: MongoDocumentStoreOptions): Promise<DocumentStore> => {
+  const client = await MongoClient.connect(url);
+  const db = client.db(database);
+  const collectionOf = (name: string) => db.collection<Document>(name);
+  const watchesStarting = new Set<Promise<void>>();
+  const openStreams = new Set<ChangeStream>();
+
+  // A change stream sends its aggregate lazily, on the first read. Writes wait for the watches opened before them to
+  // be listening, so that a watcher sees every write this store makes after watch() returns.
+  const afterWatchesStarted = async () => {
+    if (watchesStarting.size > 0) await Promise.all(watchesStarting);
+  };
+
+  const follow = async (
+    collection: string,
+    buffer: ChangeBuffer,
+    state: { closed: boolean; current?: MongoChangeStream<Document> },
+    started: () => void,
+  ) => {
+    let startAfter: ResumeToken | undefined;
+    let listening = false;
+    try {
+      do {
+        const stream = collectionOf(collection).watch<Document, ChangeStreamDocument<Document>>([], {
+          fullDocument: 'updateLookup',
+          ...(startAfter === undefined ? {} : { startAfter }),
+        });
+        state.current = stream;
+        startAfter = undefined;
+        if (!listening) {
+          const change = await stream.tryNext();
+          listening = true;
+          started();
+          if (change) startAfter = forward(collection, change, buffer).resumeAfterInvalidate;
+        }
+        if (startAfter === undefined && !state.closed) {
+          for await (const change of stream) {
+            startAfter = forward(collection, change, buffer).resumeAfterInvalidate;
+            if (startAfter !== undefined) break;
+          }
+        }
+        await stream.close();
+        // a drop or rename invalidates a change stream; the port's watch lasts until close(), so it starts again
+      } while (startAfter !== undefined && !state.closed);
+    } catch (error) {
+      if (!state.closed) buffer.fail(error);
+    } finally {
+      started();
+    }
+  };
+
+  const watch = (collection: string): ChangeStream => {
+    const state: { closed: boolean; current?: MongoChangeStream<Document> } = { closed: false };
+    const buffer = createChangeBuffer(async () => {
+      state.closed = true;
+      openStreams.delete(buffer.stream);
+      await state.current?.close();
+    });
+    openStreams.add(buffer.stream);
+    let started!: () => void;
+    const starting = new Promise<void>((resolve) => {
+      started = resolve;
+    }).finally(() => watchesStarting.delete(starting));
+    watchesStarting.add(starting);
+    void follow(collection, buffer, state, started);
+    return buffer.stream;
+  };
+
+  const bulkWrite = async (operations: readonly WriteOperation[]) => {
+    if (operations.length === 0) return;
+    operations.forEach(validate);
+    await afterWatchesStarted();
+    const session = client.startSession();
+    try {
+      await session.withTransaction(async () => {
+        for (const run of runsByCollection(operations)) {
+          await collectionOf(run.collection).bulkWrite(run.operations.map(toWriteModel), { session, ordered: true });
+        }
+      });
+    } finally {
+      await session.endSession();
+    }
+  };
+
+  return {
+    findOne: async <T extends Document = Document>(collection: string, filter: Filter) =>
+      (await collectionOf(collection).findOne(asMongoFilter(filter))) as T | null,
+
+    find: async <T extends Document = Document>(
+      collection: string,
+      filter: Filter = {},
+      { sort, skip, limit }: FindOptions = {},
+    ) => {
+      const cursor = collectionOf(collection).find(asMongoFilter(filter), {
+        ...(sort ? { sort } : {}),
+        ...(skip ? { skip } : {}),
+        ...(limit ? { limit } : {}),
+      });
+      return (await cursor.toArray()) as T[];
+    },
+
+    count: (collection, filter = {}) => collectionOf(collection).countDocuments(asMongoFilter(filter)),
+
+    replaceOne: async (collection, document) => {
+      validate({ kind: 'replace', collection, document });
+      await afterWatchesStarted();
+      await collectionOf(collection).replaceOne({ _id: document._id }, document, { upsert: true });
+    },
+
+    updateOne: async (collection, filter, update, { upsert = false } = {}) => {
+      validate({ kind: 'update', collection, filter, update, upsert });
+      await afterWatchesStarted();
+      const result = await collectionOf(collection).updateOne(asMongoFilter(filter), asMongoUpdate(update), { upsert });
+      return result.matchedCount > 0 || result.upsertedCount > 0;
+    },
+
+    deleteOne: async (collection, id) => {
+      assertDocumentId(id);
+      await afterWatchesStarted();
+      const result = await collectionOf(collection).deleteOne({ _id: id });
+      return result.deletedCount > 0;
+    },
+
+    bulkWrite,
+
+    dropCollection: async (collection) => {
+      await afterWatchesStarted();
+      await collectionOf(collection).drop();
+    },
+
+    watch,
+
+    close: async () => {
+      await Promise.all([...openStreams].map((stream) => stream.close()));
+      await client.close();
+    },
+  };
+};

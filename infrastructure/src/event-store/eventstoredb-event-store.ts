@@ -1,0 +1,226 @@
+import {
+  ANY,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  FORWARDS,
+  NO_STREAM,
+  START,
+  STREAM_EXISTS,
+  StreamNotFoundError,
+  WrongExpectedVersionError as ClientWrongExpectedVersionError,
+  eventTypeFilter,
+  excludeSystemEvents,
+  jsonEvent,
+  type AllStreamResolvedEvent,
+  type AppendExpectedRevision,
+  type JSONType,
+  type Position,
+  type ResolvedEvent,
+} from '@eventstore/db-client';
+import {
+  WrongExpectedVersionError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type RecordedEvent,
+  type Subscription,
+} from './event-store.ts';
+import { noUpcasters, type UpcasterRegistry } from './upcasting.ts';
+
+export interface EventStoreDbEventStoreOptions {
+  /** e.g. `esdb://localhost:2113?tls=false` */
+  connectionString: string;
+  upcasters?: UpcasterRegistry;
+}
+
+/** Metadata key carrying the schema version; `$`-prefixed so it cannot clash with a caller's own keys. */
+const SCHEMA_VERSION_KEY = '$schemaVersion';
+/** The server reports "no position" (a stream read on servers that do not track it) as the largest unsigned long. */
+const NO_POSITION = 0xffffffffffffffffn;
+const HEAD_SEARCH_PAGE = 100;
+const READ_ALL_PAGE = 1000;
+
+const isSystemEvent = (type: string) => type.startsWith('$');
+
+const toClientExpectedRevision = (expected: ExpectedRevision): AppendExpectedRevision => {
+  switch (expected) {
+    case 'any':
+      return ANY;
+    case 'no_stream':
+      return NO_STREAM;
+    case 'stream_exists':
+      return STREAM_EXISTS;
+    default:
+      return expected;
+  }
+};
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export const openEventStoreDbEventStore = ({
+  connectionString,
+  upcasters = noUpcasters,
+}: EventStoreDbEventStoreOptions): EventStore => {
+  const client = EventStoreDBClient.connectionString(connectionString);
+
+  const toRecorded = (resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedEvent | undefined => {
+    const event = resolved.event;
+    if (!event || !event.isJson || isSystemEvent(event.type)) return undefined;
+    const { [SCHEMA_VERSION_KEY]: storedVersion, ...metadata } = (event.metadata ?? {}) as Record<string, unknown>;
+    const schemaVersion = typeof storedVersion === 'number' ? storedVersion : 1;
+    const commit = event.position?.commit ?? resolved.commitPosition;
+    return {
+      id: event.id,
+      streamId: event.streamId,
+      revision: event.revision,
+      position: commit === undefined || commit === NO_POSITION ? -1n : commit,
+      type: event.type,
+      data: upcasters.upcast(event.type, schemaVersion, event.data, metadata).data,
+      metadata,
+      schemaVersion,
+      createdAt: event.created,
+    };
+  };
+
+  const collect = async (reads: AsyncIterable<ResolvedEvent | AllStreamResolvedEvent>) => {
+    const events: RecordedEvent[] = [];
+    for await (const resolved of reads) {
+      const recorded = toRecorded(resolved);
+      if (recorded) events.push(recorded);
+    }
+    return events;
+  };
+
+  const readStream: EventStore['readStream'] = async (streamId, { fromRevision, maxCount, direction = 'forwards' } = {}) => {
+    if (maxCount !== undefined && maxCount <= 0) return [];
+    const backwards = direction === 'backwards';
+    try {
+      return await collect(
+        client.readStream(streamId, {
+          fromRevision: fromRevision ?? (backwards ? END : START),
+          direction: backwards ? BACKWARDS : FORWARDS,
+          ...(maxCount === undefined ? {} : { maxCount }),
+        }),
+      );
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+  };
+
+  const lastOfStream = async (streamId: string) => (await readStream(streamId, { direction: 'backwards', maxCount: 1 }))[0];
+
+  /** An empty append writes nothing, so the server is not asked: the expected revision is checked against a read. */
+  const currentHead = async (streamId: string, expected: ExpectedRevision): Promise<AppendResult> => {
+    const last = await lastOfStream(streamId);
+    const accepted =
+      expected === 'any' ||
+      (expected === 'no_stream' && !last) ||
+      (expected === 'stream_exists' && last !== undefined) ||
+      (typeof expected === 'bigint' && last?.revision === expected);
+    if (!accepted) throw new WrongExpectedVersionError(streamId, expected, last?.revision ?? 'no_stream');
+    return { nextExpectedRevision: last?.revision ?? -1n, position: last?.position ?? 0n };
+  };
+
+  const appendToStream: EventStore['appendToStream'] = async (streamId, events, { expectedRevision = 'any' } = {}) => {
+    if (events.length === 0) return currentHead(streamId, expectedRevision);
+    try {
+      const result = await client.appendToStream(
+        streamId,
+        events.map(({ id, type, data, metadata = {} }) =>
+          jsonEvent({
+            id,
+            type,
+            data: data as JSONType,
+            metadata: { ...metadata, [SCHEMA_VERSION_KEY]: upcasters.currentVersion(type) },
+          }),
+        ),
+        { expectedRevision: toClientExpectedRevision(expectedRevision) },
+      );
+      return { nextExpectedRevision: result.nextExpectedRevision, position: await positionOf(streamId, result) };
+    } catch (error) {
+      if (error instanceof ClientWrongExpectedVersionError) {
+        throw new WrongExpectedVersionError(streamId, expectedRevision, error.actualVersion);
+      }
+      throw error;
+    }
+  };
+
+  /** The server leaves the position out when it answers a repeated (idempotent) append; the event itself has it. */
+  const positionOf = async (streamId: string, result: { nextExpectedRevision: bigint; position?: Position }) => {
+    if (result.position) return result.position.commit;
+    const [last] = await readStream(streamId, { fromRevision: result.nextExpectedRevision, maxCount: 1 });
+    return last?.position ?? -1n;
+  };
+
+  const readAll: EventStore['readAll'] = async ({ fromPosition, maxCount = Number.MAX_SAFE_INTEGER } = {}) => {
+    const events: RecordedEvent[] = [];
+    // System events are dropped after reading, so the server is asked page by page until maxCount user events are
+    // found. A following page starts at the last event read (the server reads inclusively), which is then skipped.
+    let from: Position | typeof START = fromPosition === undefined ? START : { commit: fromPosition, prepare: fromPosition };
+    let alreadyRead: Position | undefined;
+    while (events.length < maxCount) {
+      const pageSize = Math.min(maxCount - events.length, READ_ALL_PAGE) + (alreadyRead ? 1 : 0);
+      let read = 0;
+      let last: Position | undefined;
+      for await (const resolved of client.readAll({ fromPosition: from, maxCount: pageSize })) {
+        read++;
+        const position = resolved.event?.position;
+        if (position && alreadyRead && position.commit === alreadyRead.commit) continue;
+        last = position ?? last;
+        const recorded = toRecorded(resolved);
+        if (recorded) events.push(recorded);
+      }
+      if (read < pageSize || !last) break;
+      from = alreadyRead = last;
+    }
+    return events;
+  };
+
+  const headPosition = async () => {
+    let from: Position | typeof END = END;
+    for (;;) {
+      let read = 0;
+      const page = client.readAll({ fromPosition: from, direction: BACKWARDS, maxCount: HEAD_SEARCH_PAGE });
+      for await (const resolved of page as AsyncIterable<AllStreamResolvedEvent>) {
+        read++;
+        const event = resolved.event;
+        if (!event) continue;
+        if (!isSystemEvent(event.type)) return event.position.commit;
+        from = event.position;
+      }
+      if (read < HEAD_SEARCH_PAGE) return 0n;
+    }
+  };
+
+  const subscribeToAll = ({ fromPosition, eventTypes }: Parameters<EventStore['subscribeToAll']>[0] = {}): Subscription => {
+    const wanted = eventTypes ? new Set(eventTypes) : undefined;
+    const subscription = client.subscribeToAll({
+      fromPosition: fromPosition === undefined ? START : { commit: fromPosition, prepare: fromPosition },
+      filter: eventTypes
+        ? eventTypeFilter({ regex: `^(?:${eventTypes.map(escapeRegex).join('|')})$` })
+        : excludeSystemEvents(),
+    });
+    async function* deliver(): AsyncGenerator<RecordedEvent> {
+      for await (const resolved of subscription) {
+        const recorded = toRecorded(resolved);
+        if (recorded && (!wanted || wanted.has(recorded.type))) yield recorded;
+      }
+    }
+    const iterator = deliver();
+    return {
+      [Symbol.asyncIterator]: () => iterator,
+      unsubscribe: () => subscription.unsubscribe(),
+    };
+  };
+
+  return {
+    appendToStream,
+    readStream,
+    readAll,
+    subscribeToAll,
+    headPosition,
+    close: () => client.dispose(),
+  };
+};

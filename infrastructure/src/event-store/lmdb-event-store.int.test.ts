@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eventStoreContract } from './event-store.contract.ts';
+import { WrongExpectedVersionError, type EventStore, type NewEvent } from './event-store.ts';
+import { openLmdbEventStore } from './lmdb-event-store.ts';
+
+const temporaryDirectory = () => mkdtempSync(join(tmpdir(), 'lmdb-event-store-'));
+
+eventStoreContract('lmdb', async ({ upcasters } = {}) => {
+  const path = temporaryDirectory();
+  const store = openLmdbEventStore({ path, ...(upcasters ? { upcasters } : {}) });
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      rmSync(path, { recursive: true, force: true });
+    },
+  };
+});
+
+const event = (id: string, data: unknown = {}): NewEvent => ({ id, type: 'Happened', data });
+
+describe('lmdb event store', () => {
+  let path: string;
+  let store: EventStore;
+
+  beforeEach(() => {
+    path = temporaryDirectory();
+    store = openLmdbEventStore({ path });
+  });
+
+  afterEach(async () => {
+    await store.close();
+    rmSync(path, { recursive: true, force: true });
+  });
+
+  it('starts empty', async () => {
+    expect(await store.headPosition()).toBe(0n);
+    expect(await store.readAll()).toEqual([]);
+  });
+
+  it('numbers positions from 1 without gaps across streams', async () => {
+    await store.appendToStream('a', [event('a1'), event('a2')]);
+    await Promise.all([store.appendToStream('b', [event('b1')]), store.appendToStream('c', [event('c1'), event('c2')])]);
+    expect((await store.readAll()).map(({ position }) => position)).toEqual([1n, 2n, 3n, 4n, 5n]);
+    expect(await store.headPosition()).toBe(5n);
+  });
+
+  it('keeps its log across close and reopen, and continues numbering', async () => {
+    await store.appendToStream('s', [event('e1'), event('e2')]);
+    await store.close();
+    store = openLmdbEventStore({ path });
+    expect((await store.readStream('s')).map(({ id }) => id)).toEqual(['e1', 'e2']);
+    expect(await store.appendToStream('s', [event('e3')], { expectedRevision: 1n })).toEqual({
+      nextExpectedRevision: 2n,
+      position: 3n,
+    });
+    expect(await store.appendToStream('s', [event('e1'), event('e2')])).toEqual({ nextExpectedRevision: 1n, position: 2n });
+  });
+
+  it('rejects an append that repeats only some of the stream’s event ids, writing nothing', async () => {
+    await store.appendToStream('s', [event('e1'), event('e2')]);
+    for (const events of [[event('e1'), event('new')], [event('new'), event('e2')], [event('e2'), event('e1')]]) {
+      await expect(store.appendToStream('s', events)).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    }
+    expect((await store.readAll()).map(({ id }) => id)).toEqual(['e1', 'e2']);
+  });
+
+  it('treats the same event id in another stream as a different event', async () => {
+    await store.appendToStream('first', [event('shared')]);
+    expect(await store.appendToStream('second', [event('shared')])).toEqual({ nextExpectedRevision: 0n, position: 2n });
+  });
+
+  it('rejects an event id given twice in one append', async () => {
+    await expect(store.appendToStream('s', [event('twice'), event('twice')])).rejects.toThrow(/twice/);
+    expect(await store.readAll()).toEqual([]);
+  });
+
+  it('fails an append whose data cannot be stored without harming appends committed with it', async () => {
+    const results = await Promise.allSettled([
+      store.appendToStream('s', [event('before')]),
+      store.appendToStream('s', [event('unstorable', { amount: 1n })]),
+      store.appendToStream('s', [event('after')]),
+    ]);
+    expect(results.map(({ status }) => status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((await store.readAll()).map(({ id, revision, position }) => [id, revision, position])).toEqual([
+      ['before', 0n, 1n],
+      ['after', 1n, 2n],
+    ]);
+  });
+
+  it('ends open subscriptions when it closes', async () => {
+    const subscription = store.subscribeToAll();
+    const iteration = (async () => {
+      for await (const _event of subscription) return 'delivered';
+      return 'ended';
+    })();
+    await store.close();
+    expect(await iteration).toBe('ended');
+    store = openLmdbEventStore({ path });
+  });
+});

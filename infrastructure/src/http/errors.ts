@@ -1,0 +1,64 @@
+import { ConflictError, DomainError, ForbiddenError, NotFoundError, PaymentRequiredError, ValidationError } from '@vis/domain';
+import type { Middleware } from 'koa';
+import { WrongExpectedVersionError } from '../event-store/event-store.ts';
+import type { Logger } from '../logging/logger.ts';
+
+export interface ErrorBody {
+  success: false;
+  error: string;
+  message: string;
+  field?: string;
+}
+
+const statusOf = (error: DomainError): number => {
+  if (error instanceof ValidationError) return 400;
+  if (error instanceof NotFoundError) return 404;
+  if (error instanceof ConflictError) return 409;
+  if (error instanceof PaymentRequiredError) return 402;
+  if (error instanceof ForbiddenError) return 403;
+  return 400;
+};
+
+/** Errors raised by the HTTP plumbing (body parser, http-errors) carry their own 4xx status. */
+const isClientHttpError = (error: unknown): error is Error & { status: number; expose?: boolean; type?: string } =>
+  error instanceof Error && typeof (error as unknown as { status?: unknown }).status === 'number' && (error as unknown as { status: number }).status < 500;
+
+const plumbingMessage = (error: Error & { status: number; type?: string }) => {
+  if (error.type === 'entity.too.large') return 'Request body is larger than 1 MB';
+  if (error.type === 'entity.parse.failed' || error.message.includes('JSON')) return 'Request body is not valid JSON';
+  return error.message;
+};
+
+/**
+ * The one place where errors become HTTP answers in the spec's `{ success: false, error, message }` shape.
+ * Domain errors keep their message; anything unexpected is logged and answered 500 without internals.
+ */
+export const errorHandler = (logger: Logger): Middleware => async (ctx, next) => {
+  try {
+    await next();
+  } catch (error) {
+    if (error instanceof DomainError) {
+      ctx.status = statusOf(error);
+      const body: ErrorBody = { success: false, error: error.title, message: error.message };
+      if (error instanceof ValidationError) body.field = error.field;
+      ctx.body = body;
+      return;
+    }
+    if (error instanceof WrongExpectedVersionError) {
+      // Only reached once the bounded retries are spent: the stream is being written very fast by others.
+      const message = 'This item changed while your request ran. Please try again.';
+      ctx.status = 409;
+      ctx.body = { success: false, error: 'Conflict', message } satisfies ErrorBody;
+      return;
+    }
+    if (isClientHttpError(error)) {
+      ctx.status = error.status;
+      const message = plumbingMessage(error);
+      ctx.body = { success: false, error: message, message } satisfies ErrorBody;
+      return;
+    }
+    logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
+    ctx.status = 500;
+    ctx.body = { success: false, error: 'Internal error', message: 'An unexpected error occurred. Please try again.' } satisfies ErrorBody;
+  }
+};

@@ -1,0 +1,107 @@
+import type { ChangeStream, Document, DocumentStore } from '../document-store/document-store.ts';
+
+/** One document per projection in this collection: where it has got to and which collection serves it. */
+export const PROJECTIONS_COLLECTION = '_projections';
+
+export type ProjectionState = 'catching_up' | 'live' | 'rebuilding' | 'failed' | 'stopped';
+
+export interface ProjectionStatus extends Document {
+  _id: string;
+  version: number;
+  /** The physical collection readers use: switching it is how a rebuild goes live without downtime. */
+  collection: string;
+  /** Global position of the last event applied (a plain number: JSON-safe, exact up to 2^53). */
+  position: number;
+  state: ProjectionState;
+  updatedAt: string;
+  error?: { message: string; position: number; eventType: string } | null;
+  rebuild?: { collection: string; version: number; position: number; startedAt: string } | null;
+}
+
+/**
+ * Fields the projection engine stamps on every read-model document: the last applied position (replaying an
+ * event at or below it changes nothing) and the live-update topics the document belongs to.
+ */
+export type ReadModelMeta = {
+  _position: number;
+  _topics: string[];
+};
+
+export interface ProjectionProgress {
+  /** The collection serving a read model now. */
+  collectionFor(name: string): string;
+  status(name: string): ProjectionStatus | undefined;
+  all(): ProjectionStatus[];
+  /** Resolves true once the projection has applied `position`, false after `timeoutMs`. */
+  waitFor(name: string, position: number, timeoutMs: number): Promise<boolean>;
+  /** Calls back whenever a projection's status document changes (position, collection, state). */
+  onChange(listener: (status: ProjectionStatus) => void): () => void;
+  close(): Promise<void>;
+}
+
+/**
+ * Follows the projections' status documents through the document store's change feed, so that a query API
+ * in another process (distributed mode) knows the serving collections and positions as well as one sharing
+ * the projection engine's process.
+ */
+export const followProjectionProgress = async (documentStore: DocumentStore): Promise<ProjectionProgress> => {
+  const statuses = new Map<string, ProjectionStatus>();
+  const listeners = new Set<(status: ProjectionStatus) => void>();
+  const waiters = new Set<{ name: string; position: number; resolve: (ok: boolean) => void }>();
+
+  const accept = (status: ProjectionStatus) => {
+    const known = statuses.get(status._id);
+    if (known && known.collection === status.collection && known.position > status.position) return;
+    statuses.set(status._id, status);
+    for (const waiter of waiters) {
+      if (waiter.name === status._id && status.position >= waiter.position) {
+        waiters.delete(waiter);
+        waiter.resolve(true);
+      }
+    }
+    for (const listener of listeners) listener(status);
+  };
+
+  // Watch before the initial read so that no change falls between the two.
+  const changes: ChangeStream = documentStore.watch(PROJECTIONS_COLLECTION);
+  for (const status of await documentStore.find<ProjectionStatus>(PROJECTIONS_COLLECTION)) accept(status);
+  const following = (async () => {
+    for await (const change of changes) {
+      if (change.document) accept(change.document as ProjectionStatus);
+    }
+  })();
+
+  return {
+    collectionFor: (name) => statuses.get(name)?.collection ?? `${name}_missing`,
+    status: (name) => statuses.get(name),
+    all: () => [...statuses.values()],
+    waitFor: (name, position, timeoutMs) => {
+      if ((statuses.get(name)?.position ?? 0) >= position) return Promise.resolve(true);
+      return new Promise<boolean>((resolve) => {
+        const waiter = {
+          name,
+          position,
+          resolve: (ok: boolean) => {
+            clearTimeout(timer);
+            resolve(ok);
+          },
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(waiter);
+          resolve(false);
+        }, timeoutMs);
+        waiters.add(waiter);
+      });
+    },
+    onChange: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close: async () => {
+      await changes.close();
+      await following;
+      for (const waiter of waiters) waiter.resolve(false);
+      waiters.clear();
+    },
+  };
+};

@@ -1,0 +1,18 @@
+import path from 'node:path';
+import { projectUpcasters } from '@vis/domain';
+import type { Config } from './config/config.ts';
+import { openLmdbDocumentStore, openMongoDocumentStore, type DocumentStore } from './document-store/index.ts';
+import { createUpcasterRegistry, openEventStoreDbEventStore, openLmdbEventStore, type EventStore } from './event-store/index.ts';
+
+export const upcasters = createUpcasterRegistry(projectUpcasters);
+
+/** Which adapters run is decided by configuration alone: a URL set means that server, else LMDB under DATA_DIR. */
+export const openEventStore = (config: Pick<Config, 'EVENTSTORE_URL' | 'DATA_DIR'>): EventStore =>
+  config.EVENTSTORE_URL
+    ? openEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL, upcasters })
+    : openLmdbEventStore({ path: path.resolve(config.DATA_DIR, 'events'), upcasters });
+
+export const openDocumentStore = async (config: Pick<Config, 'MONGODB_URL' | 'MONGODB_DATABASE' | 'DATA_DIR'>): Promise<DocumentStore> =>
+  config.MONGODB_URL
+    ? openMongoDocumentStore({ url: config.MONGODB_URL, database: config.MONGODB_DATABASE })
+    : openLmdbDocumentStore({ path: path.resolve(config.DATA_DIR, 'read-models') });

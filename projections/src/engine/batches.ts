@@ -1,0 +1,28 @@
+const IDLE = Symbol('idle');
+const idle = () => new Promise<typeof IDLE>((resolve) => setImmediate(resolve, IDLE));
+
+/**
+ * Groups an async iterable into batches of at most `maxSize`, closing a batch as soon as the source has
+ * nothing ready: large batches while catching up, one-event batches (lowest latency) when live.
+ */
+export async function* batches<T>(source: AsyncIterable<T>, maxSize: number): AsyncGenerator<T[]> {
+  const iterator = source[Symbol.asyncIterator]();
+  let pending = iterator.next();
+  for (;;) {
+    const first = await pending;
+    if (first.done) return;
+    const batch = [first.value];
+    pending = iterator.next();
+    while (batch.length < maxSize) {
+      const next = await Promise.race([pending, idle()]);
+      if (next === IDLE) break;
+      if (next.done) {
+        yield batch;
+        return;
+      }
+      batch.push(next.value);
+      pending = iterator.next();
+    }
+    yield batch;
+  }
+}

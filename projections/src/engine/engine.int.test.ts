@@ -1,0 +1,183 @@
+import { openTestStores, PROJECTIONS_COLLECTION, silentLogger, type ProjectionStatus } from '@vis/infrastructure';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defineProjection, type Projection } from './define-projection.ts';
+import { createProjectionEngine, type ProjectionEngine } from './engine.ts';
+
+type Stores = Awaited<ReturnType<typeof openTestStores>>;
+type Tally = { _id: string; _position: number; _topics: string[]; count: number; values: string[] };
+
+/** Counts `Counted` events per stream; `failOn` makes it throw on one value, as a buggy projection would. */
+const tallyProjection = ({ version = 1, failOn, multiplier = 1 }: { version?: number; failOn?: string; multiplier?: number } = {}) =>
+  defineProjection<Tally>({
+    name: 'tallies',
+    version,
+    handles: ['Counted'],
+    documentId: (event) => event.streamId,
+    topics: (doc) => [`tally:${doc._id}`],
+    evolve: (doc, event) => {
+      const value = (event.data as { value: string }).value;
+      if (value === failOn) throw new Error(`cannot count ${value}`);
+      return { _id: event.streamId, count: (doc?.count ?? 0) + multiplier, values: [...(doc?.values ?? []), value] };
+    },
+  }) as unknown as Projection;
+
+let stores: Stores;
+let engines: ProjectionEngine[] = [];
+let nextId = 0;
+
+const append = (stream: string, ...values: string[]) =>
+  stores.eventStore.appendToStream(
+    stream,
+    values.map((value) => ({ id: crypto.randomUUID(), type: 'Counted', data: { value } })),
+  );
+const appendNoise = (stream: string) =>
+  stores.eventStore.appendToStream(stream, [{ id: crypto.randomUUID(), type: 'Unrelated', data: { n: nextId++ } }]);
+
+const startEngine = async (projection: Projection) => {
+  const engine = createProjectionEngine({ ...stores, projections: [projection], logger: silentLogger(), batchSize: 7, rebuildPageSize: 5, rebuildFlushEvery: 10 });
+  engines.push(engine);
+  await engine.start();
+  return engine;
+};
+const status = () => stores.documentStore.findOne<ProjectionStatus>(PROJECTIONS_COLLECTION, { _id: 'tallies' });
+const caughtUpWithLog = async () => {
+  const head = Number(await stores.eventStore.headPosition());
+  await vi.waitFor(async () => expect((await status())?.position).toBe(head), { timeout: 5000, interval: 10 });
+};
+const tally = async (stream: string) => {
+  const current = (await status())!;
+  return stores.documentStore.findOne<Tally>(current.collection, { _id: stream });
+};
+
+beforeEach(async () => {
+  stores = await openTestStores();
+});
+afterEach(async () => {
+  for (const engine of engines) await engine.stop();
+  engines = [];
+  await stores.cleanup();
+});
+
+describe('projection engine', () => {
+  it('catches up with stored events, then follows live appends', async () => {
+    await append('s-1', 'a', 'b');
+    await appendNoise('other');
+    const engine = await startEngine(tallyProjection());
+    await caughtUpWithLog();
+    expect(engine.isCaughtUp()).toBe(true);
+    expect(await tally('s-1')).toMatchObject({ count: 2, values: ['a', 'b'], _topics: ['tally:s-1'] });
+
+    await append('s-1', 'c');
+    await append('s-2', 'x');
+    await caughtUpWithLog();
+    expect(await tally('s-1')).toMatchObject({ count: 3, values: ['a', 'b', 'c'] });
+    expect(await tally('s-2')).toMatchObject({ count: 1 });
+    expect((await status())!.state).toBe('live');
+  });
+
+  it('applies many events in batches without losing any', async () => {
+    for (let i = 0; i < 60; i++) await append(`s-${i % 4}`, `v${i}`);
+    await startEngine(tallyProjection());
+    await caughtUpWithLog();
+    for (let s = 0; s < 4; s++) expect((await tally(`s-${s}`))!.count).toBe(15);
+  });
+
+  it('is idempotent when events are delivered again', async () => {
+    await append('s-1', 'a', 'b');
+    const engine = await startEngine(tallyProjection());
+    await caughtUpWithLog();
+    const once = await tally('s-1');
+
+    // At-least-once delivery: rewind the checkpoint so every event arrives a second time.
+    await stores.documentStore.updateOne(PROJECTIONS_COLLECTION, { _id: 'tallies' }, { $set: { position: 0 } });
+    await engine.resume('tallies');
+    await caughtUpWithLog();
+    expect(await tally('s-1')).toEqual(once);
+  });
+
+  it('resumes from its checkpoint after a restart', async () => {
+    await append('s-1', 'a');
+    const first = await startEngine(tallyProjection());
+    await caughtUpWithLog();
+    await first.stop();
+
+    await append('s-1', 'b');
+    const evolve = vi.fn(tallyProjection().evolve);
+    await startEngine({ ...tallyProjection(), evolve });
+    await caughtUpWithLog();
+    expect(evolve).toHaveBeenCalledTimes(1);
+    expect((await tally('s-1'))!.values).toEqual(['a', 'b']);
+  });
+
+  it('stops at an event it cannot apply, keeps serving, and resumes from that event once fixed', async () => {
+    await append('s-1', 'a', 'poison', 'c');
+    const broken = await startEngine(tallyProjection({ failOn: 'poison' }));
+    await vi.waitFor(async () => expect((await status())?.state).toBe('failed'), { timeout: 5000, interval: 10 });
+    const failed = (await status())!;
+    expect(failed.error).toMatchObject({ message: 'cannot count poison', eventType: 'Counted' });
+    expect(failed.position).toBe(failed.error!.position - 1);
+    expect((await tally('s-1'))!.values).toEqual(['a']);
+
+    await append('s-1', 'd');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await tally('s-1'))!.values).toEqual(['a']);
+    await broken.stop();
+
+    await startEngine(tallyProjection());
+    await caughtUpWithLog();
+    expect((await tally('s-1'))!.values).toEqual(['a', 'poison', 'c', 'd']);
+    expect((await status())).toMatchObject({ state: 'live', error: null });
+  });
+
+  it('rebuilds a new version beside the serving collection and switches to it', async () => {
+    await append('s-1', 'a', 'b', 'c');
+    await append('s-2', 'x');
+    const v1 = await startEngine(tallyProjection());
+    await caughtUpWithLog();
+    const v1Collection = (await status())!.collection;
+    await v1.stop();
+
+    await startEngine(tallyProjection({ version: 2, multiplier: 10 }));
+    await vi.waitFor(async () => expect((await status())?.version).toBe(2), { timeout: 5000, interval: 10 });
+    const switched = (await status())!;
+    expect(switched.collection).not.toBe(v1Collection);
+    expect(switched.rebuild).toBeNull();
+    expect((await tally('s-1'))!.count).toBe(30);
+    expect(await stores.documentStore.count(v1Collection)).toBe(0);
+
+    await append('s-2', 'y');
+    await caughtUpWithLog();
+    expect((await tally('s-2'))!.count).toBe(20);
+  });
+
+  it('rebuilds on demand, reporting progress, while live appends continue', async () => {
+    for (let i = 0; i < 40; i++) await append(`s-${i % 3}`, `v${i}`);
+    const engine = await startEngine(tallyProjection());
+    await caughtUpWithLog();
+    const before = (await status())!.collection;
+
+    const progress: number[] = [];
+    engine.onRebuildProgress((report) => progress.push(report.position));
+    const rebuilt = engine.rebuild('tallies');
+    await append('s-0', 'during');
+    await rebuilt;
+    await caughtUpWithLog();
+
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect((await status())!.collection).not.toBe(before);
+    expect((await tally('s-0'))!.values).toContain('during');
+    expect((await tally('s-0'))!.count).toBe(15);
+    expect((await tally('s-1'))!.count).toBe(13);
+  });
+
+  it('reports position, head and lag per projection', async () => {
+    await append('s-1', 'a');
+    const engine = await startEngine(tallyProjection());
+    await caughtUpWithLog();
+    const [report] = await engine.report();
+    expect(report).toMatchObject({ _id: 'tallies', version: 1, lag: 0, state: 'live' });
+    expect(report!.head).toBe(report!.position);
+  });
+});
+

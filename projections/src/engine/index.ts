@@ -1,0 +1,3 @@
+export * from './batches.ts';
+export * from './define-projection.ts';
+export * from './engine.ts';

@@ -1,0 +1,2 @@
+export * from './engine/index.ts';
+export * from './read-models/index.ts';

@@ -1,0 +1,3 @@
+export * from './app.ts';
+export * from './live/live-updates.ts';
+export * from './live/authorize-topic.ts';

@@ -1,0 +1,153 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { ChangeStream, DocumentStore, Logger, ProjectionProgress } from '@vis/infrastructure';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { z } from 'zod';
+
+export interface LiveUpdatesDeps {
+  documentStore: DocumentStore;
+  progress: ProjectionProgress;
+  logger: Logger;
+  /** Read models whose changes are announced. */
+  readModels: readonly string[];
+  /** Who the upgrading request belongs to (from its session cookie). */
+  identify: (request: IncomingMessage) => Promise<string>;
+  /** Whether `actor` may hear about `topic`. */
+  authorize: (actor: string, topic: string) => Promise<boolean>;
+  heartbeatMs?: number;
+}
+
+const clientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribe'), topics: z.array(z.string().max(200)).max(100) }),
+  z.object({ type: z.literal('unsubscribe'), topics: z.array(z.string().max(200)).max(100) }),
+]);
+
+interface Client {
+  socket: WebSocket;
+  actor: string;
+  topics: Set<string>;
+  alive: boolean;
+}
+
+/**
+ * query-api `/ws`: clients subscribe to topics (`project:<id>`, …); after a projection writes a document, every
+ * subscriber of that document's topics gets `{ type: 'changed', topic, position }` and refetches. Changes are
+ * read from the document store's change feed, so this works the same beside the engine or in another process.
+ */
+export const createLiveUpdates = ({ documentStore, progress, logger, readModels, identify, authorize, heartbeatMs = 30_000 }: LiveUpdatesDeps) => {
+  const server = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const clients = new Set<Client>();
+  const subscribers = new Map<string, Set<Client>>();
+  const watches = new Map<string, { collection: string; stream: ChangeStream; done: Promise<void> }>();
+
+  const announce = (topic: string, position: unknown) => {
+    const audience = subscribers.get(topic);
+    if (!audience) return;
+    const message = JSON.stringify({ type: 'changed', topic, position: String(position) });
+    for (const client of audience) client.socket.send(message);
+  };
+
+  const follow = (readModel: string) => {
+    const collection = progress.collectionFor(readModel);
+    const current = watches.get(readModel);
+    if (current?.collection === collection) return;
+    if (current) void current.stream.close();
+    const stream = documentStore.watch(collection);
+    const done = (async () => {
+      for await (const change of stream) {
+        const topics = (change.document?._topics as string[] | undefined) ?? [];
+        for (const topic of topics) announce(topic, change.document?._position);
+      }
+    })().catch((error: unknown) => logger.error({ err: error, readModel }, 'live update feed ended'));
+    watches.set(readModel, { collection, stream, done });
+  };
+  for (const readModel of readModels) follow(readModel);
+  // A rebuild switches the serving collection: follow it.
+  const stopFollowingProgress = progress.onChange((status) => {
+    if (readModels.includes(status._id)) follow(status._id);
+  });
+
+  const subscribe = async (client: Client, topics: string[]) => {
+    const accepted: string[] = [];
+    const denied: string[] = [];
+    for (const topic of topics) {
+      if (await authorize(client.actor, topic)) {
+        accepted.push(topic);
+        client.topics.add(topic);
+        let audience = subscribers.get(topic);
+        if (!audience) subscribers.set(topic, (audience = new Set()));
+        audience.add(client);
+      } else {
+        denied.push(topic);
+      }
+    }
+    client.socket.send(JSON.stringify({ type: 'subscribed', topics: accepted, denied }));
+  };
+
+  const unsubscribe = (client: Client, topics: Iterable<string>) => {
+    for (const topic of topics) {
+      client.topics.delete(topic);
+      const audience = subscribers.get(topic);
+      audience?.delete(client);
+      if (audience?.size === 0) subscribers.delete(topic);
+    }
+  };
+
+  server.on('connection', (socket: WebSocket, actor: string) => {
+    const client: Client = { socket, actor, topics: new Set(), alive: true };
+    clients.add(client);
+    socket.on('pong', () => (client.alive = true));
+    socket.on('message', (raw) => {
+      let parsed;
+      try {
+        parsed = clientMessage.safeParse(JSON.parse(String(raw)));
+      } catch {
+        parsed = undefined;
+      }
+      if (!parsed?.success) {
+        socket.send(JSON.stringify({ type: 'error', message: "Expected { type: 'subscribe' | 'unsubscribe', topics: string[] }" }));
+        return;
+      }
+      if (parsed.data.type === 'subscribe') {
+        subscribe(client, parsed.data.topics).catch((error: unknown) => logger.error({ err: error }, 'subscribe failed'));
+      } else {
+        unsubscribe(client, parsed.data.topics);
+      }
+    });
+    socket.on('close', () => {
+      unsubscribe(client, [...client.topics]);
+      clients.delete(client);
+    });
+  });
+
+  // Dead connections (a laptop closed mid-session) are dropped instead of piling up.
+  const heartbeat = setInterval(() => {
+    for (const client of clients) {
+      if (!client.alive) client.socket.terminate();
+      client.alive = false;
+      client.socket.ping();
+    }
+  }, heartbeatMs);
+  heartbeat.unref();
+
+  return {
+    handleUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      identify(request)
+        .then((actor) => server.handleUpgrade(request, socket, head, (ws) => server.emit('connection', ws, actor)))
+        .catch((error: unknown) => {
+          logger.warn({ err: error }, 'websocket upgrade refused');
+          socket.destroy();
+        });
+    },
+    close: async () => {
+      clearInterval(heartbeat);
+      stopFollowingProgress();
+      for (const client of clients) client.socket.terminate();
+      await Promise.all([...watches.values()].map(async ({ stream, done }) => {
+        await stream.close();
+        await done;
+      }));
+      server.close();
+    },
+  };
+};

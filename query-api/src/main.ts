@@ -1,0 +1,55 @@
+import { createServer } from 'node:http';
+import {
+  ConfigError,
+  createLogger,
+  createSessionIdentifier,
+  followProjectionProgress,
+  loadConfig,
+  openDocumentStore,
+} from '@vis/infrastructure';
+import { createQueryApi } from './app.ts';
+import { createTopicAuthorizer } from './live/authorize-topic.ts';
+import { createLiveUpdates } from './live/live-updates.ts';
+
+/** The query API as its own service (distributed topology: behind nginx, on MongoDB change streams). */
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+})();
+const logger = createLogger({ level: config.LOG_LEVEL, name: 'query-api' });
+const secureCookies = config.NODE_ENV === 'production';
+const documentStore = await openDocumentStore(config);
+const progress = await followProjectionProgress(documentStore);
+const app = createQueryApi({ documentStore, progress, logger, sessionSecret: config.SESSION_SECRET, secureCookies, readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS });
+const live = createLiveUpdates({
+  documentStore,
+  progress,
+  logger,
+  readModels: ['projects'],
+  identify: createSessionIdentifier({ secret: config.SESSION_SECRET, secure: secureCookies }),
+  authorize: createTopicAuthorizer({ documentStore, progress }),
+});
+const handle = app.callback();
+const server = createServer((request, response) => {
+  if (request.url === '/healthz') {
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+    return;
+  }
+  void handle(request, response);
+});
+server.on('upgrade', (request, socket, head) => {
+  if (request.url?.startsWith('/ws')) live.handleUpgrade(request, socket, head);
+  else socket.destroy();
+});
+server.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'query-api listening'));
+const stop = () =>
+  server.close(() => void Promise.all([live.close(), progress.close()]).then(() => documentStore.close()).then(() => process.exit(0)));
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);

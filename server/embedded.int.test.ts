@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startTestServer } from './testing.ts';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(() => server.close());
+
+/** A browser-like client: keeps the session cookie it is given. */
+const client = () => {
+  let cookie = '';
+  const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${server.url}${url}`, {
+      method,
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}), ...headers },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const setCookie = res.headers.getSetCookie();
+    if (setCookie.length) cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+    return { status: res.status, headers: res.headers, body: await res.json().catch(() => null) };
+  };
+  const socket = async () => {
+    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, { headers: { cookie } });
+    const messages: Record<string, unknown>[] = [];
+    ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const next = (predicate: (message: Record<string, unknown>) => boolean) =>
+      new Promise<Record<string, unknown>>((resolve, reject) => {
+        const found = messages.find(predicate);
+        if (found) return resolve(found);
+        const timer = setTimeout(() => reject(new Error(`no matching message; got ${JSON.stringify(messages)}`)), 5000);
+        ws.on('message', (raw) => {
+          const message = JSON.parse(String(raw));
+          if (predicate(message)) {
+            clearTimeout(timer);
+            resolve(message);
+          }
+        });
+      });
+    return { ws, messages, next };
+  };
+  return { call, socket };
+};
+
+describe('the embedded server', () => {
+  it('answers /healthz once the projections have caught up', async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('carries a command through events and the projects read model to the query API and /ws', async () => {
+    const ann = client();
+    const created = await ann.call('POST', '/api/projects', { project: { name: 'Tip Jar' } });
+    expect(created.status).toBe(201);
+    const id = created.body.project.id as string;
+
+    const read = await ann.call('GET', `/api/projects/${id}`, undefined, { 'X-Min-Position': created.body.position });
+    expect(read.status).toBe(200);
+    expect(read.body.project).toMatchObject({ id, name: 'Tip Jar', parameters: ['Viral', 'Simple Page', 'No Externalities'], aiApiStatus: 'Not Set', currentStageIndex: 1 });
+    expect(read.body.stages.map((stage: { stageNumber: number }) => stage.stageNumber)).toEqual([1, 2, 3, 4, 5]);
+
+    const live = await ann.socket();
+    live.ws.send(JSON.stringify({ type: 'subscribe', topics: [`project:${id}`] }));
+    expect(await live.next((m) => m.type === 'subscribed')).toEqual({ type: 'subscribed', topics: [`project:${id}`], denied: [] });
+
+    const added = await ann.call('POST', `/api/projects/${id}/parameters`, { list: 'viralParameters', value: 'scarcity' });
+    expect(added.body).toMatchObject({ success: true, added: true });
+    expect(await live.next((m) => m.type === 'changed')).toEqual({ type: 'changed', topic: `project:${id}`, position: added.body.position });
+
+    const after = await ann.call('GET', `/api/projects/${id}`, undefined, { 'X-Min-Position': added.body.position });
+    const stage1 = after.body.stages.find((stage: { stageNumber: number }) => stage.stageNumber === 1);
+    expect(stage1.data).toMatchObject({ viralParameters: ['scarcity'], commonViralTriggers: 'scarcity' });
+    live.ws.close();
+  });
+
+  it("hides another visitor's project from reads and from live updates", async () => {
+    const ann = client();
+    const created = await ann.call('POST', '/api/projects', {});
+    const id = created.body.project.id as string;
+
+    const bob = client();
+    const read = await bob.call('GET', `/api/projects/${id}`, undefined, { 'X-Min-Position': created.body.position });
+    expect(read.status).toBe(404);
+    expect(read.body).toEqual({ success: false, error: 'Failed to load project', message: 'Failed to load project' });
+
+    const live = await bob.socket();
+    live.ws.send(JSON.stringify({ type: 'subscribe', topics: [`project:${id}`] }));
+    expect(await live.next((m) => m.type === 'subscribed')).toEqual({ type: 'subscribed', topics: [], denied: [`project:${id}`] });
+    live.ws.close();
+  });
+
+  it('waits for X-Min-Position and marks an answer stale when the bound passes', async () => {
+    const ann = client();
+    const created = await ann.call('POST', '/api/projects', {});
+    const id = created.body.project.id as string;
+    const fresh = await ann.call('GET', `/api/projects/${id}`, undefined, { 'X-Min-Position': created.body.position });
+    expect(fresh.headers.get('x-read-model-stale')).toBeNull();
+
+    const future = await ann.call('GET', `/api/projects/${id}`, undefined, { 'X-Min-Position': '999999' });
+    expect(future.status).toBe(200);
+    expect(future.headers.get('x-read-model-stale')).toBe('true');
+
+    const invalid = await ann.call('GET', `/api/projects/${id}`, undefined, { 'X-Min-Position': 'soon' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.message).toMatch(/X-Min-Position/);
+  }, 10_000);
+
+  it('reports projection positions and lag to operators', async () => {
+    const res = await fetch(`${server.url}/api/ops/projections`);
+    const body = await res.json();
+    expect(body.projections).toContainEqual(expect.objectContaining({ _id: 'projects', version: 1, lag: 0, state: 'live' }));
+  });
+
+  it('serves the web app for client-side routes', async () => {
+    const res = await fetch(`${server.url}/projects/some-id`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<div id="root">');
+  });
+});

@@ -1,0 +1,117 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { createCommandApi } from '@vis/command-api';
+import {
+  createSessionIdentifier,
+  followProjectionProgress,
+  openDocumentStore,
+  openEventStore,
+  type Config,
+  type Logger,
+} from '@vis/infrastructure';
+import { allProjections, createProjectionEngine } from '@vis/projections';
+import { createLiveUpdates, createQueryApi, createTopicAuthorizer } from '@vis/query-api';
+import Koa from 'koa';
+import serve from 'koa-static';
+import { existsSync, readFileSync } from 'node:fs';
+
+export type EmbeddedConfig = Pick<Config, 'HOST' | 'PORT' | 'DATA_DIR' | 'SESSION_SECRET' | 'NODE_ENV' | 'READ_YOUR_WRITES_TIMEOUT_MS' | 'WEB_DIST_DIR'>;
+
+/** Like nginx in the distributed topology: reads go to the query API, every other API call to the command API. */
+const isQuery = (request: IncomingMessage) => (request.method === 'GET' || request.method === 'HEAD') && request.url?.startsWith('/api/');
+const isApi = (url = '') => url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/');
+
+/** The built web app, with every non-file path answered by index.html so client-side routes survive a reload. */
+const createWebApp = (distDir: string) => {
+  const app = new Koa();
+  const indexFile = path.join(distDir, 'index.html');
+  app.use(serve(distDir, { maxage: 0, gzip: false }));
+  app.use(async (ctx) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
+    if (!existsSync(indexFile)) {
+      ctx.status = 503;
+      ctx.body = 'The web app is not built. Run `npm run build -w web` (npm start does it for you).';
+      return;
+    }
+    ctx.type = 'html';
+    ctx.body = readFileSync(indexFile);
+  });
+  return app;
+};
+
+/**
+ * The whole product in one process on LMDB under DATA_DIR: command API, projection engine, query API, live
+ * updates and the web app. `npm start` runs this; the end-to-end tests and benchmarks start it on port 0.
+ */
+export const startEmbedded = async (config: EmbeddedConfig, logger: Logger) => {
+  const dataDir = path.resolve(config.DATA_DIR);
+  const secureCookies = config.NODE_ENV === 'production';
+  // Embedded mode means LMDB under DATA_DIR, whatever server URLs the environment may also hold.
+  const eventStore = openEventStore({ DATA_DIR: dataDir, EVENTSTORE_URL: undefined });
+  const documentStore = await openDocumentStore({ DATA_DIR: dataDir, MONGODB_URL: undefined, MONGODB_DATABASE: '' });
+  const engine = createProjectionEngine({ eventStore, documentStore, projections: allProjections, logger });
+  await engine.start();
+  const progress = await followProjectionProgress(documentStore);
+
+  const commandApi = createCommandApi({ eventStore, logger, sessionSecret: config.SESSION_SECRET, secureCookies });
+  const queryApi = createQueryApi({
+    documentStore,
+    progress,
+    logger,
+    sessionSecret: config.SESSION_SECRET,
+    secureCookies,
+    readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
+    projectionReport: engine.report,
+  });
+  const live = createLiveUpdates({
+    documentStore,
+    progress,
+    logger,
+    readModels: allProjections.map((projection) => projection.name),
+    identify: createSessionIdentifier({ secret: config.SESSION_SECRET, secure: secureCookies }),
+    authorize: createTopicAuthorizer({ documentStore, progress }),
+  });
+  const web = createWebApp(path.resolve(config.WEB_DIST_DIR));
+
+  const handleCommand = commandApi.callback();
+  const handleQuery = queryApi.callback();
+  const handleWeb = web.callback();
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    if (request.url === '/healthz') {
+      const ready = engine.isCaughtUp();
+      response.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ status: ready ? 'ok' : 'catching_up' }));
+      return;
+    }
+    if (isQuery(request)) return void handleQuery(request, response);
+    if (isApi(request.url)) return void handleCommand(request, response);
+    return void handleWeb(request, response);
+  });
+  server.on('upgrade', (request, socket, head) => {
+    if (new URL(request.url ?? '/', 'http://localhost').pathname === '/ws') live.handleUpgrade(request, socket, head);
+    else socket.destroy();
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`,
+    port,
+    engine,
+    eventStore,
+    documentStore,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await live.close();
+      await engine.stop();
+      await progress.close();
+      await documentStore.close();
+      await eventStore.close();
+    },
+  };
+};

@@ -1,0 +1,23 @@
+import { ConfigError, createLogger, loadConfig } from '@vis/infrastructure';
+import { startEmbedded } from './embedded.ts';
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+const logger = createLogger({ level: config.LOG_LEVEL, name: 'viral-idea-studio' });
+const app = await startEmbedded(config, logger);
+logger.info({ url: app.url, dataDir: config.DATA_DIR }, 'Viral Idea Studio is running (embedded mode)');
+console.log(`\n  Viral Idea Studio is listening on ${app.url}\n`);
+
+const shutdown = async (signal: string) => {
+  logger.info({ signal }, 'shutting down');
+  await app.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));

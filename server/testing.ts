@@ -1,0 +1,30 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { silentLogger, type Logger } from '@vis/infrastructure';
+import { startEmbedded } from './embedded.ts';
+
+/** The whole product on a fresh data directory and a free port, as `npm start` runs it. */
+export const startTestServer = async ({ logger = silentLogger(), dataDir }: { logger?: Logger; dataDir?: string } = {}) => {
+  const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'vis-server-'));
+  const server = await startEmbedded(
+    {
+      HOST: '127.0.0.1',
+      PORT: 0,
+      DATA_DIR: dir,
+      SESSION_SECRET: 'test-session-secret-0123456789abcdef',
+      NODE_ENV: 'test',
+      READ_YOUR_WRITES_TIMEOUT_MS: 2000,
+      WEB_DIST_DIR: path.resolve(import.meta.dirname, '../web/dist'),
+    },
+    logger,
+  );
+  return {
+    ...server,
+    dataDir: dir,
+    close: async () => {
+      await server.close();
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+};

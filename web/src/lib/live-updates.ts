@@ -1,0 +1,72 @@
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect } from 'react';
+
+type Listener = () => void;
+
+/**
+ * One WebSocket per tab to query-api `/ws`, shared by every subscribed topic; it reconnects with backoff and
+ * subscribes again, and each reconnect counts as a change (something may have happened while it was away).
+ */
+const createLiveConnection = () => {
+  const listeners = new Map<string, Set<Listener>>();
+  let socket: WebSocket | null = null;
+  let retryMs = 500;
+
+  const send = (message: unknown) => {
+    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  };
+  const notify = (topic: string) => listeners.get(topic)?.forEach((listener) => listener());
+
+  const connect = () => {
+    const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+    const ws = new WebSocket(`${scheme}://${window.location.host}/ws`);
+    socket = ws;
+    ws.onopen = () => {
+      const reconnected = retryMs !== 500;
+      retryMs = 500;
+      if (listeners.size > 0) send({ type: 'subscribe', topics: [...listeners.keys()] });
+      if (reconnected) for (const topic of listeners.keys()) notify(topic);
+    };
+    ws.onmessage = (message) => {
+      const data = JSON.parse(String(message.data)) as { type: string; topic?: string };
+      if (data.type === 'changed' && data.topic) notify(data.topic);
+    };
+    ws.onclose = () => {
+      socket = null;
+      if (listeners.size === 0) return;
+      setTimeout(connect, retryMs);
+      retryMs = Math.min(retryMs * 2, 10_000);
+    };
+  };
+
+  return {
+    subscribe: (topic: string, listener: Listener) => {
+      let topicListeners = listeners.get(topic);
+      if (!topicListeners) {
+        listeners.set(topic, (topicListeners = new Set()));
+        if (socket) send({ type: 'subscribe', topics: [topic] });
+      }
+      topicListeners.add(listener);
+      if (!socket) connect();
+      return () => {
+        topicListeners.delete(listener);
+        if (topicListeners.size > 0) return;
+        listeners.delete(topic);
+        send({ type: 'unsubscribe', topics: [topic] });
+      };
+    },
+  };
+};
+
+let connection: ReturnType<typeof createLiveConnection> | null = null;
+
+/** Keeps a query fresh: a change announced on `topic` invalidates `queryKey`. */
+export const useLiveInvalidation = (topic: string | null, queryKey: QueryKey) => {
+  const queryClient = useQueryClient();
+  const key = JSON.stringify(queryKey);
+  useEffect(() => {
+    if (!topic) return;
+    connection ??= createLiveConnection();
+    return connection.subscribe(topic, () => void queryClient.invalidateQueries({ queryKey: JSON.parse(key) as QueryKey }));
+  }, [topic, key, queryClient]);
+};
