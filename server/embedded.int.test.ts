@@ -112,6 +112,9 @@ describe('the embedded server', () => {
     const res = await fetch(`${server.url}/api/ops/projections`);
     const body = await res.json();
     expect(body.projections).toContainEqual(expect.objectContaining({ _id: 'projects', version: 1, lag: 0, state: 'live' }));
+
+    const unknown = await fetch(`${server.url}/api/ops/projections/nope/rebuild`, { method: 'POST' });
+    expect(unknown.status).toBe(404);
   });
 
   it('serves the web app for client-side routes', async () => {

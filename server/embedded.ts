@@ -10,13 +10,13 @@ import {
   type Config,
   type Logger,
 } from '@vis/infrastructure';
-import { allProjections, createProjectionEngine } from '@vis/projections';
+import { allProjections, createOpsApi, createProjectionEngine } from '@vis/projections';
 import { createLiveUpdates, createQueryApi, createTopicAuthorizer } from '@vis/query-api';
 import Koa from 'koa';
 import serve from 'koa-static';
 import { existsSync, readFileSync } from 'node:fs';
 
-export type EmbeddedConfig = Pick<Config, 'HOST' | 'PORT' | 'DATA_DIR' | 'SESSION_SECRET' | 'NODE_ENV' | 'READ_YOUR_WRITES_TIMEOUT_MS' | 'WEB_DIST_DIR'>;
+export type EmbeddedConfig = Pick<Config, 'HOST' | 'PORT' | 'DATA_DIR' | 'SESSION_SECRET' | 'NODE_ENV' | 'READ_YOUR_WRITES_TIMEOUT_MS' | 'WEB_DIST_DIR'> & { OPS_TOKEN?: string };
 
 /** Like nginx in the distributed topology: reads go to the query API, every other API call to the command API. */
 const isQuery = (request: IncomingMessage) => (request.method === 'GET' || request.method === 'HEAD') && request.url?.startsWith('/api/');
@@ -62,8 +62,8 @@ export const startEmbedded = async (config: EmbeddedConfig, logger: Logger) => {
     sessionSecret: config.SESSION_SECRET,
     secureCookies,
     readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
-    projectionReport: engine.report,
   });
+  const ops = createOpsApi({ engine, logger, token: config.OPS_TOKEN });
   const live = createLiveUpdates({
     documentStore,
     progress,
@@ -77,6 +77,7 @@ export const startEmbedded = async (config: EmbeddedConfig, logger: Logger) => {
   const handleCommand = commandApi.callback();
   const handleQuery = queryApi.callback();
   const handleWeb = web.callback();
+  const handleOps = ops.callback();
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     if (request.url === '/healthz') {
       const ready = engine.isCaughtUp();
@@ -84,6 +85,7 @@ export const startEmbedded = async (config: EmbeddedConfig, logger: Logger) => {
       response.end(JSON.stringify({ status: ready ? 'ok' : 'catching_up' }));
       return;
     }
+    if (request.url?.startsWith('/api/ops/')) return void handleOps(request, response);
     if (isQuery(request)) return void handleQuery(request, response);
     if (isApi(request.url)) return void handleCommand(request, response);
     return void handleWeb(request, response);

@@ -1,2 +1,3 @@
 export * from './engine/index.ts';
 export * from './read-models/index.ts';
+export * from './ops-app.ts';

@@ -1,9 +1,10 @@
 import { createServer } from 'node:http';
 import { ConfigError, createLogger, loadConfig, openDocumentStore, openEventStore } from '@vis/infrastructure';
 import { createProjectionEngine } from './engine/engine.ts';
+import { createOpsApi } from './ops-app.ts';
 import { allProjections } from './read-models/index.ts';
 
-/** The projection worker as its own service: EventStoreDB in, MongoDB read models out. */
+/** The projection worker as its own service: EventStoreDB in, MongoDB read models out, /api/ops/* for operators. */
 const config = (() => {
   try {
     return loadConfig();
@@ -21,17 +22,14 @@ const documentStore = await openDocumentStore(config);
 const engine = createProjectionEngine({ eventStore, documentStore, projections: allProjections, logger });
 await engine.start();
 
-// Health and the operators' status report; the rebuild CLI posts here when the worker runs.
+const ops = createOpsApi({ engine, logger, token: config.OPS_TOKEN }).callback();
 const server = createServer((request, response) => {
-  const reply = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  if (request.url === '/healthz') return reply(engine.isCaughtUp() ? 200 : 503, { status: engine.isCaughtUp() ? 'ok' : 'catching_up' });
-  if (request.url === '/projections' && request.method === 'GET') return void engine.report().then((projections) => reply(200, { projections }));
-  const rebuild = request.method === 'POST' && request.url?.match(/^\/projections\/([\w-]+)\/rebuild$/);
-  if (rebuild) {
-    void engine.rebuild(rebuild[1]!).catch(() => undefined);
-    return reply(202, { success: true, message: `Rebuilding ${rebuild[1]}` });
+  if (request.url === '/healthz') {
+    const ready = engine.isCaughtUp();
+    response.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: ready ? 'ok' : 'catching_up' }));
+    return;
   }
-  reply(404, { success: false, message: 'Not found' });
+  void ops(request, response);
 });
 server.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'projections worker running'));
 const stop = () => server.close(() => void engine.stop().then(() => Promise.all([eventStore.close(), documentStore.close()])).then(() => process.exit(0)));

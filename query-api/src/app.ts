@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import { errorHandler, sessions, type DocumentStore, type Logger, type ProjectionProgress } from '@vis/infrastructure';
 import Koa from 'koa';
-import { opsRoutes } from './ops/routes.ts';
 import { projectQueryRoutes } from './projects/routes.ts';
 
 export interface QueryApiDeps {
@@ -11,8 +10,6 @@ export interface QueryApiDeps {
   sessionSecret: string;
   secureCookies: boolean;
   readYourWritesTimeoutMs?: number;
-  /** Projection report with lag, where the projection engine runs in this process. */
-  projectionReport?: () => Promise<unknown[]>;
 }
 
 /** Serves read models. Built from its dependencies; `main.ts` (or the embedded server) listens. */
@@ -23,12 +20,10 @@ export const createQueryApi = ({
   sessionSecret,
   secureCookies,
   readYourWritesTimeoutMs = 2000,
-  projectionReport,
 }: QueryApiDeps) => {
   const app = new Koa({ proxy: true });
   const router = new Router();
   projectQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs });
-  opsRoutes(router, { progress, report: projectionReport });
   app.use(errorHandler(logger));
   app.use(sessions(app, { secret: sessionSecret, secure: secureCookies }));
   app.use(router.routes());

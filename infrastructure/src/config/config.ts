@@ -27,6 +27,12 @@ export const configSchema = z.object({
   MONGODB_DATABASE: z.string().default('viral_idea_studio'),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
   WEB_DIST_DIR: z.string().default('./web/dist'),
+  OPS_TOKEN: z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .pipe(z.string().min(16, 'must be at least 16 characters').optional())
+    .optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & { SESSION_SECRET: string };

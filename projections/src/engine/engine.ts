@@ -305,6 +305,7 @@ export const createProjectionEngine = ({
       await runLive(projection, status);
     },
     rebuild,
+    names: () => [...byName.keys()],
     onRebuildProgress: (listener: (progress: RebuildProgress) => void) => {
       progressListeners.add(listener);
       return () => progressListeners.delete(listener);

@@ -1,0 +1,79 @@
+import { projectDecider, projectStreamId, type ProjectCommand } from '@vis/domain';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WrongExpectedVersionError, type EventStore } from '../event-store/event-store.ts';
+import { openTestStores } from '../testing/embedded-stores.ts';
+import { eventIdFor, handleCommand } from './handle-command.ts';
+
+const projectId = '0b9f3c1e-2f0a-4d7e-8a55-6c1b2d3e4f50';
+const stream = projectStreamId(projectId);
+const now = '2026-11-23T10:00:00.000Z';
+const create: ProjectCommand = { type: 'CreateProject', data: { projectId }, metadata: { commandId: 'c-create', now, actorId: 'visitor-ann' } };
+const add = (value: string, commandId: string): ProjectCommand => ({
+  type: 'AddParameter',
+  data: { projectId, list: 'parameters', value },
+  metadata: { commandId, now, actorId: 'visitor-ann' },
+});
+
+let stores: Awaited<ReturnType<typeof openTestStores>>;
+beforeEach(async () => {
+  stores = await openTestStores();
+});
+afterEach(() => stores.cleanup());
+
+/** The same store, but another process appends `interloper` just before each of our first `times` appends. */
+const racedBy = (store: EventStore, interloper: ProjectCommand, times = 1): EventStore => {
+  let raced = 0;
+  return {
+    readStream: (...args) => store.readStream(...args),
+    readAll: (...args) => store.readAll(...args),
+    subscribeToAll: (...args) => store.subscribeToAll(...args),
+    headPosition: () => store.headPosition(),
+    close: () => store.close(),
+    appendToStream: async (streamId, events, options) => {
+      if (raced++ < times) {
+        const head = (await store.readStream(streamId, { direction: 'backwards', maxCount: 1 }))[0]!;
+        await store.appendToStream(
+          streamId,
+          [{ id: crypto.randomUUID(), type: 'ParameterAdded', data: { projectId, list: 'parameters', value: (interloper.data as { value: string }).value, addedAt: now }, metadata: { commandId: interloper.metadata.commandId } }],
+          { expectedRevision: head.revision },
+        );
+      }
+      return store.appendToStream(streamId, events, options);
+    },
+  };
+};
+
+describe('handleCommand', () => {
+  it('appends the decided events with metadata and answers the commit position', async () => {
+    const result = await handleCommand(stores.eventStore, projectDecider, stream, create);
+    expect(result).toMatchObject({ nextExpectedRevision: 0n, position: 1n, repeated: false });
+    const [event] = await stores.eventStore.readStream(stream);
+    expect(event).toMatchObject({ id: eventIdFor('c-create', 0), type: 'ProjectCreated', metadata: { commandId: 'c-create', actorId: 'visitor-ann', commandType: 'CreateProject' } });
+  });
+
+  it('returns the earlier result for a command id it has already handled', async () => {
+    await handleCommand(stores.eventStore, projectDecider, stream, create);
+    const first = await handleCommand(stores.eventStore, projectDecider, stream, add('scarcity', 'c-add'));
+    const again = await handleCommand(stores.eventStore, projectDecider, stream, add('scarcity', 'c-add'));
+    expect(again).toEqual({ ...first, repeated: true });
+    expect(await stores.eventStore.readStream(stream)).toHaveLength(2);
+  });
+
+  it('decides again on fresh state when another process wrote first', async () => {
+    await handleCommand(stores.eventStore, projectDecider, stream, create);
+    // The other process adds the very parameter we are adding: on retry our command sees it and drops the duplicate.
+    const raced = racedBy(stores.eventStore, add('scarcity', 'c-other'));
+    const result = await handleCommand(raced, projectDecider, stream, add('scarcity', 'c-mine'));
+    expect(result.events).toEqual([]);
+    const values = (await stores.eventStore.readStream(stream)).slice(1).map((event) => (event.data as { value: string }).value);
+    expect(values).toEqual(['scarcity']);
+  });
+
+  it('gives up with WrongExpectedVersionError after its bounded retries', async () => {
+    await handleCommand(stores.eventStore, projectDecider, stream, create);
+    const alwaysRaced = racedBy(stores.eventStore, add('noise', 'c-other'), Number.POSITIVE_INFINITY);
+    await expect(handleCommand(alwaysRaced, projectDecider, stream, add('scarcity', 'c-mine'), { maxRetries: 2 })).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    const values = (await stores.eventStore.readStream(stream)).slice(1).map((event) => (event.data as { value: string }).value);
+    expect(values).not.toContain('scarcity');
+  });
+});
