@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { fold, type Command, type Decider, type DomainEvent } from '@vis/domain';
-import { WrongExpectedVersionError, type EventStore, type RecordedEvent } from '../event-store/event-store.ts';
+import { type Command, type Decider, type DomainEvent } from '@vis/domain';
+import { WrongExpectedVersionError, type EventStore } from '../event-store/event-store.ts';
 
 export interface CommandResult<E extends DomainEvent = DomainEvent> {
   /** The events this command produced (or, for a repeated command, produced the first time). */
@@ -26,9 +26,6 @@ export const eventIdFor = (commandId: string, index: number) => {
   const hex = createHash('sha256').update(`${commandId}:${index}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
 };
-
-const producedBy = (events: RecordedEvent[], commandId: string) =>
-  events.filter((event) => (event.metadata as { commandId?: string }).commandId === commandId);
 
 /**
  * Commands on one stream from this process run one after another: racing them would only make all but one
@@ -63,6 +60,50 @@ export const handleCommand = <C extends Command, E extends DomainEvent, S>(
   options: HandleCommandOptions = {},
 ): Promise<CommandResult<E>> => serialized(store, streamId, () => decideAndAppend(store, decider, streamId, command, options));
 
+/** What this process knows of a stream: its folded state, and what each command id appended, for idempotency. */
+interface StreamEntry {
+  state: unknown;
+  revision: bigint;
+  position: bigint;
+  commands: Map<string, { events: DomainEvent[]; position: bigint }>;
+}
+
+const MAX_CACHED_STREAMS = 10_000;
+const streamCaches = new WeakMap<EventStore, Map<string, StreamEntry>>();
+const cacheOf = (store: EventStore) => {
+  let cache = streamCaches.get(store);
+  if (!cache) streamCaches.set(store, (cache = new Map()));
+  return cache;
+};
+
+/**
+ * The stream's state, from memory plus whatever was appended since (by another process, say): folding a
+ * long stream from its first event on every command would make commands slower the longer an idea grows.
+ */
+const loadStream = async <E extends DomainEvent, S>(store: EventStore, decider: Decider<never, E, S>, streamId: string): Promise<StreamEntry> => {
+  const cache = cacheOf(store);
+  const cached = cache.get(streamId);
+  const entry: StreamEntry = cached ?? { state: decider.initialState(), revision: -1n, position: 0n, commands: new Map() };
+  const newer = await store.readStream(streamId, entry.revision >= 0n ? { fromRevision: entry.revision + 1n } : {});
+  for (const event of newer) {
+    entry.state = decider.evolve(entry.state as S, { type: event.type, data: event.data } as E);
+    entry.revision = event.revision;
+    entry.position = event.position;
+    const commandId = (event.metadata as { commandId?: string }).commandId;
+    if (commandId) {
+      const produced = entry.commands.get(commandId) ?? { events: [], position: 0n };
+      produced.events.push({ type: event.type, data: event.data });
+      produced.position = event.position;
+      entry.commands.set(commandId, produced);
+    }
+  }
+  // Map order is insertion order: re-inserting marks the stream as most recently used.
+  cache.delete(streamId);
+  cache.set(streamId, entry);
+  if (cache.size > MAX_CACHED_STREAMS) cache.delete(cache.keys().next().value!);
+  return entry;
+};
+
 const decideAndAppend = async <C extends Command, E extends DomainEvent, S>(
   store: EventStore,
   decider: Decider<C, E, S>,
@@ -71,21 +112,14 @@ const decideAndAppend = async <C extends Command, E extends DomainEvent, S>(
   { maxRetries = 5 }: HandleCommandOptions,
 ): Promise<CommandResult<E>> => {
   for (let attempt = 0; ; attempt++) {
-    const recorded = await store.readStream(streamId);
-    const last = recorded.at(-1);
-    const earlier = producedBy(recorded, command.metadata.commandId);
-    if (earlier.length > 0) {
-      return {
-        events: earlier.map(({ type, data }) => ({ type, data }) as E),
-        nextExpectedRevision: last!.revision,
-        position: earlier.at(-1)!.position,
-        repeated: true,
-      };
+    const stream = await loadStream(store, decider as unknown as Decider<never, E, S>, streamId);
+    const earlier = stream.commands.get(command.metadata.commandId);
+    if (earlier) {
+      return { events: earlier.events as E[], nextExpectedRevision: stream.revision, position: earlier.position, repeated: true };
     }
-    const state = fold(decider, recorded.map(({ type, data }) => ({ type, data }) as E));
-    const events = decider.decide(command, state);
+    const events = decider.decide(command, stream.state as S);
     if (events.length === 0) {
-      return { events, nextExpectedRevision: last?.revision ?? -1n, position: last?.position ?? 0n, repeated: false };
+      return { events, nextExpectedRevision: stream.revision, position: stream.position, repeated: false };
     }
     try {
       const result = await store.appendToStream(
@@ -96,8 +130,9 @@ const decideAndAppend = async <C extends Command, E extends DomainEvent, S>(
           data: event.data,
           metadata: { commandId: command.metadata.commandId, actorId: command.metadata.actorId, commandType: command.type, at: command.metadata.now },
         })),
-        { expectedRevision: last ? last.revision : 'no_stream' },
+        { expectedRevision: stream.revision >= 0n ? stream.revision : 'no_stream' },
       );
+      // The next command reads what this one appended back from the store, upcast like any other event.
       return { events, nextExpectedRevision: result.nextExpectedRevision, position: result.position, repeated: false };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || attempt >= maxRetries) throw error;

@@ -12,6 +12,7 @@ import {
   eventTypeFilter,
   excludeSystemEvents,
   jsonEvent,
+  type AllStreamRecordedEvent,
   type AllStreamResolvedEvent,
   type AppendExpectedRevision,
   type JSONType,
@@ -24,6 +25,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type RecordedEvent,
+  type SubscribeToAllOptions,
   type Subscription,
 } from './event-store.ts';
 import { noUpcasters, type UpcasterRegistry } from './upcasting.ts';
@@ -40,6 +42,8 @@ const SCHEMA_VERSION_KEY = '$schemaVersion';
 const NO_POSITION = 0xffffffffffffffffn;
 const HEAD_SEARCH_PAGE = 100;
 const READ_ALL_PAGE = 1000;
+
+const STOPPED = Symbol('stopped');
 
 const isSystemEvent = (type: string) => type.startsWith('$');
 
@@ -182,10 +186,9 @@ export const openEventStoreDbEventStore = ({
     let from: Position | typeof END = END;
     for (;;) {
       let read = 0;
-      const page = client.readAll({ fromPosition: from, direction: BACKWARDS, maxCount: HEAD_SEARCH_PAGE });
-      for await (const resolved of page as AsyncIterable<AllStreamResolvedEvent>) {
+      for await (const resolved of client.readAll({ fromPosition: from, direction: BACKWARDS, maxCount: HEAD_SEARCH_PAGE })) {
         read++;
-        const event = resolved.event;
+        const event: AllStreamRecordedEvent | undefined = resolved.event;
         if (!event) continue;
         if (!isSystemEvent(event.type)) return event.position.commit;
         from = event.position;
@@ -194,25 +197,52 @@ export const openEventStoreDbEventStore = ({
     }
   };
 
-  const subscribeToAll = ({ fromPosition, eventTypes }: Parameters<EventStore['subscribeToAll']>[0] = {}): Subscription => {
+  const subscriptions = new Set<Subscription>();
+
+  const subscribeToAll = ({ fromPosition, eventTypes }: SubscribeToAllOptions = {}): Subscription => {
     const wanted = eventTypes ? new Set(eventTypes) : undefined;
-    const subscription = client.subscribeToAll({
+    const source = client.subscribeToAll({
       fromPosition: fromPosition === undefined ? START : { commit: fromPosition, prepare: fromPosition },
       filter: eventTypes
         ? eventTypeFilter({ regex: `^(?:${eventTypes.map(escapeRegex).join('|')})$` })
         : excludeSystemEvents(),
     });
+    let stopped = false;
+    let interrupt: ((stop: typeof STOPPED) => void) | undefined;
+
+    // Cancelling the gRPC call does not reliably end the client's stream, so a pending `next()` is interrupted
+    // here rather than left to wait for an event that will not come.
     async function* deliver(): AsyncGenerator<RecordedEvent> {
-      for await (const resolved of subscription) {
-        const recorded = toRecorded(resolved);
-        if (recorded && (!wanted || wanted.has(recorded.type))) yield recorded;
+      const events = source[Symbol.asyncIterator]();
+      try {
+        while (!stopped) {
+          const next = await new Promise<IteratorResult<AllStreamResolvedEvent> | typeof STOPPED>((resolve, reject) => {
+            interrupt = resolve;
+            events.next().then(resolve, reject);
+          });
+          interrupt = undefined;
+          if (next === STOPPED || next.done) return;
+          const recorded = toRecorded(next.value);
+          if (recorded && (!wanted || wanted.has(recorded.type))) yield recorded;
+        }
+      } finally {
+        void events.return?.();
       }
     }
+
     const iterator = deliver();
-    return {
+    const subscription: Subscription = {
       [Symbol.asyncIterator]: () => iterator,
-      unsubscribe: () => subscription.unsubscribe(),
+      async unsubscribe() {
+        if (stopped) return;
+        stopped = true;
+        subscriptions.delete(subscription);
+        interrupt?.(STOPPED);
+        await source.unsubscribe();
+      },
     };
+    subscriptions.add(subscription);
+    return subscription;
   };
 
   return {
@@ -221,6 +251,9 @@ export const openEventStoreDbEventStore = ({
     readAll,
     subscribeToAll,
     headPosition,
-    close: () => client.dispose(),
+    async close() {
+      await Promise.all([...subscriptions].map((subscription) => subscription.unsubscribe()));
+      await client.dispose();
+    },
   };
 };

@@ -1,3 +1,4 @@
+export * from './bench-appends.ts';
 export * from './event-store.ts';
 export * from './eventstoredb-event-store.ts';
 export * from './lmdb-event-store.ts';

@@ -53,7 +53,6 @@ describe('lmdb event store killed while appending', () => {
       const log = await store.readAll();
       const head = await store.headPosition();
       const stored = new Set(log.map(({ id }) => id));
-      console.log('DEBUG', acknowledged.length, log.length, byStream(log).size);
 
       expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
       expect(log.map(({ position }) => position)).toEqual(Array.from({ length: Number(head) }, (_, index) => BigInt(index + 1)));
@@ -62,6 +61,7 @@ describe('lmdb event store killed while appending', () => {
       for (const [streamId, events] of byStream(log)) {
         expect(events.map(({ revision }) => revision)).toEqual(events.map((_, index) => BigInt(index)));
         expect(await store.readStream(streamId)).toEqual(events);
+        expect(await store.readStream(streamId, { direction: 'backwards' })).toEqual([...events].reverse());
       }
 
       for (let writer = 0; writer < CRASH_WRITERS; writer++) {

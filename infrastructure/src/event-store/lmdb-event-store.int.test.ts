@@ -91,6 +91,45 @@ describe('lmdb event store', () => {
     ]);
   });
 
+  it('reads streams and recognises retries across the persisted index and its in-memory tail', async () => {
+    const STREAMS = ['x', 'y', 'z'];
+    const expected = new Map<string, string[]>(STREAMS.map((streamId) => [streamId, []]));
+    const appends: { streamId: string; events: NewEvent[] }[] = [];
+    for (let round = 0; round < 700; round++) {
+      const streamId = STREAMS[round % STREAMS.length]!;
+      const events = Array.from({ length: 1 + (round % 4) }, (_, offset) => event(`${streamId}-${round}-${offset}`));
+      appends.push({ streamId, events });
+      expected.get(streamId)!.push(...events.map(({ id }) => id));
+    }
+    const appendAll = (batch: typeof appends) =>
+      Promise.all(batch.map(({ streamId, events }) => store.appendToStream(streamId, events)));
+    // The first 1,500 events exceed what the index keeps in memory and get persisted; the last 250 stay in memory.
+    const results = [...(await appendAll(appends.slice(0, 600))), ...(await appendAll(appends.slice(600)))];
+
+    const checkStreams = async () => {
+      for (const [streamId, ids] of expected) {
+        const read = async (options: Parameters<EventStore['readStream']>[1]) =>
+          (await store.readStream(streamId, options)).map(({ id }) => id);
+        expect(await read({})).toEqual(ids);
+        for (const from of [0, 1, 400, ids.length - 2]) {
+          expect(await read({ fromRevision: BigInt(from), maxCount: 300 })).toEqual(ids.slice(from, from + 300));
+          expect(await read({ fromRevision: BigInt(from), direction: 'backwards', maxCount: 300 })).toEqual(
+            ids.slice(Math.max(0, from - 299), from + 1).reverse(),
+          );
+        }
+      }
+      for (const [offset, { streamId, events }] of appends.entries()) {
+        if (offset % 50 === 0) expect(await store.appendToStream(streamId, events)).toEqual(results[offset]);
+      }
+    };
+
+    await checkStreams();
+    await store.close();
+    store = openLmdbEventStore({ path });
+    await checkStreams();
+    expect((await store.readAll()).length).toBe([...expected.values()].flat().length);
+  });
+
   it('ends open subscriptions when it closes', async () => {
     const subscription = store.subscribeToAll();
     const iteration = (async () => {

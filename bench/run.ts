@@ -1,0 +1,228 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import WebSocket from 'ws';
+import { benchmarkAppends } from '../infrastructure/src/event-store/bench-appends.ts';
+
+/**
+ * `npm run bench`: every figure beside a baseline measured in the same run on the same machine, written to
+ * docs/benchmarks.md. Servers under test run in child processes so that the load generator does not share
+ * their event loop. Set BENCH_QUICK=1 for a short smoke run.
+ */
+const QUICK = process.env.BENCH_QUICK === '1';
+const DURATION_S = QUICK ? 3 : 10;
+const CONNECTIONS = 64;
+const REBUILD_EVENTS = QUICK ? 100_000 : 1_000_000;
+const root = path.resolve(import.meta.dirname, '..');
+const tsx = ['--import', 'tsx'];
+
+const startChild = (script: string, env: Record<string, string> = {}) =>
+  new Promise<{ child: ChildProcess; url: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [...tsx, script], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      const match = output.match(/listening on (http:\/\/[\d.:]+)/);
+      if (match) resolve({ child, url: match[1]! });
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${output}`)));
+  });
+const stop = async (child: ChildProcess) => {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+};
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+const load = async (options: autocannon.Options): Promise<Load> => {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+};
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const ratio = (value: number, baseline: number) => `${((value / baseline) * 100).toFixed(0)}%`;
+const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+
+/** An embedded server on a fresh data dir with one visitor session owning `projects` projects. */
+const embeddedWithProjects = async (projects: number) => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vis-bench-'));
+  const { child, url } = await startChild('server/main.ts', { DATA_DIR: dataDir, PORT: '0', SESSION_SECRET: 'bench-session-secret-0123456789abcdef' });
+  const first = await fetch(`${url}/api/projects`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const cookie = first.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const ids = [((await first.json()) as { project: { id: string } }).project.id];
+  while (ids.length < projects) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(50, projects - ids.length) }, () =>
+        fetch(`${url}/api/projects`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{}' }).then((res) => res.json() as Promise<{ project: { id: string } }>),
+      ),
+    );
+    ids.push(...batch.map((body) => body.project.id));
+  }
+  return { child, url, cookie, ids, dataDir };
+};
+
+const section: string[] = [];
+const summary: string[] = [];
+const log = (line: string) => {
+  console.log(line);
+  section.push(line);
+};
+
+// 1. Baselines: bare Koa in a child process, GET and POST.
+console.log('Baseline: bare Koa…');
+const bare = await startChild('bench/servers/bare-koa.ts');
+const bareGet = await load({ url: `${bare.url}/` });
+const barePost = await load({ url: `${bare.url}/`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ list: 'viralParameters', value: 'x'.repeat(150) }) });
+await stop(bare.child);
+log(`| bare Koa GET JSON (baseline) | ${bareGet.rps.toFixed(0)} req/s | p50 ${bareGet.p50} ms, p99 ${bareGet.p99} ms | 100% | |`);
+log(`| bare Koa POST JSON (baseline) | ${barePost.rps.toFixed(0)} req/s | p50 ${barePost.p50} ms, p99 ${barePost.p99} ms | 100% | |`);
+
+// 2. Durable commands over HTTP and GET /api/projects/:id on the embedded server.
+console.log('Embedded server: AddParameter across many projects, then GET…');
+const embedded = await embeddedWithProjects(QUICK ? 200 : 1000);
+let counter = 0;
+const commands = await load({
+  url: embedded.url,
+  headers: { cookie: embedded.cookie, 'content-type': 'application/json' },
+  requests: [
+    {
+      method: 'POST',
+      setupRequest: (request) => {
+        const n = counter++;
+        return { ...request, path: `/api/projects/${embedded.ids[n % embedded.ids.length]}/parameters`, body: JSON.stringify({ list: 'viralParameters', value: `parameter ${n}` }) };
+      },
+    },
+  ],
+});
+const commandsOk = commands.rps >= 0.5 * barePost.rps && commands.p99 <= 15;
+log(`| durable AddParameter over HTTP, ${embedded.ids.length} projects | ${commands.rps.toFixed(0)} req/s (${commands.errors} errors) | p50 ${commands.p50} ms, p99 ${commands.p99} ms | ${ratio(commands.rps, barePost.rps)} of bare POST | ≥50%, p99 ≤15 ms: ${verdict(commandsOk)} |`);
+summary.push(`durable commands: ${ratio(commands.rps, barePost.rps)} of bare Koa POST, p99 ${commands.p99} ms (${verdict(commandsOk)})`);
+
+await new Promise((resolve) => setTimeout(resolve, 1000));
+let reads = 0;
+const gets = await load({
+  url: embedded.url,
+  headers: { cookie: embedded.cookie },
+  requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/api/projects/${embedded.ids[reads++ % embedded.ids.length]}` }) }],
+});
+const getsOk = gets.rps >= 0.7 * bareGet.rps && gets.p99 <= 10;
+log(`| GET /api/projects/:id | ${gets.rps.toFixed(0)} req/s (${gets.errors} errors) | p50 ${gets.p50} ms, p99 ${gets.p99} ms | ${ratio(gets.rps, bareGet.rps)} of bare GET | ≥70%, p99 ≤10 ms: ${verdict(getsOk)} |`);
+summary.push(`GET project: ${ratio(gets.rps, bareGet.rps)} of bare Koa GET, p99 ${gets.p99} ms (${verdict(getsOk)})`);
+
+// 3. Projection lag: command sent at 1,000/s → `changed` message on /ws. Each of 100 projects gets a command every
+// 100 ms, far longer than the lag, so a `changed` message belongs to the latest command sent for its topic (it can
+// arrive before the command's own HTTP answer).
+console.log('Projection lag at 1,000 commands/s…');
+const lagProjects = embedded.ids.slice(0, 100);
+const socket = new WebSocket(`${embedded.url.replace('http', 'ws')}/ws`, { headers: { cookie: embedded.cookie } });
+await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+socket.send(JSON.stringify({ type: 'subscribe', topics: lagProjects.map((id) => `project:${id}`) }));
+const subscribed = JSON.parse(String(await new Promise((resolve) => socket.once('message', resolve)))) as { topics?: string[] };
+if (subscribed.topics?.length !== lagProjects.length) throw new Error(`subscription refused: ${JSON.stringify(subscribed)}`);
+const inFlight = new Map<string, number>();
+const lags: number[] = [];
+socket.on('message', (raw) => {
+  const received = performance.now();
+  const message = JSON.parse(String(raw)) as { type: string; topic: string };
+  const sent = inFlight.get(message.topic);
+  if (message.type !== 'changed' || sent === undefined) return;
+  inFlight.delete(message.topic);
+  lags.push(received - sent);
+});
+const lagSeconds = QUICK ? 3 : 10;
+const rate = 1000;
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+const send = (i: number) =>
+  new Promise<void>((resolve) => {
+    const projectId = lagProjects[i % lagProjects.length]!;
+    const request = http.request(
+      `${embedded.url}/api/projects/${projectId}/parameters`,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', cookie: embedded.cookie } },
+      (response) => response.resume().on('end', () => resolve()),
+    );
+    inFlight.set(`project:${projectId}`, performance.now());
+    request.end(JSON.stringify({ value: `lag ${i}` }));
+  });
+const pending: Promise<void>[] = [];
+const lagStart = performance.now();
+for (let i = 0; i < rate * lagSeconds; i++) {
+  const wait = lagStart + (i * 1000) / rate - performance.now();
+  if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+  pending.push(send(i));
+}
+await Promise.all(pending);
+const achievedRate = (rate * lagSeconds) / ((performance.now() - lagStart) / 1000);
+await new Promise((resolve) => setTimeout(resolve, 500));
+socket.close();
+agent.destroy();
+lags.sort((a, b) => a - b);
+const lagOk = percentile(lags, 50) <= 5 && percentile(lags, 99) <= 25;
+log(`| projection lag, command sent → /ws \`changed\`, ${achievedRate.toFixed(0)} commands/s | ${lags.length} of ${rate * lagSeconds} commands heard | p50 ${percentile(lags, 50).toFixed(2)} ms, p99 ${percentile(lags, 99).toFixed(2)} ms | ws send→receive floor p50 0.10 ms (DESIGN.md) | p50 ≤5 ms, p99 ≤25 ms: ${verdict(lagOk)} |`);
+summary.push(`projection lag p50 ${percentile(lags, 50).toFixed(2)} ms, p99 ${percentile(lags, 99).toFixed(2)} ms (${verdict(lagOk)})`);
+await stop(embedded.child);
+rmSync(embedded.dataDir, { recursive: true, force: true });
+
+// 4. Embedded appends from 64 concurrent writers.
+console.log('Embedded appends, 64 writers…');
+const appendDir = mkdtempSync(path.join(os.tmpdir(), 'vis-bench-appends-'));
+const appends = await benchmarkAppends({ path: appendDir, writers: 64, durationMs: DURATION_S * 1000 });
+rmSync(appendDir, { recursive: true, force: true });
+const appendsOk = appends.eventsPerSecond >= 20_000;
+log(`| embedded durable appends, 64 writers | ${appends.eventsPerSecond.toFixed(0)} events/s | p50 ${appends.p50Ms.toFixed(2)} ms, p99 ${appends.p99Ms.toFixed(2)} ms | DESIGN.md measured 66–74k raw LMDB puts/s | ≥20,000/s: ${verdict(appendsOk)} |`);
+summary.push(`appends: ${appends.eventsPerSecond.toFixed(0)} durable events/s (${verdict(appendsOk)})`);
+
+// 5. Rebuild of the projects projection from a large log, in its own process for an honest RSS.
+console.log(`Rebuild from ${REBUILD_EVENTS} events…`);
+const rebuildDir = mkdtempSync(path.join(os.tmpdir(), 'vis-bench-rebuild-'));
+const runTsx = (script: string, args: string[]) => {
+  const result = spawnSync(process.execPath, [...tsx, script, ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (result.status !== 0) throw new Error(`${script} failed: ${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as Record<string, number>;
+};
+runTsx('bench/servers/seed-log.ts', [rebuildDir, String(REBUILD_EVENTS / 100), '100']);
+const rebuilt = runTsx('bench/servers/rebuild.ts', [rebuildDir]);
+rmSync(rebuildDir, { recursive: true, force: true });
+const rebuildRate = rebuilt.events! / rebuilt.seconds!;
+const scanRate = rebuilt.scanned! / rebuilt.scanSeconds!;
+const rebuildOk = rebuildRate >= 100_000 && rebuilt.peakRssMb! < 500;
+log(`| rebuild \`projects\` from ${rebuilt.events} events (${REBUILD_EVENTS / 100} projects) | ${rebuildRate.toFixed(0)} events/s, peak RSS ${rebuilt.peakRssMb!.toFixed(0)} MB | ${rebuilt.seconds!.toFixed(1)} s | ${ratio(rebuildRate, scanRate)} of a bare log scan (${scanRate.toFixed(0)} events/s, baseline) | ≥100k/s, RSS <500 MB: ${verdict(rebuildOk)} |`);
+summary.push(`rebuild: ${rebuildRate.toFixed(0)} events/s, RSS ${rebuilt.peakRssMb!.toFixed(0)} MB (${verdict(rebuildOk)})`);
+
+// The landing page's initial JavaScript, from the built web app.
+const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, encoding: 'utf8' });
+const gzipLines = build.stdout.split('\n').filter((line) => line.includes('.js') && line.includes('gzip'));
+
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+const report = `# Benchmarks
+
+Produced by \`npm run bench\`${QUICK ? ' (BENCH_QUICK=1: short runs)' : ''} on ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${cpu}), ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}.
+Load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per run, from the parent process; each server under test runs in
+its own child process. Figures are one run each (this machine is noisy, about ±15%); targets are judged by the ratio to the
+baseline measured in the same run, never asserted in tests.
+
+| what | throughput | latency | against the baseline | target |
+|---|---|---|---|---|
+${section.join('\n')}
+
+Summary: ${summary.join('; ')}.
+
+Web app initial JavaScript (gzip, from \`vite build\`):
+
+\`\`\`
+${gzipLines.join('\n').trim()}
+\`\`\`
+`;
+// Analysis written by hand below the marker survives a new run.
+const target = path.join(root, 'docs/benchmarks.md');
+const NOTES = '<!-- notes: kept by npm run bench -->';
+const notes = existsSync(target) && readFileSync(target, 'utf8').includes(NOTES) ? readFileSync(target, 'utf8').split(NOTES)[1]! : '\n';
+writeFileSync(target, `${report}\n${NOTES}${notes}`);
+console.log(`\n${summary.join('\n')}\nWritten to docs/benchmarks.md`);

@@ -1,0 +1,33 @@
+import path from 'node:path';
+import { openLmdbDocumentStore, openLmdbEventStore, silentLogger, upcasters } from '@vis/infrastructure';
+import { allProjections, createProjectionEngine } from '@vis/projections';
+
+// Rebuilds the projects read model from the log under argv[2] in its own process, so its RSS is its own.
+const dir = process.argv[2]!;
+const eventStore = openLmdbEventStore({ path: path.join(dir, 'events'), upcasters });
+const documentStore = openLmdbDocumentStore({ path: path.join(dir, 'read-models') });
+const engine = createProjectionEngine({ eventStore, documentStore, projections: allProjections, logger: silentLogger() });
+let peakRss = process.memoryUsage().rss;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+
+const scanStarted = performance.now();
+let scanned = 0;
+let position = 0n;
+for (;;) {
+  const page = await eventStore.readAll({ fromPosition: position + 1n, maxCount: 5000 });
+  if (page.length === 0) break;
+  scanned += page.length;
+  position = page.at(-1)!.position;
+}
+const scanSeconds = (performance.now() - scanStarted) / 1000;
+
+const started = performance.now();
+await engine.rebuild('projects');
+const seconds = (performance.now() - started) / 1000;
+clearInterval(sampler);
+peakRss = Math.max(peakRss, process.memoryUsage().rss);
+const documents = (await engine.report()).find((report) => report._id === 'projects')!;
+console.log(JSON.stringify({ events: Number(documents.position), seconds, scanned, scanSeconds, peakRssMb: peakRss / 1024 / 1024 }));
+await engine.stop();
+await documentStore.close();
+await eventStore.close();
