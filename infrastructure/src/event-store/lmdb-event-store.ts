@@ -47,7 +47,8 @@ const MAX_STREAM_ID_BYTES = 1024;
 const MAX_EVENT_ID_BYTES = 256;
 
 /**
- * The embedded event store: one LMDB environment, written by one process.
+ * The embedded event store: one LMDB environment, opened by one process at a time (the newest part of the stream
+ * index lives in that process's memory, see lmdb-stream-index.ts).
  *
  * Appends are queued and applied together by one callback of lmdb-js's batched asynchronous write transaction:
  * callbacks run one after another, so checking stream heads and numbering positions cannot race, and every append
