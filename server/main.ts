@@ -1,4 +1,4 @@
-import { ConfigError, createLogger, loadConfig } from '@vis/infrastructure';
+import { ConfigError, createLogger, loadConfig, StoreInUseError } from '@vis/infrastructure';
 import { startEmbedded } from './embedded.ts';
 
 let config;
@@ -10,7 +10,11 @@ try {
   process.exit(1);
 }
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'viral-idea-studio' });
-const app = await startEmbedded(config, logger);
+const app = await startEmbedded(config, logger).catch((error: unknown) => {
+  if (!(error instanceof StoreInUseError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 logger.info({ url: app.url, dataDir: config.DATA_DIR }, 'Viral Idea Studio is running (embedded mode)');
 console.log(`\n  Viral Idea Studio is listening on ${app.url}\n`);
 

@@ -3,3 +3,4 @@ export * from './event-store.ts';
 export * from './eventstoredb-event-store.ts';
 export * from './lmdb-event-store.ts';
 export * from './upcasting.ts';
+export * from './process-lock.ts';

@@ -1,3 +1,4 @@
+import { lockDirectory } from './process-lock.ts';
 import { open } from 'lmdb';
 import {
   WrongExpectedVersionError,
@@ -59,6 +60,7 @@ const MAX_EVENT_ID_BYTES = 256;
 export const openLmdbEventStore = ({ path, upcasters = noUpcasters }: LmdbEventStoreOptions): EventStore => {
   // The default overlappingSync resolves a write once committed but before it is fsynced: an acknowledged event
   // could then be lost by a power cut. Without it, lmdb-js resolves a transaction only after the sync.
+  const lock = lockDirectory(path, 'The event store');
   const root = open({ path, overlappingSync: false });
   // JSON strings scan 25–35% faster than msgpack when rebuilding projections (measured, see DESIGN.md).
   const log = root.openDB<string, number>('events', { encoding: 'string' });
@@ -263,6 +265,7 @@ export const openLmdbEventStore = ({ path, upcasters = noUpcasters }: LmdbEventS
       // Not needed for correctness (the next open indexes the log's tail again), only for a faster next open.
       if (!failure && index.unindexedCount > 0) await persistIndex();
       await root.close();
+      lock.release();
     },
   };
 };
