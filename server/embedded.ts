@@ -60,7 +60,6 @@ export const startEmbedded = async (config: EmbeddedConfig, logger: Logger) => {
     progress,
     logger,
     sessionSecret: config.SESSION_SECRET,
-    secureCookies,
     readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
   });
   const ops = createOpsApi({ engine, logger, token: config.OPS_TOKEN });
@@ -69,7 +68,7 @@ export const startEmbedded = async (config: EmbeddedConfig, logger: Logger) => {
     progress,
     logger,
     readModels: allProjections.map((projection) => projection.name),
-    identify: createSessionIdentifier({ secret: config.SESSION_SECRET, secure: secureCookies }),
+    identify: createSessionIdentifier({ secret: config.SESSION_SECRET }),
     authorize: createTopicAuthorizer({ documentStore, progress }),
   });
   const web = createWebApp(path.resolve(config.WEB_DIST_DIR));

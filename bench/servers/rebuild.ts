@@ -8,7 +8,13 @@ const eventStore = openLmdbEventStore({ path: path.join(dir, 'events'), upcaster
 const documentStore = openLmdbDocumentStore({ path: path.join(dir, 'read-models') });
 const engine = createProjectionEngine({ eventStore, documentStore, projections: allProjections, logger: silentLogger() });
 let peakRss = process.memoryUsage().rss;
-const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+let peakHeap = process.memoryUsage().heapUsed;
+const sample = () => {
+  const usage = process.memoryUsage();
+  peakRss = Math.max(peakRss, usage.rss);
+  peakHeap = Math.max(peakHeap, usage.heapUsed);
+};
+const sampler = setInterval(sample, 20);
 
 const scanStarted = performance.now();
 let scanned = 0;
@@ -25,9 +31,9 @@ const started = performance.now();
 await engine.rebuild('projects');
 const seconds = (performance.now() - started) / 1000;
 clearInterval(sampler);
-peakRss = Math.max(peakRss, process.memoryUsage().rss);
+sample();
 const documents = (await engine.report()).find((report) => report._id === 'projects')!;
-console.log(JSON.stringify({ events: Number(documents.position), seconds, scanned, scanSeconds, peakRssMb: peakRss / 1024 / 1024 }));
+console.log(JSON.stringify({ events: Number(documents.position), seconds, scanned, scanSeconds, peakRssMb: peakRss / 1024 / 1024, peakHeapMb: peakHeap / 1024 / 1024 }));
 await engine.stop();
 await documentStore.close();
 await eventStore.close();

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { errorHandler, sessions, type DocumentStore, type Logger, type ProjectionProgress } from '@vis/infrastructure';
+import { errorHandler, readOnlySessions, type DocumentStore, type Logger, type ProjectionProgress } from '@vis/infrastructure';
 import Koa from 'koa';
 import { projectQueryRoutes } from './projects/routes.ts';
 
@@ -8,7 +8,6 @@ export interface QueryApiDeps {
   progress: ProjectionProgress;
   logger: Logger;
   sessionSecret: string;
-  secureCookies: boolean;
   readYourWritesTimeoutMs?: number;
 }
 
@@ -18,14 +17,13 @@ export const createQueryApi = ({
   progress,
   logger,
   sessionSecret,
-  secureCookies,
   readYourWritesTimeoutMs = 2000,
 }: QueryApiDeps) => {
   const app = new Koa({ proxy: true });
   const router = new Router();
   projectQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs });
   app.use(errorHandler(logger));
-  app.use(sessions(app, { secret: sessionSecret, secure: secureCookies }));
+  app.use(readOnlySessions(app, { secret: sessionSecret }));
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

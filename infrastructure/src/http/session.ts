@@ -16,11 +16,17 @@ export interface SessionData {
 
 export const sessionOf = (ctx: Context): SessionData => (ctx as Context & { session: SessionData }).session;
 
-/** Whoever asks: the signed-in user, else the anonymous visitor of this browser. */
-export const actorOf = (ctx: Context): string => {
-  const session = sessionOf(ctx);
-  return session.userId ? `user-${session.userId}` : `visitor-${session.visitorId}`;
+/** Who asks without any session yet: owns nothing, so every ownership check fails for it. */
+export const NOBODY = 'nobody';
+
+const actorFrom = (session: SessionData | null | undefined): string => {
+  if (session?.userId) return `user-${session.userId}`;
+  return session?.visitorId ? `visitor-${session.visitorId}` : NOBODY;
 };
+
+/** Whoever asks: the signed-in user, else the anonymous visitor of this browser (set by the session middleware). */
+export const actorOf = (ctx: Context): string => (ctx.state as { actor?: string }).actor ?? NOBODY;
+const setActor = (ctx: Context, session: SessionData | null | undefined) => ((ctx.state as { actor?: string }).actor = actorFrom(session));
 
 /**
  * Signed, httpOnly, sameSite=lax cookie sessions, shared by the command and query APIs (same keys, same cookie),
@@ -32,27 +38,73 @@ export const sessions = (app: Koa, { secret, secure }: { secret: string; secure:
     { key: SESSION_COOKIE, maxAge: THIRTY_DAYS_MS, httpOnly: true, signed: true, sameSite: 'lax', secure, rolling: false },
     app,
   );
-  const ensureVisitor: Middleware = async (ctx, next) => {
-    const data = sessionOf(ctx);
-    if (!data.visitorId) data.visitorId = randomUUID();
+  const read = createSessionReader();
+  // koa-session parses and verifies the cookie lazily, on first use of ctx.session: a known visitor is answered
+  // from the verified-cookie cache, and ctx.session is touched only to start a session (or, later, to change one).
+  const identify: Middleware = async (ctx, next) => {
+    const known = read(ctx.cookies);
+    if (known?.visitorId) {
+      setActor(ctx, known);
+    } else {
+      const data = sessionOf(ctx);
+      if (!data.visitorId) data.visitorId = randomUUID();
+      setActor(ctx, data);
+    }
     await next();
   };
-  return compose([session, ensureVisitor]);
+  return compose([session, identify]);
+};
+
+const MAX_CACHED_SESSIONS = 10_000;
+
+/**
+ * Reads, without writing, the session that `sessions()` signed. Verifying a signature costs several HMACs per
+ * request, the largest part of a read's CPU; the verdict for one exact (value, signature) pair can never change,
+ * so verified cookies are remembered (bounded, least recently used first out). Reads never set cookies.
+ */
+export const createSessionReader = () => {
+  const verified = new Map<string, SessionData>();
+  /** `cookies` must be a jar whose keys are the session secret (a Koa context's, with `app.keys` set). */
+  return (cookies: Context['cookies']): SessionData | null => {
+    const value = cookies.get(SESSION_COOKIE);
+    const signature = cookies.get(`${SESSION_COOKIE}.sig`);
+    if (!value || !signature) return null;
+    const cacheKey = `${value}.${signature}`;
+    let session = verified.get(cacheKey);
+    if (session) {
+      verified.delete(cacheKey);
+    } else {
+      if (cookies.get(SESSION_COOKIE, { signed: true }) !== value) return null;
+      try {
+        session = JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as SessionData & { _expire?: number };
+      } catch {
+        return null;
+      }
+    }
+    if (typeof (session as { _expire?: unknown })._expire === 'number' && (session as { _expire: number })._expire < Date.now()) return null;
+    verified.set(cacheKey, session);
+    if (verified.size > MAX_CACHED_SESSIONS) verified.delete(verified.keys().next().value!);
+    return session;
+  };
+};
+
+/** Read-only sessions for the query API: `actorOf(ctx)` works, nothing is ever written back. */
+export const readOnlySessions = (app: Koa, { secret }: { secret: string }): Middleware => {
+  app.keys = [secret];
+  const read = createSessionReader();
+  return async (ctx, next) => {
+    setActor(ctx, read(ctx.cookies));
+    await next();
+  };
 };
 
 /**
- * Who an upgrading WebSocket request belongs to, read from the same signed session cookie the HTTP APIs use
- * (a WebSocket upgrade never passes through Koa's middleware).
+ * Who an upgrading WebSocket request belongs to, from the same signed session cookie the HTTP APIs use (an
+ * upgrade never passes through Koa's middleware, so a context is made for its cookies).
  */
-export const createSessionIdentifier = ({ secret, secure }: { secret: string; secure: boolean }) => {
+export const createSessionIdentifier = ({ secret }: { secret: string }) => {
   const app = new Koa();
-  const middleware = sessions(app, { secret, secure });
-  return async (request: IncomingMessage): Promise<string> => {
-    const ctx = app.createContext(request, new ServerResponse(request));
-    let actor = '';
-    await middleware(ctx, async () => {
-      actor = actorOf(ctx);
-    });
-    return actor;
-  };
+  app.keys = [secret];
+  const read = createSessionReader();
+  return async (request: IncomingMessage): Promise<string> => actorFrom(read(app.createContext(request, new ServerResponse(request)).cookies));
 };

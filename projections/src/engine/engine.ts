@@ -76,14 +76,25 @@ export const createProjectionEngine = ({
   const caughtUp = new Set<string>();
   const progressListeners = new Set<(progress: RebuildProgress) => void>();
 
-  const readStatus = (name: string) => documentStore.findOne<ProjectionStatus>(PROJECTIONS_COLLECTION, { _id: name });
-  const setStatus = (name: string, fields: Partial<ProjectionStatus>): WriteOperation => ({
-    kind: 'update',
-    collection: PROJECTIONS_COLLECTION,
-    filter: { _id: name },
-    update: { $set: { ...fields, updatedAt: clock().toISOString() } },
-    upsert: true,
-  });
+  // This engine is the only writer of its projections' status documents, so it keeps them in memory and writes
+  // them whole: running an update expression on every batch was a measurable share of a command's cost.
+  const statuses = new Map<string, ProjectionStatus>();
+  const readStatus = async (name: string) => {
+    const status = await documentStore.findOne<ProjectionStatus>(PROJECTIONS_COLLECTION, { _id: name });
+    if (status) statuses.set(name, status);
+    else statuses.delete(name);
+    return status;
+  };
+  const setStatus = (name: string, fields: Partial<ProjectionStatus>): WriteOperation => {
+    const updatedAt = clock().toISOString();
+    const current = statuses.get(name);
+    if (!current) {
+      return { kind: 'update', collection: PROJECTIONS_COLLECTION, filter: { _id: name }, update: { $set: { ...fields, updatedAt } }, upsert: true };
+    }
+    const next = { ...current, ...fields, updatedAt };
+    statuses.set(name, next);
+    return { kind: 'replace', collection: PROJECTIONS_COLLECTION, document: next };
+  };
 
   /**
    * Folds events into documents, reading each document once per call (or from `cache`). Events at or below a

@@ -20,14 +20,14 @@ describe('projects read model', () => {
     const [doc] = await harness.find<ProjectDocument>();
     expect(doc).toMatchObject({ _id: projectId, ownerId: 'visitor-ann', name: 'Tip Jar', coreIdea: 'a page that pays', parameters: ['Viral'], currentStageIndex: 1, _topics: ['project:p-1'] });
     expect(doc!.stages.map((stage) => stage.stageNumber)).toEqual([1, 2, 3, 4, 5]);
-    expect(doc!.stages[0]!.data).toMatchObject({ viralParameters: [], commonViralTriggers: '' });
+    expect(doc!.stages[0]!.data).toMatchObject({ viralParameters: [] });
     expect(doc!.stages[1]!.data).toMatchObject({ rewardSourceParameters: [], audienceReachParameters: [] });
   });
 
-  it('writes each stage list together with its comma-joined text form', async () => {
+  it('appends to the named stage list or the global list', async () => {
     await harness.append(stream, [created, added('viralParameters', 'scarcity'), added('viralParameters', 'FOMO', '2026-11-23T10:02:00.000Z'), added('parameters', 'XNO Crypto')]);
     const [doc] = await harness.find<ProjectDocument>();
-    expect(doc!.stages[0]!.data).toMatchObject({ viralParameters: ['scarcity', 'FOMO'], commonViralTriggers: 'scarcity, FOMO' });
+    expect(doc!.stages[0]!.data).toMatchObject({ viralParameters: ['scarcity', 'FOMO'] });
     expect(doc!.parameters).toEqual(['Viral', 'XNO Crypto']);
     expect(doc!.updatedAt).toBe('2026-11-23T10:01:00.000Z');
   });

@@ -26,14 +26,12 @@ const emptyStages = (): StageDocument[] =>
   STAGE_NUMBERS.map((stageNumber) => {
     const data: Record<string, unknown> = {};
     for (const [list, definition] of Object.entries(PARAMETER_LISTS)) {
-      if (definition.stage !== stageNumber) continue;
-      data[list] = [];
-      if ('textField' in definition) data[definition.textField] = '';
+      if (definition.stage === stageNumber) data[list] = [];
     }
     return { stageNumber, data };
   });
 
-/** The spec keeps a comma-joined text form beside each stage-1 list; every change writes both (spec §3). */
+/** The lists' comma-joined text forms (spec §3) are derived when answering, not stored: see project-response.ts. */
 const withParameter = (doc: ReadModel<ProjectDocument>, list: ParameterListName, value: string): ReadModel<ProjectDocument> => {
   const definition = PARAMETER_LISTS[list];
   if (definition.stage === 0) return { ...doc, parameters: [...doc.parameters, value] };
@@ -41,9 +39,7 @@ const withParameter = (doc: ReadModel<ProjectDocument>, list: ParameterListName,
     ...doc,
     stages: doc.stages.map((stage) => {
       if (stage.stageNumber !== definition.stage) return stage;
-      const values = [...((stage.data[list] as string[] | undefined) ?? []), value];
-      const text = 'textField' in definition ? { [definition.textField]: values.join(', ') } : {};
-      return { ...stage, data: { ...stage.data, [list]: values, ...text } };
+      return { ...stage, data: { ...stage.data, [list]: [...((stage.data[list] as string[] | undefined) ?? []), value] } };
     }),
   };
 };
