@@ -3,7 +3,9 @@
 // Browser tests are never skipped silently: without Chromium we install Debian's package where we can, or stop
 // and say exactly what to install.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -32,4 +34,11 @@ const ensureChromium = () => {
 ensureChromium();
 run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('npm', ['run', 'build', '-w', 'web']);
-run('npx', ['vitest', 'run', ...process.argv.slice(2)]);
+// Besides vitest's own report, one plain closing line that any CI can read: "N passed, N failed, N skipped".
+const report = path.join(mkdtempSync(path.join(tmpdir(), 'vis-test-')), 'vitest.json');
+const tests = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)], { stdio: 'inherit' });
+if (existsSync(report)) {
+  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = JSON.parse(readFileSync(report, 'utf8'));
+  console.log(`\n${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests + numTodoTests} skipped`);
+}
+process.exit(tests.status ?? 1);

@@ -1,14 +1,7 @@
-import { ConfigError, createLogger, loadConfig, StoreInUseError } from '@vis/infrastructure';
+import { createLogger, loadConfigOrExit, StoreInUseError } from '@vis/infrastructure';
 import { startEmbedded } from './embedded.ts';
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'viral-idea-studio' });
 const app = await startEmbedded(config, logger).catch((error: unknown) => {
   if (!(error instanceof StoreInUseError)) throw error;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ValidationError, type CommandMetadata } from '@vis/domain';
-import { actorOf } from '@vis/infrastructure';
+import { actorOf, uuidFrom } from '@vis/infrastructure';
 import type { Context } from 'koa';
 
 const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
@@ -20,7 +20,4 @@ export const commandMetadata = (ctx: Context, { clock, newId }: { clock: () => D
 };
 
 /** A new aggregate id that a retried create (same command id) gets again, so the retry lands on the same stream. */
-export const idFromCommand = (commandId: string) => {
-  const hex = createHash('sha256').update(`id:${commandId}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
-};
+export const idFromCommand = (commandId: string) => uuidFrom(`id:${commandId}`);

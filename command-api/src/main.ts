@@ -1,19 +1,9 @@
 import { createServer } from 'node:http';
-import { ConfigError, createLogger, loadConfig, openEventStore } from '@vis/infrastructure';
+import { createLogger, loadConfigOrExit, openEventStore } from '@vis/infrastructure';
 import { createCommandApi } from './app.ts';
 
 /** The command API as its own service (distributed topology: behind nginx, on EventStoreDB). */
-const config = (() => {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-})();
+const config = loadConfigOrExit();
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'command-api' });
 const eventStore = openEventStore(config);
 const app = createCommandApi({ eventStore, logger, sessionSecret: config.SESSION_SECRET, secureCookies: config.NODE_ENV === 'production' });

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { SingleBar, Presets } from 'cli-progress';
-import { ConfigError, loadConfig, openDocumentStore, openEventStore, silentLogger, type Config } from '@vis/infrastructure';
+import { loadConfigOrExit, openDocumentStore, openEventStore, silentLogger } from '@vis/infrastructure';
 import { createProjectionEngine, type ProjectionReport } from './engine/engine.ts';
 import { allProjections } from './read-models/index.ts';
 
@@ -22,14 +22,7 @@ if (values.help || !command || !['status', 'rebuild'].includes(command) || (comm
   process.exit(values.help ? 0 : 1);
 }
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 const baseUrl = values.url ?? `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${config.PORT}`;
 const token = values.token ?? config.OPS_TOKEN;
 const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};

@@ -1,21 +1,11 @@
 import { createServer } from 'node:http';
-import { ConfigError, createLogger, loadConfig, openDocumentStore, openEventStore } from '@vis/infrastructure';
+import { createLogger, loadConfigOrExit, openDocumentStore, openEventStore } from '@vis/infrastructure';
 import { createProjectionEngine } from './engine/engine.ts';
 import { createOpsApi } from './ops-app.ts';
 import { allProjections } from './read-models/index.ts';
 
 /** The projection worker as its own service: EventStoreDB in, MongoDB read models out, /api/ops/* for operators. */
-const config = (() => {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-})();
+const config = loadConfigOrExit();
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'projections' });
 const eventStore = openEventStore(config);
 const documentStore = await openDocumentStore(config);

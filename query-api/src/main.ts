@@ -1,10 +1,9 @@
 import { createServer } from 'node:http';
 import {
-  ConfigError,
   createLogger,
   createSessionIdentifier,
   followProjectionProgress,
-  loadConfig,
+  loadConfigOrExit,
   openDocumentStore,
 } from '@vis/infrastructure';
 import { createQueryApi } from './app.ts';
@@ -12,17 +11,7 @@ import { createTopicAuthorizer } from './live/authorize-topic.ts';
 import { createLiveUpdates } from './live/live-updates.ts';
 
 /** The query API as its own service (distributed topology: behind nginx, on MongoDB change streams). */
-const config = (() => {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-})();
+const config = loadConfigOrExit();
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'query-api' });
 const secureCookies = config.NODE_ENV === 'production';
 const documentStore = await openDocumentStore(config);

@@ -22,8 +22,11 @@ export interface HandleCommandOptions {
  * Event ids derived from the command id make a retried append idempotent at the store too: the same command
  * appended twice after a lost acknowledgement produces the same ids, which both stores treat as a no-op.
  */
-export const eventIdFor = (commandId: string, index: number) => {
-  const hex = createHash('sha256').update(`${commandId}:${index}`).digest('hex');
+export const eventIdFor = (commandId: string, index: number) => uuidFrom(`${commandId}:${index}`);
+
+/** A name-based UUID (version 5 layout, SHA-256 digest): the same seed always gives the same id. */
+export const uuidFrom = (seed: string) => {
+  const hex = createHash('sha256').update(seed).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
 };
 

@@ -72,3 +72,14 @@ const developmentSessionSecret = (dataDir: string) => {
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 };
+
+/** For a process's entry point: the configuration, or the problems printed and exit code 1. */
+export const loadConfigOrExit = (): Config => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+};
