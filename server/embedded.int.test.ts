@@ -123,3 +123,35 @@ describe('the embedded server', () => {
     expect(await res.text()).toContain('<div id="root">');
   });
 });
+
+describe('feedback', () => {
+  it('records feedback as an event that lands in the feedback read model for operators', async () => {
+    const res = await fetch(`${server.url}/api/feedback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'suggestion', message: ' More stages please ', userAgent: 'test', url: 'http://localhost/stage-5' }),
+    });
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(body).toMatchObject({ success: true, message: 'Thank you! Your feedback has been received successfully.' });
+
+    const list = await fetch(`${server.url}/api/analytics/feedback`, { headers: { 'X-Min-Position': body.position } });
+    expect((await list.json()).feedback).toEqual([
+      expect.objectContaining({ type: 'suggestion', message: 'More stages please', url: 'http://localhost/stage-5', submittedBy: expect.stringMatching(/^visitor-/) }),
+    ]);
+  });
+
+  it('defaults the type to compliment and refuses a blank message, recording nothing', async () => {
+    const post = (body: object) => fetch(`${server.url}/api/feedback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const blank = await post({ message: '   ' });
+    expect(blank.status).toBe(400);
+    expect(await blank.json()).toMatchObject({ success: false, message: 'Please enter your feedback message', field: 'message' });
+    const badType = await post({ type: 'rant', message: 'x' });
+    expect(badType.status).toBe(400);
+    expect((await badType.json()).message).toMatch(/^type: /);
+
+    const ok = await (await post({ message: 'Nice' })).json();
+    const list = await (await fetch(`${server.url}/api/analytics/feedback`, { headers: { 'X-Min-Position': ok.position } })).json();
+    expect(list.feedback).toEqual([expect.objectContaining({ type: 'compliment', message: 'Nice' })]);
+  });
+});

@@ -61,13 +61,13 @@ export const startEmbedded = async (config: EmbeddedConfig, logger: Logger) => {
     logger,
     sessionSecret: config.SESSION_SECRET,
     readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
+    opsToken: config.OPS_TOKEN,
   });
   const ops = createOpsApi({ engine, logger, token: config.OPS_TOKEN });
   const live = createLiveUpdates({
     documentStore,
     progress,
     logger,
-    readModels: allProjections.map((projection) => projection.name),
     identify: createSessionIdentifier({ secret: config.SESSION_SECRET }),
     authorize: createTopicAuthorizer({ documentStore, progress }),
   });

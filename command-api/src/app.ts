@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { errorHandler, jsonBody, sessions, type EventStore, type Logger } from '@vis/infrastructure';
 import Koa from 'koa';
+import { feedbackRoutes } from './feedback/routes.ts';
 import { projectRoutes } from './projects/routes.ts';
 
 export interface CommandApiDeps {
@@ -18,6 +19,7 @@ export const createCommandApi = ({ eventStore, logger, sessionSecret, secureCook
   const app = new Koa({ proxy: true });
   const router = new Router();
   projectRoutes(router, { eventStore, clock, newId });
+  feedbackRoutes(router, { eventStore, clock, newId });
   app.use(errorHandler(logger));
   app.use(sessions(app, { secret: sessionSecret, secure: secureCookies }));
   app.use(jsonBody());

@@ -1,3 +1,4 @@
 export * from './decider.ts';
 export * from './errors.ts';
 export * from './project/index.ts';
+export * from './feedback/feedback.ts';

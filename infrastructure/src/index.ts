@@ -10,3 +10,4 @@ export * from './logging/logger.ts';
 export * from './read-models/progress.ts';
 export * from './testing/embedded-stores.ts';
 export * from './stores.ts';
+export * from './http/operators-only.ts';

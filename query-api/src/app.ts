@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { errorHandler, readOnlySessions, type DocumentStore, type Logger, type ProjectionProgress } from '@vis/infrastructure';
 import Koa from 'koa';
+import { analyticsRoutes } from './analytics/routes.ts';
 import { projectQueryRoutes } from './projects/routes.ts';
 
 export interface QueryApiDeps {
@@ -9,6 +10,7 @@ export interface QueryApiDeps {
   logger: Logger;
   sessionSecret: string;
   readYourWritesTimeoutMs?: number;
+  opsToken?: string;
 }
 
 /** Serves read models. Built from its dependencies; `main.ts` (or the embedded server) listens. */
@@ -18,10 +20,12 @@ export const createQueryApi = ({
   logger,
   sessionSecret,
   readYourWritesTimeoutMs = 2000,
+  opsToken,
 }: QueryApiDeps) => {
   const app = new Koa({ proxy: true });
   const router = new Router();
   projectQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs });
+  analyticsRoutes(router, { documentStore, progress, opsToken, readYourWritesTimeoutMs });
   app.use(errorHandler(logger));
   app.use(readOnlySessions(app, { secret: sessionSecret }));
   app.use(router.routes());

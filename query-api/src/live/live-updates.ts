@@ -8,8 +8,6 @@ export interface LiveUpdatesDeps {
   documentStore: DocumentStore;
   progress: ProjectionProgress;
   logger: Logger;
-  /** Read models whose changes are announced. */
-  readModels: readonly string[];
   /** Who the upgrading request belongs to (from its session cookie). */
   identify: (request: IncomingMessage) => Promise<string>;
   /** Whether `actor` may hear about `topic`. */
@@ -34,7 +32,7 @@ interface Client {
  * subscriber of that document's topics gets `{ type: 'changed', topic, position }` and refetches. Changes are
  * read from the document store's change feed, so this works the same beside the engine or in another process.
  */
-export const createLiveUpdates = ({ documentStore, progress, logger, readModels, identify, authorize, heartbeatMs = 30_000 }: LiveUpdatesDeps) => {
+export const createLiveUpdates = ({ documentStore, progress, logger, identify, authorize, heartbeatMs = 30_000 }: LiveUpdatesDeps) => {
   const server = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const clients = new Set<Client>();
   const subscribers = new Map<string, Set<Client>>();
@@ -61,11 +59,9 @@ export const createLiveUpdates = ({ documentStore, progress, logger, readModels,
     })().catch((error: unknown) => logger.error({ err: error, readModel }, 'live update feed ended'));
     watches.set(readModel, { collection, stream, done });
   };
-  for (const readModel of readModels) follow(readModel);
-  // A rebuild switches the serving collection: follow it.
-  const stopFollowingProgress = progress.onChange((status) => {
-    if (readModels.includes(status._id)) follow(status._id);
-  });
+  // Every read model the projections report is followed, and a rebuild's switch to a new collection with it.
+  for (const status of progress.all()) follow(status._id);
+  const stopFollowingProgress = progress.onChange((status) => follow(status._id));
 
   const subscribe = async (client: Client, topics: string[]) => {
     const accepted: string[] = [];
