@@ -77,3 +77,23 @@ describe('handleCommand', () => {
     expect(values).not.toContain('scarcity');
   });
 });
+
+describe('handleCommand with several commands', () => {
+  it('decides each on the state the previous ones left and appends all in one write', async () => {
+    await handleCommand(stores.eventStore, projectDecider, stream, create);
+    const result = await handleCommand(stores.eventStore, projectDecider, stream, [add('scarcity', 'c-patch'), add('scarcity', 'c-patch'), add('FOMO', 'c-patch')]);
+    expect(result.events.map((event) => (event.data as { value: string }).value)).toEqual(['scarcity', 'FOMO']);
+    const events = await stores.eventStore.readStream(stream);
+    expect(events.slice(1).map((event) => event.metadata)).toEqual([
+      expect.objectContaining({ commandId: 'c-patch', commandType: 'AddParameter+AddParameter+AddParameter' }),
+      expect.objectContaining({ commandId: 'c-patch' }),
+    ]);
+    expect(events[1]!.position + 1n).toBe(events[2]!.position);
+  });
+
+  it('appends nothing when any of them is refused', async () => {
+    await handleCommand(stores.eventStore, projectDecider, stream, create);
+    await expect(handleCommand(stores.eventStore, projectDecider, stream, [add('scarcity', 'c-patch'), add('x', 'c-patch')])).rejects.toThrow('Parameter must be at least 2 characters');
+    expect(await stores.eventStore.readStream(stream)).toHaveLength(1);
+  });
+});

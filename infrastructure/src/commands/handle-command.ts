@@ -54,14 +54,22 @@ const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve
  * Read, fold, decide, append with the read revision as expected revision; on a concurrent write (from another
  * process), read again and decide again, bounded. A command id seen before in the stream returns the earlier
  * result.
+ *
+ * A list of commands (one request that changes several things, like the spec's PATCH calls) is decided one after
+ * another on the evolving state and appended in one write: all of them or none. They share the first one's
+ * metadata and command id.
  */
 export const handleCommand = <C extends Command, E extends DomainEvent, S>(
   store: EventStore,
   decider: Decider<C, E, S>,
   streamId: string,
-  command: C,
+  command: C | readonly C[],
   options: HandleCommandOptions = {},
-): Promise<CommandResult<E>> => serialized(store, streamId, () => decideAndAppend(store, decider, streamId, command, options));
+): Promise<CommandResult<E>> => {
+  const commands: readonly C[] = Array.isArray(command) ? command : [command as C];
+  if (commands.length === 0) throw new Error('handleCommand needs at least one command');
+  return serialized(store, streamId, () => decideAndAppend(store, decider, streamId, commands, options));
+};
 
 /** What this process knows of a stream: its folded state, and what each command id appended, for idempotency. */
 interface StreamEntry {
@@ -111,16 +119,23 @@ const decideAndAppend = async <C extends Command, E extends DomainEvent, S>(
   store: EventStore,
   decider: Decider<C, E, S>,
   streamId: string,
-  command: C,
+  commands: readonly C[],
   { maxRetries = 5 }: HandleCommandOptions,
 ): Promise<CommandResult<E>> => {
+  const command = commands[0]!;
   for (let attempt = 0; ; attempt++) {
     const stream = await loadStream(store, decider as unknown as Decider<never, E, S>, streamId);
     const earlier = stream.commands.get(command.metadata.commandId);
     if (earlier) {
       return { events: earlier.events as E[], nextExpectedRevision: stream.revision, position: earlier.position, repeated: true };
     }
-    const events = decider.decide(command, stream.state as S);
+    const events: E[] = [];
+    let state = stream.state as S;
+    for (const each of commands) {
+      const decided = decider.decide(each, state);
+      state = decided.reduce(decider.evolve, state);
+      events.push(...decided);
+    }
     if (events.length === 0) {
       return { events, nextExpectedRevision: stream.revision, position: stream.position, repeated: false };
     }
@@ -131,7 +146,7 @@ const decideAndAppend = async <C extends Command, E extends DomainEvent, S>(
           id: eventIdFor(command.metadata.commandId, index),
           type: event.type,
           data: event.data,
-          metadata: { commandId: command.metadata.commandId, actorId: command.metadata.actorId, commandType: command.type, at: command.metadata.now },
+          metadata: { commandId: command.metadata.commandId, actorId: command.metadata.actorId, commandType: commands.map((each) => each.type).join('+'), at: command.metadata.now },
         })),
         { expectedRevision: stream.revision >= 0n ? stream.revision : 'no_stream' },
       );
