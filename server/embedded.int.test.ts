@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { httpClient } from './testing-client.ts';
 import { startTestServer } from './testing.ts';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -8,41 +8,7 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-/** A browser-like client: keeps the session cookie it is given. */
-const client = () => {
-  let cookie = '';
-  const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${server.url}${url}`, {
-      method,
-      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}), ...headers },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const setCookie = res.headers.getSetCookie();
-    if (setCookie.length) cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
-    return { status: res.status, headers: res.headers, body: await res.json().catch(() => null) };
-  };
-  const socket = async () => {
-    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, { headers: { cookie } });
-    const messages: Record<string, unknown>[] = [];
-    ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
-    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-    const next = (predicate: (message: Record<string, unknown>) => boolean) =>
-      new Promise<Record<string, unknown>>((resolve, reject) => {
-        const found = messages.find(predicate);
-        if (found) return resolve(found);
-        const timer = setTimeout(() => reject(new Error(`no matching message; got ${JSON.stringify(messages)}`)), 5000);
-        ws.on('message', (raw) => {
-          const message = JSON.parse(String(raw));
-          if (predicate(message)) {
-            clearTimeout(timer);
-            resolve(message);
-          }
-        });
-      });
-    return { ws, messages, next };
-  };
-  return { call, socket };
-};
+const client = () => httpClient(server.url);
 
 describe('the embedded server', () => {
   it('answers /healthz once the projections have caught up', async () => {
@@ -60,14 +26,14 @@ describe('the embedded server', () => {
     const read = await ann.call('GET', `/api/projects/${id}`, undefined, { 'X-Min-Position': created.body.position });
     expect(read.status).toBe(200);
     expect(read.body.project).toMatchObject({ id, name: 'Tip Jar', parameters: ['Viral', 'Simple Page', 'No Externalities'], aiApiStatus: 'Not Set', currentStageIndex: 1 });
-    expect(read.body.stages.map((stage: { stageNumber: number }) => stage.stageNumber)).toEqual([1, 2, 3, 4, 5]);
+    expect(read.body.stages.map((stage: { stageNumber: number }) => stage.stageNumber)).toEqual([1, 2, 3, 4, 5, 6]);
 
     const live = await ann.socket();
     live.ws.send(JSON.stringify({ type: 'subscribe', topics: [`project:${id}`] }));
     expect(await live.next((m) => m.type === 'subscribed')).toEqual({ type: 'subscribed', topics: [`project:${id}`], denied: [] });
 
     const added = await ann.call('POST', `/api/projects/${id}/parameters`, { list: 'viralParameters', value: 'scarcity' });
-    expect(added.body).toMatchObject({ success: true, added: true });
+    expect(added.body).toMatchObject({ success: true, changed: true });
     expect(await live.next((m) => m.type === 'changed')).toEqual({ type: 'changed', topic: `project:${id}`, position: added.body.position });
 
     const after = await ann.call('GET', `/api/projects/${id}`, undefined, { 'X-Min-Position': added.body.position });
@@ -111,7 +77,7 @@ describe('the embedded server', () => {
   it('reports projection positions and lag to operators', async () => {
     const res = await fetch(`${server.url}/api/ops/projections`);
     const body = await res.json();
-    expect(body.projections).toContainEqual(expect.objectContaining({ _id: 'projects', version: 1, lag: 0, state: 'live' }));
+    expect(body.projections).toContainEqual(expect.objectContaining({ _id: 'projects', version: 2, lag: 0, state: 'live' }));
 
     const unknown = await fetch(`${server.url}/api/ops/projections/nope/rebuild`, { method: 'POST' });
     expect(unknown.status).toBe(404);

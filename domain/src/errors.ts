@@ -24,6 +24,19 @@ export class ValidationError extends DomainError {
   }
 }
 
+/**
+ * A stage failed its completeness check on the way to the next one (spec §4): the dialog lists `issues`
+ * ('path: message') and offers 'Go Back & Complete' or 'Continue Anyway'.
+ */
+export class StageIncompleteError extends ValidationError {
+  constructor(
+    readonly issues: string[],
+    field = 'stage',
+  ) {
+    super(field, 'Please complete this stage before moving on.', 'Stage incomplete');
+  }
+}
+
 export class NotFoundError extends DomainError {
   readonly code = 'not_found';
   constructor(

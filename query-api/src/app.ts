@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { errorHandler, readOnlySessions, type DocumentStore, type Logger, type ProjectionProgress } from '@vis/infrastructure';
 import Koa from 'koa';
-import { analyticsRoutes } from './analytics/routes.ts';
+import { analyticsRoutes, stageFunnelRoutes } from './analytics/routes.ts';
 import { projectQueryRoutes } from './projects/routes.ts';
 
 export interface QueryApiDeps {
@@ -26,6 +26,7 @@ export const createQueryApi = ({
   const router = new Router();
   projectQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs });
   analyticsRoutes(router, { documentStore, progress, opsToken, readYourWritesTimeoutMs });
+  stageFunnelRoutes(router, { documentStore, progress, opsToken, readYourWritesTimeoutMs });
   app.use(errorHandler(logger));
   app.use(readOnlySessions(app, { secret: sessionSecret }));
   app.use(router.routes());

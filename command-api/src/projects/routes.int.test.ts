@@ -54,7 +54,7 @@ describe('POST /api/projects/:id/parameters', () => {
     const id = await createProject(agent);
     const res = await agent.post(`/api/projects/${id}/parameters`).send({ list: 'viralParameters', value: '  scarcity ' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, added: true, position: '2' });
+    expect(res.body).toEqual({ success: true, changed: true, events: ['ParameterAdded'], position: '2' });
     expect((await allEvents())[1]).toMatchObject({ type: 'ParameterAdded', data: { projectId: id, list: 'viralParameters', value: 'scarcity' } });
   });
 
@@ -62,7 +62,7 @@ describe('POST /api/projects/:id/parameters', () => {
     const agent = visitor();
     const id = await createProject(agent);
     const res = await agent.post(`/api/projects/${id}/parameters`).send({ value: 'Viral' });
-    expect(res.body).toMatchObject({ success: true, added: false });
+    expect(res.body).toMatchObject({ success: true, changed: false, events: [] });
     expect(await allEvents()).toHaveLength(1);
   });
 

@@ -1,8 +1,18 @@
 import type Router from '@koa/router';
-import { addParameterSchema, projectDecider, projectStreamId, type ProjectCommand } from '@vis/domain';
-import { handleCommand, parseInput, type EventStore } from '@vis/infrastructure';
+import {
+  projectCommandSchemas,
+  projectDecider,
+  projectStreamId,
+  ValidationError,
+  type ProjectCommand,
+  type ProjectState,
+  type StageNumber,
+} from '@vis/domain';
+import { handleCommand, parseInput, type CommandsFor, type EventStore } from '@vis/infrastructure';
+import type { Context } from 'koa';
 import { z } from 'zod';
 import { commandMetadata, idFromCommand } from '../command-context.ts';
+import { commandsForProjectPatch, commandsForStagePatch, projectPatchSchema, stagePatchSchema } from './patch-translation.ts';
 
 interface Deps {
   eventStore: EventStore;
@@ -10,35 +20,111 @@ interface Deps {
   newId: () => string;
 }
 
+type CommandType = Exclude<ProjectCommand['type'], 'CreateProject'>;
+
+/**
+ * One endpoint per thing a user does (the web app's calls). The body is the command's payload; values in the
+ * path (project id, stage, index) are taken from the path.
+ */
+const TASKS: { method: 'post' | 'put' | 'patch' | 'delete'; path: string; type: CommandType }[] = [
+  { method: 'put', path: '/api/projects/:projectId/name', type: 'RenameProject' },
+  { method: 'put', path: '/api/projects/:projectId/core-idea', type: 'SetCoreIdea' },
+  { method: 'post', path: '/api/projects/:projectId/parameters', type: 'AddParameter' },
+  { method: 'post', path: '/api/projects/:projectId/parameters/remove', type: 'RemoveParameter' },
+  { method: 'post', path: '/api/projects/:projectId/parameters/clear', type: 'ClearParameters' },
+  { method: 'patch', path: '/api/projects/:projectId/stages/:stage/notes', type: 'UpdateStageNotes' },
+  { method: 'post', path: '/api/projects/:projectId/audience-segments', type: 'AddAudienceSegment' },
+  { method: 'delete', path: '/api/projects/:projectId/audience-segments/:index', type: 'RemoveAudienceSegment' },
+  { method: 'post', path: '/api/projects/:projectId/concepts', type: 'ProposeConcepts' },
+  { method: 'put', path: '/api/projects/:projectId/selected-concept', type: 'SelectConcept' },
+  { method: 'post', path: '/api/projects/:projectId/advance', type: 'AdvanceStage' },
+  { method: 'put', path: '/api/projects/:projectId/current-stage', type: 'SetCurrentStage' },
+  { method: 'post', path: '/api/projects/:projectId/stages/:stage/reset', type: 'ResetStage' },
+  { method: 'post', path: '/api/projects/:projectId/reset', type: 'ResetProject' },
+  { method: 'post', path: '/api/projects/:projectId/import', type: 'ImportProject' },
+  { method: 'put', path: '/api/projects/:projectId/technical-report', type: 'RecordTechnicalReport' },
+  { method: 'put', path: '/api/projects/:projectId/final-prompt', type: 'RecordFinalPrompt' },
+  { method: 'post', path: '/api/projects/:projectId/audit/remove-parameter', type: 'RemoveAuditedParameter' },
+];
+
+const NUMERIC_PATH_PARAMS = new Set(['stage', 'index']);
+const pathValues = (params: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(params).map(([key, value]) => [key, NUMERIC_PATH_PARAMS.has(key) && /^\d+$/.test(value ?? '') ? Number(value) : value]));
+
+/** The spec's POST /api/projects body (spec 01 §7): a project and, optionally, its stages. */
 const createProjectBody = z.strictObject({
-  project: z
-    .strictObject({
-      name: z.string().max(200).optional(),
-      coreIdea: z.string().max(5000).optional(),
-    })
-    .optional(),
+  project: projectPatchSchema.omit({ id: true }).optional(),
+  stages: z.array(stagePatchSchema).max(6).optional(),
 });
 
-const addParameterBody = addParameterSchema.omit({ projectId: true });
+/** Generated commands go through the same schemas as typed ones: a PATCH cannot smuggle in what a task endpoint refuses. */
+const validated =
+  (commandsFor: CommandsFor<ProjectCommand, ProjectState>): CommandsFor<ProjectCommand, ProjectState> =>
+  (state) =>
+    commandsFor(state).map((command) => ({ ...command, data: parseInput(projectCommandSchemas[command.type], command.data) }) as ProjectCommand);
+
+/** Spec clients number stages by `stageNumber`, by `id` (a number, or one of our stage ids), or by their order. */
+const stageNumberOf = (stage: { id?: string | number; stageNumber?: number }, index: number) => {
+  if (stage.stageNumber !== undefined) return stage.stageNumber;
+  const fromId = Number(String(stage.id ?? '').replace(/^.*-stage-/, ''));
+  return Number.isInteger(fromId) && fromId > 0 ? fromId : index + 1;
+};
+
+const answer = (ctx: Context, result: { events: { type: string }[]; position: bigint }) => {
+  ctx.body = { success: true, changed: result.events.length > 0, events: result.events.map((event) => event.type), position: String(result.position) };
+};
 
 export const projectRoutes = (router: Router, deps: Deps) => {
-  const run = (command: ProjectCommand, projectId: string) =>
+  const run = (projectId: string, command: ProjectCommand | readonly ProjectCommand[] | CommandsFor<ProjectCommand, ProjectState>) =>
     handleCommand(deps.eventStore, projectDecider, projectStreamId(projectId), command);
 
   router.post('/api/projects', async (ctx) => {
     const body = parseInput(createProjectBody, ctx.request.body);
+    if (body.project?.aiApiKey) throw new ValidationError('project.aiApiKey', 'project.aiApiKey: a Gemini key is kept apart from the project and cannot be set here');
     const metadata = commandMetadata(ctx, deps);
     const projectId = ctx.get('idempotency-key') ? idFromCommand(metadata.commandId) : deps.newId();
-    const result = await run({ type: 'CreateProject', data: { projectId, ...body.project }, metadata }, projectId);
+    const name = body.project?.name ?? body.project?.projectName;
+    const commands: ProjectCommand[] = [{ type: 'CreateProject', data: { projectId, name, coreIdea: body.project?.coreIdea }, metadata }];
+    // A client that sends what it has already (parameters, stages, where it is) starts from there, in the same write.
+    if (body.stages?.length || body.project?.parameters || body.project?.currentStageIndex) {
+      commands.push({
+        type: 'ImportProject',
+        data: {
+          projectId,
+          projectName: name ?? '',
+          coreIdea: body.project?.coreIdea ?? '',
+          parameters: body.project?.parameters,
+          currentStageIndex: body.project?.currentStageIndex,
+          stages: (body.stages ?? []).map((stage, index) => ({ stageNumber: stageNumberOf(stage, index), data: stage.data ?? {} })),
+        },
+        metadata,
+      });
+    }
+    const result = await run(projectId, commands);
     ctx.status = result.repeated ? 200 : 201;
     ctx.body = { success: true, project: { id: projectId }, position: String(result.position) };
   });
 
-  router.post('/api/projects/:id/parameters', async (ctx) => {
-    const projectId = ctx.params.id!;
-    const body = parseInput(addParameterBody, ctx.request.body);
-    const metadata = commandMetadata(ctx, deps);
-    const result = await run({ type: 'AddParameter', data: { projectId, ...body }, metadata }, projectId);
-    ctx.body = { success: true, added: result.events.length > 0, position: String(result.position) };
+  router.patch('/api/projects/:projectId', async (ctx) => {
+    const projectId = ctx.params.projectId!;
+    const patch = parseInput(projectPatchSchema, ctx.request.body);
+    answer(ctx, await run(projectId, validated(commandsForProjectPatch(projectId, patch, commandMetadata(ctx, deps)))));
   });
+
+  router.patch('/api/stages/:stageId', async (ctx) => {
+    const match = /^(.+)-stage-([1-6])$/.exec(ctx.params.stageId!);
+    if (!match) throw new ValidationError('id', "id: a stage id looks like '<project id>-stage-<1..6>'");
+    const [, projectId, stage] = match as unknown as [string, string, string];
+    const patch = parseInput(stagePatchSchema, ctx.request.body);
+    answer(ctx, await run(projectId, validated(commandsForStagePatch(projectId, Number(stage) as StageNumber, patch, commandMetadata(ctx, deps)))));
+  });
+
+  for (const task of TASKS) {
+    router[task.method](task.path, async (ctx) => {
+      const { projectId, ...fromPath } = pathValues(ctx.params) as { projectId: string } & Record<string, unknown>;
+      const data = parseInput(projectCommandSchemas[task.type], { ...((ctx.request.body as object | undefined) ?? {}), ...fromPath, projectId });
+      const result = await run(projectId, { type: task.type, data, metadata: commandMetadata(ctx, deps) } as ProjectCommand);
+      answer(ctx, result);
+    });
+  }
 };

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import type { Command } from '../decider.ts';
-import { MAX_CORE_IDEA_LENGTH, MAX_PARAMETER_LENGTH, MAX_PROJECT_NAME_LENGTH, PARAMETER_LIST_NAMES } from './constants.ts';
+import {
+  MAX_CORE_IDEA_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_NOTE_LENGTH,
+  MAX_PARAMETER_LENGTH,
+  MAX_PROJECT_NAME_LENGTH,
+  MAX_PROMPT_LENGTH,
+  MAX_SIMPLICITY_SCORE,
+  MIN_SIMPLICITY_SCORE,
+  PARAMETER_LIST_NAMES,
+} from './constants.ts';
+import { stageNotesSchemas, stageNumberSchema, technicalReportSchema } from './stages.ts';
 
 /** Command payload schemas double as the HTTP body schemas: strict, so unknown fields are refused by name. */
 export const createProjectSchema = z.strictObject({
@@ -9,13 +20,188 @@ export const createProjectSchema = z.strictObject({
   coreIdea: z.string().max(MAX_CORE_IDEA_LENGTH).optional(),
 });
 
+export const renameProjectSchema = z.strictObject({
+  projectId: z.string(),
+  name: z.string().max(MAX_PROJECT_NAME_LENGTH),
+});
+
+export const setCoreIdeaSchema = z.strictObject({
+  projectId: z.string(),
+  coreIdea: z.string().max(MAX_CORE_IDEA_LENGTH),
+});
+
 export const addParameterSchema = z.strictObject({
   projectId: z.string(),
   list: z.enum(PARAMETER_LIST_NAMES).default('parameters'),
   value: z.string().max(MAX_PARAMETER_LENGTH),
 });
 
-export type CreateProject = Command<'CreateProject', z.infer<typeof createProjectSchema>>;
-export type AddParameter = Command<'AddParameter', z.infer<typeof addParameterSchema>>;
+export const removeParameterSchema = z.strictObject({
+  projectId: z.string(),
+  list: z.enum(PARAMETER_LIST_NAMES).default('parameters'),
+  value: z.string().max(MAX_PARAMETER_LENGTH),
+});
 
-export type ProjectCommand = CreateProject | AddParameter;
+export const clearParametersSchema = z.strictObject({
+  projectId: z.string(),
+  list: z.enum(PARAMETER_LIST_NAMES).default('parameters'),
+});
+
+/** `stage` picks which notes `fields` may name; the decider checks again and names an unknown field. */
+export const updateStageNotesSchema = z.discriminatedUnion('stage', [
+  z.strictObject({ projectId: z.string(), stage: z.literal(1), fields: stageNotesSchemas[1].partial() }),
+  z.strictObject({ projectId: z.string(), stage: z.literal(2), fields: stageNotesSchemas[2].partial() }),
+  z.strictObject({ projectId: z.string(), stage: z.literal(3), fields: stageNotesSchemas[3].partial() }),
+  z.strictObject({ projectId: z.string(), stage: z.literal(4), fields: stageNotesSchemas[4].partial() }),
+  z.strictObject({ projectId: z.string(), stage: z.literal(5), fields: stageNotesSchemas[5].partial() }),
+  z.strictObject({ projectId: z.string(), stage: z.literal(6), fields: stageNotesSchemas[6].partial() }),
+]);
+
+/**
+ * Missing texts become empty ones so that the decider answers with the spec's own messages
+ * ('Name is required', …) rather than a generic schema message.
+ */
+export const addAudienceSegmentSchema = z.strictObject({
+  projectId: z.string(),
+  name: z.string().max(MAX_NOTE_LENGTH).default(''),
+  description: z.string().max(MAX_NOTE_LENGTH).default(''),
+  motivations: z.array(z.string().max(MAX_NOTE_LENGTH)).optional(),
+  reachStrategy: z.string().max(MAX_NOTE_LENGTH).default(''),
+});
+
+export const removeAudienceSegmentSchema = z.strictObject({
+  projectId: z.string(),
+  index: z.number().int(),
+});
+
+export const proposedConceptSchema = z.strictObject({
+  name: z.string().max(MAX_NAME_LENGTH),
+  simplicityScore: z.number().int().min(MIN_SIMPLICITY_SCORE).max(MAX_SIMPLICITY_SCORE),
+  coreAction: z.string().max(MAX_NOTE_LENGTH).optional(),
+  viralHook: z.string().max(MAX_NOTE_LENGTH).optional(),
+});
+
+export const proposeConceptsSchema = z.strictObject({
+  projectId: z.string(),
+  concepts: z.array(proposedConceptSchema),
+});
+
+export const selectConceptSchema = z.strictObject({
+  projectId: z.string(),
+  index: z.number().int(),
+});
+
+export const advanceStageSchema = z.strictObject({
+  projectId: z.string(),
+  fromStage: stageNumberSchema,
+  /** The dialog's 'Continue Anyway' (spec §4). */
+  continueAnyway: z.boolean().optional(),
+});
+
+export const setCurrentStageSchema = z.strictObject({
+  projectId: z.string(),
+  stage: stageNumberSchema,
+});
+
+export const resetStageSchema = z.strictObject({
+  projectId: z.string(),
+  stage: stageNumberSchema,
+});
+
+export const resetProjectSchema = z.strictObject({
+  projectId: z.string(),
+});
+
+/**
+ * The export file as it is, so not strict: files carry fields this version no longer knows (an id, a key
+ * status) and those are dropped. The decider reads the rest and answers 'Invalid project data format'.
+ */
+export const importProjectSchema = z.object({
+  projectId: z.string(),
+  projectName: z.unknown().optional(),
+  stages: z.unknown().optional(),
+  coreIdea: z.unknown().optional(),
+  parameters: z.unknown().optional(),
+  currentStageIndex: z.unknown().optional(),
+});
+
+export const recordTechnicalReportSchema = z.strictObject({
+  projectId: z.string(),
+  report: technicalReportSchema,
+});
+
+export const recordFinalPromptSchema = z.strictObject({
+  projectId: z.string(),
+  prompt: z.string().max(MAX_PROMPT_LENGTH),
+});
+
+export const removeAuditedParameterSchema = z.strictObject({
+  projectId: z.string(),
+  parameter: z.string().max(MAX_PARAMETER_LENGTH),
+});
+
+type CommandOf<T extends string, S extends z.ZodType> = Command<T, z.infer<S>>;
+
+export type CreateProject = CommandOf<'CreateProject', typeof createProjectSchema>;
+export type RenameProject = CommandOf<'RenameProject', typeof renameProjectSchema>;
+export type SetCoreIdea = CommandOf<'SetCoreIdea', typeof setCoreIdeaSchema>;
+export type AddParameter = CommandOf<'AddParameter', typeof addParameterSchema>;
+export type RemoveParameter = CommandOf<'RemoveParameter', typeof removeParameterSchema>;
+export type ClearParameters = CommandOf<'ClearParameters', typeof clearParametersSchema>;
+export type UpdateStageNotes = CommandOf<'UpdateStageNotes', typeof updateStageNotesSchema>;
+export type AddAudienceSegment = CommandOf<'AddAudienceSegment', typeof addAudienceSegmentSchema>;
+export type RemoveAudienceSegment = CommandOf<'RemoveAudienceSegment', typeof removeAudienceSegmentSchema>;
+export type ProposeConcepts = CommandOf<'ProposeConcepts', typeof proposeConceptsSchema>;
+export type SelectConcept = CommandOf<'SelectConcept', typeof selectConceptSchema>;
+export type AdvanceStage = CommandOf<'AdvanceStage', typeof advanceStageSchema>;
+export type SetCurrentStage = CommandOf<'SetCurrentStage', typeof setCurrentStageSchema>;
+export type ResetStage = CommandOf<'ResetStage', typeof resetStageSchema>;
+export type ResetProject = CommandOf<'ResetProject', typeof resetProjectSchema>;
+export type ImportProject = CommandOf<'ImportProject', typeof importProjectSchema>;
+export type RecordTechnicalReport = CommandOf<'RecordTechnicalReport', typeof recordTechnicalReportSchema>;
+export type RecordFinalPrompt = CommandOf<'RecordFinalPrompt', typeof recordFinalPromptSchema>;
+export type RemoveAuditedParameter = CommandOf<'RemoveAuditedParameter', typeof removeAuditedParameterSchema>;
+
+export type ProjectCommand =
+  | CreateProject
+  | RenameProject
+  | SetCoreIdea
+  | AddParameter
+  | RemoveParameter
+  | ClearParameters
+  | UpdateStageNotes
+  | AddAudienceSegment
+  | RemoveAudienceSegment
+  | ProposeConcepts
+  | SelectConcept
+  | AdvanceStage
+  | SetCurrentStage
+  | ResetStage
+  | ResetProject
+  | ImportProject
+  | RecordTechnicalReport
+  | RecordFinalPrompt
+  | RemoveAuditedParameter;
+
+/** Each command's payload schema by command type, for a generic HTTP or CLI layer. */
+export const projectCommandSchemas = {
+  CreateProject: createProjectSchema,
+  RenameProject: renameProjectSchema,
+  SetCoreIdea: setCoreIdeaSchema,
+  AddParameter: addParameterSchema,
+  RemoveParameter: removeParameterSchema,
+  ClearParameters: clearParametersSchema,
+  UpdateStageNotes: updateStageNotesSchema,
+  AddAudienceSegment: addAudienceSegmentSchema,
+  RemoveAudienceSegment: removeAudienceSegmentSchema,
+  ProposeConcepts: proposeConceptsSchema,
+  SelectConcept: selectConceptSchema,
+  AdvanceStage: advanceStageSchema,
+  SetCurrentStage: setCurrentStageSchema,
+  ResetStage: resetStageSchema,
+  ResetProject: resetProjectSchema,
+  ImportProject: importProjectSchema,
+  RecordTechnicalReport: recordTechnicalReportSchema,
+  RecordFinalPrompt: recordFinalPromptSchema,
+  RemoveAuditedParameter: removeAuditedParameterSchema,
+} satisfies Record<ProjectCommand['type'], z.ZodType>;

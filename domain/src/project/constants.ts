@@ -30,3 +30,21 @@ export const PARAMETER_LISTS = {
 
 export type ParameterListName = keyof typeof PARAMETER_LISTS;
 export const PARAMETER_LIST_NAMES = Object.keys(PARAMETER_LISTS) as [ParameterListName, ...ParameterListName[]];
+
+/** Stages move one at a time up to the optional technical stage (spec §1 variant C). */
+export const FIRST_STAGE = 1;
+export const LAST_STAGE = 6;
+/** Context from previous stages is shown cut to this many characters (spec §2, §9). */
+export const CONTEXT_PREVIEW_LENGTH = 120;
+export const MIN_SIMPLICITY_SCORE = 0;
+export const MAX_SIMPLICITY_SCORE = 5;
+/** Bounds that keep one event well under the event store's size limits; far above anything a person types. */
+export const MAX_NAME_LENGTH = 200;
+export const MAX_NOTE_LENGTH = 20_000;
+/** Reports and prompts come from the AI and run long. */
+export const MAX_REPORT_TEXT_LENGTH = 100_000;
+export const MAX_PROMPT_LENGTH = 100_000;
+
+export const AI_KEY_STATUSES = ['Not Set', 'Pending', 'Valid', 'Invalid'] as const;
+export type AiKeyStatus = (typeof AI_KEY_STATUSES)[number];
+export const DEFAULT_AI_KEY_STATUS: AiKeyStatus = 'Not Set';

@@ -1,16 +1,85 @@
 import type { Decider } from '../decider.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
-import type { AddParameter, CreateProject, ProjectCommand } from './commands.ts';
-import { DEFAULT_PARAMETERS, DEFAULT_PROJECT_NAME, MIN_PARAMETER_LENGTH } from './constants.ts';
-import type { ProjectEvent } from './events.ts';
-import { evolveProject, initialProjectState, type ProjectState } from './state.ts';
+import { ConflictError, NotFoundError, StageIncompleteError, ValidationError } from '../errors.ts';
+import type {
+  AddAudienceSegment,
+  AddParameter,
+  AdvanceStage,
+  ClearParameters,
+  CreateProject,
+  ImportProject,
+  ProjectCommand,
+  ProposeConcepts,
+  RecordFinalPrompt,
+  RecordTechnicalReport,
+  RemoveAudienceSegment,
+  RemoveAuditedParameter,
+  RemoveParameter,
+  RenameProject,
+  ResetProject,
+  ResetStage,
+  SelectConcept,
+  SetCoreIdea,
+  SetCurrentStage,
+  UpdateStageNotes,
+} from './commands.ts';
+import {
+  DEFAULT_AI_KEY_STATUS,
+  DEFAULT_PARAMETERS,
+  DEFAULT_PROJECT_NAME,
+  LAST_STAGE,
+  MAX_SIMPLICITY_SCORE,
+  MIN_PARAMETER_LENGTH,
+  MIN_SIMPLICITY_SCORE,
+  PARAMETER_LIST_NAMES,
+} from './constants.ts';
+import type { ProjectEvent, ProjectSnapshot, StageNotesUpdated } from './events.ts';
+import { parseProjectExport } from './export.ts';
+import { sameValue } from './same-value.ts';
+import { emptyStages, filledStageFields, stageNotesSchemas, type IdeaConcept, type StageNumber } from './stages.ts';
+import { evolveProject, initialProjectState, parameterListOf, type ActiveProjectState, type ProjectState } from './state.ts';
+import { uniqueItems } from './text.ts';
+import { audienceSegmentRequirements, stageIssues } from './validation.ts';
 
 export const decideProject = (command: ProjectCommand, state: ProjectState): ProjectEvent[] => {
   switch (command.type) {
     case 'CreateProject':
       return createProject(command, state);
+    case 'RenameProject':
+      return renameProject(command, state);
+    case 'SetCoreIdea':
+      return setCoreIdea(command, state);
     case 'AddParameter':
       return addParameter(command, state);
+    case 'RemoveParameter':
+      return removeParameter(command, state);
+    case 'ClearParameters':
+      return clearParameters(command, state);
+    case 'UpdateStageNotes':
+      return updateStageNotes(command, state);
+    case 'AddAudienceSegment':
+      return addAudienceSegment(command, state);
+    case 'RemoveAudienceSegment':
+      return removeAudienceSegment(command, state);
+    case 'ProposeConcepts':
+      return proposeConcepts(command, state);
+    case 'SelectConcept':
+      return selectConcept(command, state);
+    case 'AdvanceStage':
+      return advanceStage(command, state);
+    case 'SetCurrentStage':
+      return setCurrentStage(command, state);
+    case 'ResetStage':
+      return resetStage(command, state);
+    case 'ResetProject':
+      return resetProject(command, state);
+    case 'ImportProject':
+      return importProject(command, state);
+    case 'RecordTechnicalReport':
+      return recordTechnicalReport(command, state);
+    case 'RecordFinalPrompt':
+      return recordFinalPrompt(command, state);
+    case 'RemoveAuditedParameter':
+      return removeAuditedParameter(command, state);
     default: {
       const unhandled: never = command;
       throw new Error(`unknown command ${(unhandled as { type: string }).type}`);
@@ -21,7 +90,7 @@ export const decideProject = (command: ProjectCommand, state: ProjectState): Pro
 /**
  * Another owner's project is reported as missing, not forbidden, so that ids cannot be probed.
  */
-const requireOwnedProject = (state: ProjectState, projectId: string, actorId: string) => {
+const requireOwnedProject = (state: ProjectState, projectId: string, actorId: string): ActiveProjectState => {
   if (state.status !== 'active' || state.ownerId !== actorId) throw new NotFoundError('project', projectId);
   return state;
 };
@@ -43,6 +112,26 @@ const createProject = ({ data, metadata }: CreateProject, state: ProjectState): 
   ];
 };
 
+const renameProject = ({ data, metadata }: RenameProject, state: ProjectState): ProjectEvent[] => {
+  const project = requireOwnedProject(state, data.projectId, metadata.actorId);
+  const name = data.name.trim();
+  if (name === '') throw new ValidationError('name', 'Project name is required');
+  if (name === project.name) return [];
+  return [{ type: 'ProjectRenamed', data: { projectId: data.projectId, name, previousName: project.name, renamedAt: metadata.now } }];
+};
+
+const setCoreIdea = ({ data, metadata }: SetCoreIdea, state: ProjectState): ProjectEvent[] => {
+  const project = requireOwnedProject(state, data.projectId, metadata.actorId);
+  const coreIdea = data.coreIdea.trim();
+  if (coreIdea === project.coreIdea) return [];
+  return [
+    {
+      type: 'CoreIdeaChanged',
+      data: { projectId: data.projectId, coreIdea, previousCoreIdea: project.coreIdea, changedAt: metadata.now },
+    },
+  ];
+};
+
 const addParameter = ({ data, metadata }: AddParameter, state: ProjectState): ProjectEvent[] => {
   const project = requireOwnedProject(state, data.projectId, metadata.actorId);
   const value = data.value.trim();
@@ -52,8 +141,242 @@ const addParameter = ({ data, metadata }: AddParameter, state: ProjectState): Pr
     throw new ValidationError('value', 'Parameter must be at least 2 characters', 'Invalid parameter');
   }
   // Duplicates are dropped, not refused: the spec says so (§5, variant C).
-  if (project.lists[data.list]?.includes(value)) return [];
+  if (parameterListOf(project, data.list).includes(value)) return [];
   return [{ type: 'ParameterAdded', data: { projectId: data.projectId, list: data.list, value, addedAt: metadata.now } }];
+};
+
+const removeParameter = ({ data, metadata }: RemoveParameter, state: ProjectState): ProjectEvent[] => {
+  const project = requireOwnedProject(state, data.projectId, metadata.actorId);
+  const value = data.value.trim();
+  // Removing what is already gone is what a second click on a chip does; nothing to refuse.
+  if (!parameterListOf(project, data.list).includes(value)) return [];
+  return [
+    { type: 'ParameterRemoved', data: { projectId: data.projectId, list: data.list, value, reason: 'user', removedAt: metadata.now } },
+  ];
+};
+
+const clearParameters = ({ data, metadata }: ClearParameters, state: ProjectState): ProjectEvent[] => {
+  const project = requireOwnedProject(state, data.projectId, metadata.actorId);
+  const values = parameterListOf(project, data.list);
+  if (values.length === 0) return [];
+  return [{ type: 'ParametersCleared', data: { projectId: data.projectId, list: data.list, values: [...values], clearedAt: metadata.now } }];
+};
+
+/**
+ * Notes are kept as typed, untrimmed: they are saved while the user is still typing, and trimming would eat
+ * the space before the next word.
+ */
+const updateStageNotes = ({ data, metadata }: UpdateStageNotes, state: ProjectState): ProjectEvent[] => {
+  const project = requireOwnedProject(state, data.projectId, metadata.actorId);
+  const current = project.stages[data.stage] as Record<string, unknown>;
+  const changed = Object.entries(checkedNotes(data.stage, data.fields)).filter(
+    ([field, value]) => value !== undefined && !sameValue(current[field], value),
+  );
+  if (changed.length === 0) return [];
+  const event = {
+    type: 'StageNotesUpdated',
+    data: {
+      projectId: data.projectId,
+      stage: data.stage,
+      fields: Object.fromEntries(changed),
+      previous: Object.fromEntries(changed.map(([field]) => [field, current[field]])),
+      updatedAt: metadata.now,
+    },
+  };
+  // The fields were just checked against this very stage's notes schema.
+  return [event as StageNotesUpdated];
+};
+
+/** Checked here as well as at the edge: a command can be built by code that never saw the HTTP schema. */
+const checkedNotes = (stage: StageNumber, fields: unknown): Record<string, unknown> => {
+  const result = stageNotesSchemas[stage].partial().safeParse(fields);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  if (issue.code === 'unrecognized_keys') {
+    throw new ValidationError(issue.keys[0] ?? 'fields', `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`);
+  }
+  const field = issue.path.join('.');
+  throw new ValidationError(field, `${field}: ${issue.message}`);
+};
+
+const addAudienceSegment = ({ data, metadata }: AddAudienceSegment, state: ProjectState): ProjectEvent[] => {
+  const project = requireOwnedProject(state, data.projectId, metadata.actorId);
+  const segment = {
+    name: data.name.trim(),
+    description: data.description.trim(),
+    motivations: uniqueItems(data.motivations ?? []),
+    reachStrategy: data.reachStrategy.trim(),
+  };
+  const check = audienceSegmentRequirements.safeParse(segment);
+  if (!check.success) {
+    const issue = check.error.issues[0]!;
+    throw new ValidationError(String(issue.path[0]), issue.message);
+  }
+  return [
+    {
+      type: 'AudienceSegmentAdded',
+      data: { projectId: data.projectId, index: project.stages[2].audienceSegments.length, segment, addedAt: metadata.now },
+    },
+  ];
+};
+
+const removeAudienceSegment = ({ data, metadata }: RemoveAudienceSegment, state: ProjectState): ProjectEvent[] => {
+  const project = requireOwnedProject(state, data.projectId, metadata.actorId);
+  const segment = project.stages[2].audienceSegments[data.index];
+  if (!segment) throw new ValidationError('index', 'Audience segment not found');
+  return [{ type: 'AudienceSegmentRemoved', data: { projectId: data.projectId, index: data.index, segment, removedAt: metadata.now } }];
+};
+
+/** Proposals come in batches, often from the AI, so a name already on the list is dropped, not refused. */
+const proposeConcepts = ({ data, metadata }: ProposeConcepts, state: ProjectState): ProjectEvent[] => {
+  const project = requireOwnedProject(state, data.projectId, metadata.actorId);
+  const existing = project.stages[3].ideaConcepts;
+  const names = new Set(existing.map((concept) => concept.name));
+  const concepts: IdeaConcept[] = [];
+  data.concepts.forEach((proposed, index) => {
+    const concept = checkedConcept(proposed, index);
+    if (names.has(concept.name)) return;
+    names.add(concept.name);
+    concepts.push(concept);
+  });
+  if (concepts.length === 0) return [];
+  return [{ type: 'ConceptsProposed', data: { projectId: data.projectId, concepts, firstIndex: existing.length, proposedAt: metadata.now } }];
+};
+
+const checkedConcept = (proposed: ProposeConcepts['data']['concepts'][number], index: number): IdeaConcept => {
+  const name = proposed.name.trim();
+  if (name === '') throw new ValidationError(`concepts.${index}.name`, 'Concept name is required');
+  const score = proposed.simplicityScore;
+  if (!Number.isInteger(score) || score < MIN_SIMPLICITY_SCORE || score > MAX_SIMPLICITY_SCORE) {
+    throw new ValidationError(`concepts.${index}.simplicityScore`, 'Simplicity score must be a whole number from 0 to 5');
+  }
+  const coreAction = proposed.coreAction?.trim();
+  const viralHook = proposed.viralHook?.trim();
+  return { name, simplicityScore: score, ...(coreAction ? { coreAction } : {}), ...(viralHook ? { viralHook } : {}) };
+};
+
+const selectConcept = ({ data, metadata }: SelectConcept, state: ProjectState): ProjectEvent[] => {
+  const project = requireOwnedProject(state, data.projectId, metadata.actorId);
+  const { ideaConcepts, selectedConceptIndex } = project.stages[3];
+  const concept = ideaConcepts[data.index];
+  if (!concept) throw new ValidationError('index', 'Concept not found');
+  if (selectedConceptIndex === data.index) return [];
+  return [
+    {
+      type: 'ConceptSelected',
+      data: {
+        projectId: data.projectId,
+        index: data.index,
+        conceptName: concept.name,
+        previousIndex: selectedConceptIndex,
+        selectedAt: metadata.now,
+      },
+    },
+  ];
+};
+
+/**
+ * Any stage the user stands on may be left forwards, not only the current one: the stage screens are
+ * reachable by link (spec §2), and the button acts on the screen shown.
+ */
+const advanceStage = ({ data, metadata }: AdvanceStage, state: ProjectState): ProjectEvent[] => {
+  const project = requireOwnedProject(state, data.projectId, metadata.actorId);
+  const { fromStage } = data;
+  if (fromStage === LAST_STAGE) throw new ValidationError('fromStage', 'The technical stage is the last stage');
+  const issues = stageIssues(project, fromStage);
+  if (issues.length > 0 && !data.continueAnyway) throw new StageIncompleteError(issues);
+  return [
+    {
+      type: 'StageAdvanced',
+      data: {
+        projectId: data.projectId,
+        fromStage,
+        toStage: (fromStage + 1) as StageNumber,
+        skippedValidation: issues.length > 0,
+        issues,
+        advancedAt: metadata.now,
+      },
+    },
+  ];
+};
+
+const setCurrentStage = ({ data, metadata }: SetCurrentStage, state: ProjectState): ProjectEvent[] => {
+  const project = requireOwnedProject(state, data.projectId, metadata.actorId);
+  if (project.currentStageIndex === data.stage) return [];
+  return [
+    {
+      type: 'CurrentStageChanged',
+      data: { projectId: data.projectId, stage: data.stage, previousStage: project.currentStageIndex, changedAt: metadata.now },
+    },
+  ];
+};
+
+const resetStage = ({ data, metadata }: ResetStage, state: ProjectState): ProjectEvent[] => {
+  const project = requireOwnedProject(state, data.projectId, metadata.actorId);
+  const clearedFields = filledStageFields(data.stage, project.stages[data.stage]);
+  if (clearedFields.length === 0) return [];
+  return [{ type: 'StageReset', data: { projectId: data.projectId, stage: data.stage, clearedFields, resetAt: metadata.now } }];
+};
+
+/** The settings screen's Danger Zone (spec §4): back to a new variant C project, AI key status included. */
+const resetProject = ({ data, metadata }: ResetProject, state: ProjectState): ProjectEvent[] => {
+  const project = requireOwnedProject(state, data.projectId, metadata.actorId);
+  const reset = { name: DEFAULT_PROJECT_NAME, coreIdea: '', parameters: [...DEFAULT_PARAMETERS] };
+  const alreadyReset =
+    sameValue(snapshotOf(project), { ...reset, currentStageIndex: 1, stages: emptyStages() }) &&
+    project.aiKeyStatus === DEFAULT_AI_KEY_STATUS;
+  if (alreadyReset) return [];
+  return [{ type: 'ProjectReset', data: { projectId: data.projectId, ...reset, resetAt: metadata.now } }];
+};
+
+const importProject = ({ data, metadata }: ImportProject, state: ProjectState): ProjectEvent[] => {
+  const project = requireOwnedProject(state, data.projectId, metadata.actorId);
+  const snapshot = parseProjectExport(data);
+  if (sameValue(snapshot, snapshotOf(project))) return [];
+  return [{ type: 'ProjectImported', data: { projectId: data.projectId, snapshot, importedAt: metadata.now } }];
+};
+
+const snapshotOf = (project: ActiveProjectState): ProjectSnapshot => ({
+  name: project.name,
+  coreIdea: project.coreIdea,
+  parameters: project.parameters,
+  currentStageIndex: project.currentStageIndex,
+  stages: project.stages,
+});
+
+const recordTechnicalReport = ({ data, metadata }: RecordTechnicalReport, state: ProjectState): ProjectEvent[] => {
+  const project = requireOwnedProject(state, data.projectId, metadata.actorId);
+  if (sameValue(project.stages[6].technicalReport, data.report)) return [];
+  return [{ type: 'TechnicalReportRecorded', data: { projectId: data.projectId, report: data.report, recordedAt: metadata.now } }];
+};
+
+const recordFinalPrompt = ({ data, metadata }: RecordFinalPrompt, state: ProjectState): ProjectEvent[] => {
+  const project = requireOwnedProject(state, data.projectId, metadata.actorId);
+  const prompt = data.prompt.trim();
+  if (prompt === '') throw new ValidationError('prompt', 'Final prompt is required');
+  if (prompt === project.stages[6].finalPrompt) return [];
+  return [{ type: 'FinalPromptRecorded', data: { projectId: data.projectId, prompt, recordedAt: metadata.now } }];
+};
+
+/**
+ * The audit's Remove button (spec §4 Summary): the global list first, else the first stage list holding the
+ * parameter, in PARAMETER_LISTS order. The finding goes with it, so the audit no longer lists it.
+ */
+const removeAuditedParameter = ({ data, metadata }: RemoveAuditedParameter, state: ProjectState): ProjectEvent[] => {
+  const project = requireOwnedProject(state, data.projectId, metadata.actorId);
+  const parameter = data.parameter.trim();
+  const list = PARAMETER_LIST_NAMES.find((name) => parameterListOf(project, name).includes(parameter));
+  if (!list) throw new ValidationError('parameter', 'Could not find parameter in the project', 'Parameter Not Found');
+  const finding = project.stages[6].technicalReport?.parameterAudit.incompatibleParameters.find((item) => item.parameter === parameter);
+  const removed: ProjectEvent = {
+    type: 'ParameterRemoved',
+    data: { projectId: data.projectId, list, value: parameter, reason: 'audit', removedAt: metadata.now },
+  };
+  if (!finding) return [removed];
+  return [
+    removed,
+    { type: 'AuditFindingResolved', data: { projectId: data.projectId, parameter, reason: finding.reason, resolvedAt: metadata.now } },
+  ];
 };
 
 export const projectDecider: Decider<ProjectCommand, ProjectEvent, ProjectState> = {

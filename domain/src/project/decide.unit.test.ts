@@ -1,33 +1,26 @@
 import { describe, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import type { AddParameter, CreateProject } from './commands.ts';
+import {
+  addParameter,
+  auditFindingResolved,
+  clearParameters,
+  coreIdeaChanged,
+  createProject,
+  parameterAdded,
+  parameterRemoved,
+  parametersCleared,
+  projectCreated,
+  projectRenamed,
+  removeAuditedParameter,
+  removeParameter,
+  renameProject,
+  report,
+  setCoreIdea,
+  stranger,
+  technicalReportRecorded,
+} from '../testing/project-fixtures.ts';
 import { projectDecider } from './decide.ts';
-import type { ParameterAdded, ProjectCreated } from './events.ts';
-
-const projectId = '3f1d6a52-54a6-4c5e-9c3a-0d2f8b9e7a10';
-const owner = 'visitor-ann';
-const now = '2026-11-23T10:00:00.000Z';
-const metadata = (actorId = owner) => ({ commandId: 'cmd-1', now, actorId });
-
-const createProject = (data: Partial<CreateProject['data']> = {}, actorId = owner): CreateProject => ({
-  type: 'CreateProject',
-  data: { projectId, ...data },
-  metadata: metadata(actorId),
-});
-const addParameter = (data: Partial<AddParameter['data']>, actorId = owner): AddParameter => ({
-  type: 'AddParameter',
-  data: { projectId, list: 'parameters', value: 'scarcity', ...data },
-  metadata: metadata(actorId),
-});
-const projectCreated = (data: Partial<ProjectCreated['data']> = {}): ProjectCreated => ({
-  type: 'ProjectCreated',
-  data: { projectId, ownerId: owner, name: 'New Viral Idea', coreIdea: '', parameters: ['Viral', 'Simple Page', 'No Externalities'], createdAt: now, ...data },
-});
-const parameterAdded = (data: Partial<ParameterAdded['data']>): ParameterAdded => ({
-  type: 'ParameterAdded',
-  data: { projectId, list: 'parameters', value: 'scarcity', addedAt: now, ...data },
-});
 
 const given = deciderSpec(projectDecider);
 
@@ -43,8 +36,31 @@ describe('CreateProject', () => {
   it('falls back to the default name when the name is blank', () =>
     given([]).when(createProject({ name: '   ' })).then([projectCreated()]));
 
-  it('refuses to create a project twice', () =>
-    given([projectCreated()]).when(createProject()).thenThrows(ConflictError));
+  it('refuses to create a project twice', () => given([projectCreated()]).when(createProject()).thenThrows(ConflictError));
+});
+
+describe('RenameProject', () => {
+  it('renames to the trimmed name and keeps the previous one', () =>
+    given([projectCreated()]).when(renameProject('  Tip Jar ')).then([projectRenamed('Tip Jar')]));
+
+  it('does nothing for the same name', () =>
+    given([projectCreated(), projectRenamed('Tip Jar')]).when(renameProject('Tip Jar ')).thenNothingHappened());
+
+  it('refuses a blank name', () =>
+    given([projectCreated()]).when(renameProject('   ')).thenThrows(ValidationError, 'Project name is required'));
+});
+
+describe('SetCoreIdea', () => {
+  it('sets the trimmed core idea and keeps the previous one', () =>
+    given([projectCreated({ coreIdea: 'old' })])
+      .when(setCoreIdea(' a page that pays tippers '))
+      .then([coreIdeaChanged('a page that pays tippers', 'old')]));
+
+  it('may clear the core idea', () =>
+    given([projectCreated({ coreIdea: 'old' })]).when(setCoreIdea('  ')).then([coreIdeaChanged('', 'old')]));
+
+  it('does nothing for the same core idea', () =>
+    given([projectCreated({ coreIdea: 'a page' })]).when(setCoreIdea(' a page ')).thenNothingHappened());
 });
 
 describe('AddParameter', () => {
@@ -69,16 +85,79 @@ describe('AddParameter', () => {
       .when(addParameter({ list: 'challengeParameters', value: 'scarcity' }))
       .then([parameterAdded({ list: 'challengeParameters', value: 'scarcity' })]));
 
+  it('accepts a value again once it was removed', () =>
+    given([projectCreated(), parameterAdded({ list: 'rewardSourceParameters' }), parameterRemoved({ list: 'rewardSourceParameters' })])
+      .when(addParameter({ list: 'rewardSourceParameters' }))
+      .then([parameterAdded({ list: 'rewardSourceParameters' })]));
+
   it('ignores an empty value', () => given([projectCreated()]).when(addParameter({ value: '   ' })).thenNothingHappened());
 
   it('refuses a one-character parameter', () =>
     given([projectCreated()])
       .when(addParameter({ value: ' x ' }))
       .thenThrows(ValidationError, 'Parameter must be at least 2 characters'));
+});
 
-  it('answers not found for a project that does not exist', () =>
-    given([]).when(addParameter({})).thenThrows(NotFoundError));
+describe('RemoveParameter', () => {
+  it('removes a value from a stage list', () =>
+    given([projectCreated(), parameterAdded({ list: 'techParameters', value: 'nano wallet' })])
+      .when(removeParameter({ list: 'techParameters', value: ' nano wallet ' }))
+      .then([parameterRemoved({ list: 'techParameters', value: 'nano wallet' })]));
+
+  it('removes a default parameter from the global list', () =>
+    given([projectCreated()]).when(removeParameter({ value: 'Viral' })).then([parameterRemoved({ value: 'Viral' })]));
+
+  it('does nothing for a value that is not in the list', () =>
+    given([projectCreated(), parameterAdded({ list: 'techParameters' })])
+      .when(removeParameter({ list: 'micrositeParameters' }))
+      .thenNothingHappened());
+});
+
+describe('ClearParameters', () => {
+  it('clears a list and records the values it held', () =>
+    given([projectCreated(), parameterAdded({ list: 'audienceTypeParameters', value: 'gamers' }), parameterAdded({ list: 'audienceTypeParameters', value: 'artists' })])
+      .when(clearParameters('audienceTypeParameters'))
+      .then([parametersCleared('audienceTypeParameters', ['gamers', 'artists'])]));
+
+  it('clears the global list', () =>
+    given([projectCreated()]).when(clearParameters()).then([parametersCleared('parameters', ['Viral', 'Simple Page', 'No Externalities'])]));
+
+  it('does nothing for an empty list', () =>
+    given([projectCreated(), parametersCleared('parameters', ['Viral', 'Simple Page', 'No Externalities'])])
+      .when(clearParameters())
+      .thenNothingHappened());
+});
+
+describe('RemoveAuditedParameter', () => {
+  const audited = technicalReportRecorded(report([{ parameter: 'scarcity', reason: 'Scarcity needs a physical good' }]));
+
+  it('removes it from the global list first', () =>
+    given([projectCreated(), parameterAdded({ list: 'viralParameters' }), parameterAdded({ list: 'parameters' })])
+      .when(removeAuditedParameter('scarcity'))
+      .then([parameterRemoved({ list: 'parameters', reason: 'audit' })]));
+
+  it('else from the first stage list holding it', () =>
+    given([projectCreated(), parameterAdded({ list: 'rewardFlowParameters' }), parameterAdded({ list: 'closedLoopParameters' })])
+      .when(removeAuditedParameter(' scarcity '))
+      .then([parameterRemoved({ list: 'closedLoopParameters', reason: 'audit' })]));
+
+  it("also resolves the audit's finding about it", () =>
+    given([projectCreated(), parameterAdded({ list: 'viralParameters' }), audited])
+      .when(removeAuditedParameter('scarcity'))
+      .then([
+        parameterRemoved({ list: 'viralParameters', reason: 'audit' }),
+        auditFindingResolved('scarcity', 'Scarcity needs a physical good'),
+      ]));
+
+  it('refuses a parameter the project does not hold, even when the audit names it', () =>
+    given([projectCreated(), audited])
+      .when(removeAuditedParameter('scarcity'))
+      .thenThrows(ValidationError, 'Could not find parameter in the project'));
+});
+
+describe('any command on a project', () => {
+  it('answers not found for a project that does not exist', () => given([]).when(addParameter()).thenThrows(NotFoundError));
 
   it("answers not found for another owner's project", () =>
-    given([projectCreated()]).when(addParameter({}, 'visitor-mallory')).thenThrows(NotFoundError));
+    given([projectCreated()]).when(addParameter({}, stranger)).thenThrows(NotFoundError));
 });

@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { PARAMETER_LIST_NAMES } from './constants.ts';
+import {
+  audienceSegmentSchema,
+  ideaConceptSchema,
+  stageDataSchemas,
+  stageNotesSchemas,
+  stageNumberSchema,
+  technicalReportSchema,
+} from './stages.ts';
 
 /**
  * Project events: past tense, carrying what an analyst needs to follow a project's evolution without the code.
  * Each schema is the newest version of its event; older versions are upgraded on read (see upcasters.ts).
+ * Every event names its project and the moment it happened (the command's `metadata.now`).
  */
 export const projectCreatedSchema = z.object({
   projectId: z.string(),
@@ -14,6 +23,20 @@ export const projectCreatedSchema = z.object({
   createdAt: z.string(),
 });
 
+export const projectRenamedSchema = z.object({
+  projectId: z.string(),
+  name: z.string(),
+  previousName: z.string(),
+  renamedAt: z.string(),
+});
+
+export const coreIdeaChangedSchema = z.object({
+  projectId: z.string(),
+  coreIdea: z.string(),
+  previousCoreIdea: z.string(),
+  changedAt: z.string(),
+});
+
 export const parameterAddedSchema = z.object({
   projectId: z.string(),
   list: z.enum(PARAMETER_LIST_NAMES),
@@ -21,16 +44,212 @@ export const parameterAddedSchema = z.object({
   addedAt: z.string(),
 });
 
-export type ProjectCreated = { type: 'ProjectCreated'; data: z.infer<typeof projectCreatedSchema> };
-export type ParameterAdded = { type: 'ParameterAdded'; data: z.infer<typeof parameterAddedSchema> };
+/** `audit`: removed from the summary's Parameter Compatibility Audit rather than from a chip. */
+export const PARAMETER_REMOVAL_REASONS = ['user', 'audit'] as const;
 
-export type ProjectEvent = ProjectCreated | ParameterAdded;
+export const parameterRemovedSchema = z.object({
+  projectId: z.string(),
+  list: z.enum(PARAMETER_LIST_NAMES),
+  value: z.string(),
+  reason: z.enum(PARAMETER_REMOVAL_REASONS),
+  removedAt: z.string(),
+});
+
+export const parametersClearedSchema = z.object({
+  projectId: z.string(),
+  list: z.enum(PARAMETER_LIST_NAMES),
+  /** The values the list held, so the history says what was thrown away. */
+  values: z.array(z.string()),
+  clearedAt: z.string(),
+});
+
+/** An incompatible parameter the audit had reported is gone from the report: its parameter was removed. */
+export const auditFindingResolvedSchema = z.object({
+  projectId: z.string(),
+  parameter: z.string(),
+  /** Why the audit had found it incompatible. */
+  reason: z.string(),
+  resolvedAt: z.string(),
+});
+
+const notesUpdate = <N extends z.ZodLiteral<number>, F extends z.ZodType>(stage: N, fields: F) =>
+  z.object({ projectId: z.string(), stage, fields, previous: fields, updatedAt: z.string() });
+
+/** Only the fields that changed: `fields` holds the new values, `previous` the values they replaced. */
+export const stageNotesUpdatedSchema = z.discriminatedUnion('stage', [
+  notesUpdate(z.literal(1), stageNotesSchemas[1].partial()),
+  notesUpdate(z.literal(2), stageNotesSchemas[2].partial()),
+  notesUpdate(z.literal(3), stageNotesSchemas[3].partial()),
+  notesUpdate(z.literal(4), stageNotesSchemas[4].partial()),
+  notesUpdate(z.literal(5), stageNotesSchemas[5].partial()),
+  notesUpdate(z.literal(6), stageNotesSchemas[6].partial()),
+]);
+
+export const audienceSegmentAddedSchema = z.object({
+  projectId: z.string(),
+  /** Position of the new segment in the stage-2 list. */
+  index: z.number().int(),
+  segment: audienceSegmentSchema,
+  addedAt: z.string(),
+});
+
+export const audienceSegmentRemovedSchema = z.object({
+  projectId: z.string(),
+  index: z.number().int(),
+  segment: audienceSegmentSchema,
+  removedAt: z.string(),
+});
+
+export const conceptsProposedSchema = z.object({
+  projectId: z.string(),
+  concepts: z.array(ideaConceptSchema),
+  /** Index the first new concept gets, so later ConceptSelected indexes can be read against this list. */
+  firstIndex: z.number().int(),
+  proposedAt: z.string(),
+});
+
+export const conceptSelectedSchema = z.object({
+  projectId: z.string(),
+  index: z.number().int(),
+  conceptName: z.string(),
+  previousIndex: z.number().int().nullable(),
+  selectedAt: z.string(),
+});
+
+export const stageAdvancedSchema = z.object({
+  projectId: z.string(),
+  fromStage: stageNumberSchema,
+  toStage: stageNumberSchema,
+  /** True when the user chose 'Continue Anyway' over an incomplete stage; `issues` then says what was missing. */
+  skippedValidation: z.boolean(),
+  issues: z.array(z.string()),
+  advancedAt: z.string(),
+});
+
+export const currentStageChangedSchema = z.object({
+  projectId: z.string(),
+  stage: stageNumberSchema,
+  previousStage: stageNumberSchema,
+  changedAt: z.string(),
+});
+
+export const stageResetSchema = z.object({
+  projectId: z.string(),
+  stage: stageNumberSchema,
+  /** The fields that had content and went back to their empty value. */
+  clearedFields: z.array(z.string()),
+  resetAt: z.string(),
+});
+
+/** Carries the values the project went back to: defaults may change between releases, history must not. */
+export const projectResetSchema = z.object({
+  projectId: z.string(),
+  name: z.string(),
+  coreIdea: z.string(),
+  parameters: z.array(z.string()),
+  resetAt: z.string(),
+});
+
+export const projectSnapshotSchema = z.object({
+  name: z.string(),
+  coreIdea: z.string(),
+  parameters: z.array(z.string()),
+  currentStageIndex: stageNumberSchema,
+  stages: z.object({
+    1: stageDataSchemas[1],
+    2: stageDataSchemas[2],
+    3: stageDataSchemas[3],
+    4: stageDataSchemas[4],
+    5: stageDataSchemas[5],
+    6: stageDataSchemas[6],
+  }),
+});
+export type ProjectSnapshot = z.infer<typeof projectSnapshotSchema>;
+
+/** The whole imported project: the import replaces everything but the project's id, owner and AI key status. */
+export const projectImportedSchema = z.object({
+  projectId: z.string(),
+  snapshot: projectSnapshotSchema,
+  importedAt: z.string(),
+});
+
+export const technicalReportRecordedSchema = z.object({
+  projectId: z.string(),
+  report: technicalReportSchema,
+  recordedAt: z.string(),
+});
+
+export const finalPromptRecordedSchema = z.object({
+  projectId: z.string(),
+  prompt: z.string(),
+  recordedAt: z.string(),
+});
+
+type EventOf<T extends string, S extends z.ZodType> = { type: T; data: z.infer<S> };
+
+export type ProjectCreated = EventOf<'ProjectCreated', typeof projectCreatedSchema>;
+export type ProjectRenamed = EventOf<'ProjectRenamed', typeof projectRenamedSchema>;
+export type CoreIdeaChanged = EventOf<'CoreIdeaChanged', typeof coreIdeaChangedSchema>;
+export type ParameterAdded = EventOf<'ParameterAdded', typeof parameterAddedSchema>;
+export type ParameterRemoved = EventOf<'ParameterRemoved', typeof parameterRemovedSchema>;
+export type ParametersCleared = EventOf<'ParametersCleared', typeof parametersClearedSchema>;
+export type AuditFindingResolved = EventOf<'AuditFindingResolved', typeof auditFindingResolvedSchema>;
+export type StageNotesUpdated = EventOf<'StageNotesUpdated', typeof stageNotesUpdatedSchema>;
+export type AudienceSegmentAdded = EventOf<'AudienceSegmentAdded', typeof audienceSegmentAddedSchema>;
+export type AudienceSegmentRemoved = EventOf<'AudienceSegmentRemoved', typeof audienceSegmentRemovedSchema>;
+export type ConceptsProposed = EventOf<'ConceptsProposed', typeof conceptsProposedSchema>;
+export type ConceptSelected = EventOf<'ConceptSelected', typeof conceptSelectedSchema>;
+export type StageAdvanced = EventOf<'StageAdvanced', typeof stageAdvancedSchema>;
+export type CurrentStageChanged = EventOf<'CurrentStageChanged', typeof currentStageChangedSchema>;
+export type StageReset = EventOf<'StageReset', typeof stageResetSchema>;
+export type ProjectReset = EventOf<'ProjectReset', typeof projectResetSchema>;
+export type ProjectImported = EventOf<'ProjectImported', typeof projectImportedSchema>;
+export type TechnicalReportRecorded = EventOf<'TechnicalReportRecorded', typeof technicalReportRecordedSchema>;
+export type FinalPromptRecorded = EventOf<'FinalPromptRecorded', typeof finalPromptRecordedSchema>;
+
+export type ProjectEvent =
+  | ProjectCreated
+  | ProjectRenamed
+  | CoreIdeaChanged
+  | ParameterAdded
+  | ParameterRemoved
+  | ParametersCleared
+  | AuditFindingResolved
+  | StageNotesUpdated
+  | AudienceSegmentAdded
+  | AudienceSegmentRemoved
+  | ConceptsProposed
+  | ConceptSelected
+  | StageAdvanced
+  | CurrentStageChanged
+  | StageReset
+  | ProjectReset
+  | ProjectImported
+  | TechnicalReportRecorded
+  | FinalPromptRecorded;
 export type ProjectEventType = ProjectEvent['type'];
 
 export const projectEventSchemas = {
   ProjectCreated: projectCreatedSchema,
+  ProjectRenamed: projectRenamedSchema,
+  CoreIdeaChanged: coreIdeaChangedSchema,
   ParameterAdded: parameterAddedSchema,
-} satisfies Record<ProjectEventType, z.ZodType>;
+  ParameterRemoved: parameterRemovedSchema,
+  ParametersCleared: parametersClearedSchema,
+  AuditFindingResolved: auditFindingResolvedSchema,
+  StageNotesUpdated: stageNotesUpdatedSchema,
+  AudienceSegmentAdded: audienceSegmentAddedSchema,
+  AudienceSegmentRemoved: audienceSegmentRemovedSchema,
+  ConceptsProposed: conceptsProposedSchema,
+  ConceptSelected: conceptSelectedSchema,
+  StageAdvanced: stageAdvancedSchema,
+  CurrentStageChanged: currentStageChangedSchema,
+  StageReset: stageResetSchema,
+  ProjectReset: projectResetSchema,
+  ProjectImported: projectImportedSchema,
+  TechnicalReportRecorded: technicalReportRecordedSchema,
+  FinalPromptRecorded: finalPromptRecordedSchema,
+} satisfies { [T in ProjectEventType]: z.ZodType<Extract<ProjectEvent, { type: T }>['data'], unknown> };
 
 export const PROJECT_EVENT_TYPES = Object.keys(projectEventSchemas) as ProjectEventType[];
 

@@ -1,36 +1,144 @@
-import type { ParameterListName } from './constants.ts';
+import { DEFAULT_AI_KEY_STATUS, PARAMETER_LISTS, type AiKeyStatus, type ParameterListName } from './constants.ts';
 import type { ProjectEvent } from './events.ts';
+import { emptyStage, emptyStages, type ProjectStages, type StageData, type StageNumber } from './stages.ts';
 
-export type ProjectState =
-  | { status: 'empty' }
-  | {
-      status: 'active';
-      projectId: string;
-      ownerId: string;
-      name: string;
-      lists: Partial<Record<ParameterListName, string[]>>;
-    };
+export type ActiveProjectState = {
+  status: 'active';
+  projectId: string;
+  ownerId: string;
+  name: string;
+  coreIdea: string;
+  /** The project's global parameter tags (spec §3 `parameters`). */
+  parameters: string[];
+  currentStageIndex: StageNumber;
+  aiKeyStatus: AiKeyStatus;
+  stages: ProjectStages;
+};
+
+export type ProjectState = { status: 'empty' } | ActiveProjectState;
 
 export const initialProjectState = (): ProjectState => ({ status: 'empty' });
 
+type WithLists = Pick<ActiveProjectState, 'parameters' | 'stages'>;
+
+/** The values of one parameter list, wherever it lives: the global list or a stage's list. */
+export const parameterListOf = (project: WithLists, list: ParameterListName): readonly string[] => {
+  const { stage } = PARAMETER_LISTS[list];
+  if (stage === 0) return project.parameters;
+  return (project.stages[stage] as Partial<Record<ParameterListName, string[]>>)[list] ?? [];
+};
+
+export const withParameterList = <P extends WithLists>(project: P, list: ParameterListName, values: string[]): P => {
+  const { stage } = PARAMETER_LISTS[list];
+  if (stage === 0) return { ...project, parameters: values };
+  return { ...project, stages: patchStage(project.stages, stage, { [list]: values } as Partial<StageData<typeof stage>>) };
+};
+
+export const patchStage = <N extends StageNumber>(stages: ProjectStages, stage: N, patch: Partial<StageData<N>>): ProjectStages =>
+  ({ ...stages, [stage]: { ...stages[stage], ...patch } }) as ProjectStages;
+
 export const evolveProject = (state: ProjectState, event: ProjectEvent): ProjectState => {
+  if (event.type === 'ProjectCreated') {
+    return {
+      status: 'active',
+      projectId: event.data.projectId,
+      ownerId: event.data.ownerId,
+      name: event.data.name,
+      coreIdea: event.data.coreIdea,
+      parameters: [...event.data.parameters],
+      currentStageIndex: 1,
+      aiKeyStatus: DEFAULT_AI_KEY_STATUS,
+      stages: emptyStages(),
+    };
+  }
+  // Events for a project that does not exist yet cannot happen in a well-formed stream; folding ignores them.
+  if (state.status !== 'active') return state;
+  return evolveActive(state, event);
+};
+
+const evolveActive = (state: ActiveProjectState, event: Exclude<ProjectEvent, { type: 'ProjectCreated' }>): ActiveProjectState => {
   switch (event.type) {
-    case 'ProjectCreated':
+    case 'ProjectRenamed':
+      return { ...state, name: event.data.name };
+    case 'CoreIdeaChanged':
+      return { ...state, coreIdea: event.data.coreIdea };
+    case 'ParameterAdded':
+      return withParameterList(state, event.data.list, [...parameterListOf(state, event.data.list), event.data.value]);
+    case 'ParameterRemoved':
+      return withParameterList(
+        state,
+        event.data.list,
+        parameterListOf(state, event.data.list).filter((value) => value !== event.data.value),
+      );
+    case 'ParametersCleared':
+      return withParameterList(state, event.data.list, []);
+    case 'AuditFindingResolved':
+      return withoutAuditFinding(state, event.data.parameter);
+    case 'StageNotesUpdated':
+      return { ...state, stages: patchStage(state.stages, event.data.stage, event.data.fields) };
+    case 'AudienceSegmentAdded':
+      return withSegments(state, [...state.stages[2].audienceSegments, event.data.segment]);
+    case 'AudienceSegmentRemoved':
+      return withSegments(
+        state,
+        state.stages[2].audienceSegments.filter((_, index) => index !== event.data.index),
+      );
+    case 'ConceptsProposed':
       return {
-        status: 'active',
-        projectId: event.data.projectId,
-        ownerId: event.data.ownerId,
-        name: event.data.name,
-        lists: { parameters: [...event.data.parameters] },
+        ...state,
+        stages: patchStage(state.stages, 3, { ideaConcepts: [...state.stages[3].ideaConcepts, ...event.data.concepts] }),
       };
-    case 'ParameterAdded': {
-      if (state.status !== 'active') return state;
-      const list = state.lists[event.data.list] ?? [];
-      return { ...state, lists: { ...state.lists, [event.data.list]: [...list, event.data.value] } };
+    case 'ConceptSelected':
+      return { ...state, stages: patchStage(state.stages, 3, { selectedConceptIndex: event.data.index }) };
+    case 'StageAdvanced':
+      return { ...state, currentStageIndex: event.data.toStage };
+    case 'CurrentStageChanged':
+      return { ...state, currentStageIndex: event.data.stage };
+    case 'StageReset':
+      return { ...state, stages: { ...state.stages, [event.data.stage]: emptyStage(event.data.stage) } };
+    case 'ProjectReset':
+      return {
+        ...state,
+        name: event.data.name,
+        coreIdea: event.data.coreIdea,
+        parameters: [...event.data.parameters],
+        currentStageIndex: 1,
+        aiKeyStatus: DEFAULT_AI_KEY_STATUS,
+        stages: emptyStages(),
+      };
+    case 'ProjectImported': {
+      const { snapshot } = event.data;
+      return {
+        ...state,
+        name: snapshot.name,
+        coreIdea: snapshot.coreIdea,
+        parameters: [...snapshot.parameters],
+        currentStageIndex: snapshot.currentStageIndex,
+        stages: structuredClone(snapshot.stages),
+      };
     }
+    case 'TechnicalReportRecorded':
+      return { ...state, stages: patchStage(state.stages, 6, { technicalReport: event.data.report }) };
+    case 'FinalPromptRecorded':
+      return { ...state, stages: patchStage(state.stages, 6, { finalPrompt: event.data.prompt }) };
     default: {
       const unhandled: never = event;
       return unhandled;
     }
   }
+};
+
+const withSegments = (state: ActiveProjectState, audienceSegments: StageData<2>['audienceSegments']): ActiveProjectState => ({
+  ...state,
+  stages: patchStage(state.stages, 2, { audienceSegments }),
+});
+
+const withoutAuditFinding = (state: ActiveProjectState, parameter: string): ActiveProjectState => {
+  const report = state.stages[6].technicalReport;
+  if (!report) return state;
+  const incompatibleParameters = report.parameterAudit.incompatibleParameters.filter((finding) => finding.parameter !== parameter);
+  return {
+    ...state,
+    stages: patchStage(state.stages, 6, { technicalReport: { ...report, parameterAudit: { ...report.parameterAudit, incompatibleParameters } } }),
+  };
 };

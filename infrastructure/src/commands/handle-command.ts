@@ -55,21 +55,24 @@ const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve
  * process), read again and decide again, bounded. A command id seen before in the stream returns the earlier
  * result.
  *
- * A list of commands (one request that changes several things, like the spec's PATCH calls) is decided one after
- * another on the evolving state and appended in one write: all of them or none. They share the first one's
- * metadata and command id.
+ * A list of commands (one request that changes several things) is decided one after another on the evolving
+ * state and appended in one write: all of them or none. They share the first one's metadata and command id.
+ * A function of the current state may stand for the list, for requests that say "make it look like this" (the
+ * spec's PATCH calls): it runs on the very state the commands are then decided on, so nothing can slip between.
  */
 export const handleCommand = <C extends Command, E extends DomainEvent, S>(
   store: EventStore,
   decider: Decider<C, E, S>,
   streamId: string,
-  command: C | readonly C[],
+  command: C | readonly C[] | CommandsFor<C, S>,
   options: HandleCommandOptions = {},
 ): Promise<CommandResult<E>> => {
-  const commands: readonly C[] = Array.isArray(command) ? command : [command as C];
-  if (commands.length === 0) throw new Error('handleCommand needs at least one command');
-  return serialized(store, streamId, () => decideAndAppend(store, decider, streamId, commands, options));
+  const commandsFor: CommandsFor<C, S> = typeof command === 'function' ? command : () => (Array.isArray(command) ? command : [command as C]);
+  return serialized(store, streamId, () => decideAndAppend(store, decider, streamId, commandsFor, options));
 };
+
+/** Commands derived from the current state. */
+export type CommandsFor<C extends Command, S> = (state: S) => readonly C[];
 
 /** What this process knows of a stream: its folded state, and what each command id appended, for idempotency. */
 interface StreamEntry {
@@ -119,12 +122,15 @@ const decideAndAppend = async <C extends Command, E extends DomainEvent, S>(
   store: EventStore,
   decider: Decider<C, E, S>,
   streamId: string,
-  commands: readonly C[],
+  commandsFor: CommandsFor<C, S>,
   { maxRetries = 5 }: HandleCommandOptions,
 ): Promise<CommandResult<E>> => {
-  const command = commands[0]!;
   for (let attempt = 0; ; attempt++) {
     const stream = await loadStream(store, decider as unknown as Decider<never, E, S>, streamId);
+    const commands = commandsFor(stream.state as S);
+    const command = commands[0];
+    // Nothing to do (a PATCH that changes nothing): nothing is appended.
+    if (!command) return { events: [], nextExpectedRevision: stream.revision, position: stream.position, repeated: false };
     const earlier = stream.commands.get(command.metadata.commandId);
     if (earlier) {
       return { events: earlier.events as E[], nextExpectedRevision: stream.revision, position: earlier.position, repeated: true };

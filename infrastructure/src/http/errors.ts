@@ -1,4 +1,4 @@
-import { ConflictError, DomainError, ForbiddenError, NotFoundError, PaymentRequiredError, ValidationError } from '@vis/domain';
+import { ConflictError, DomainError, StageIncompleteError, ForbiddenError, NotFoundError, PaymentRequiredError, ValidationError } from '@vis/domain';
 import type { Middleware } from 'koa';
 import { WrongExpectedVersionError } from '../event-store/event-store.ts';
 import type { Logger } from '../logging/logger.ts';
@@ -8,6 +8,8 @@ export interface ErrorBody {
   error: string;
   message: string;
   field?: string;
+  /** What a stage still lacks ('path: message'), for the warning dialog (spec §4). */
+  issues?: string[];
 }
 
 const statusOf = (error: DomainError): number => {
@@ -41,6 +43,7 @@ export const errorHandler = (logger: Logger): Middleware => async (ctx, next) =>
       ctx.status = statusOf(error);
       const body: ErrorBody = { success: false, error: error.title, message: error.message };
       if (error instanceof ValidationError) body.field = error.field;
+      if (error instanceof StageIncompleteError) body.issues = error.issues;
       ctx.body = body;
       return;
     }

@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import { STAGE_NUMBERS, STAGE_TITLES } from '@vis/domain';
 import { operatorsOnly, type DocumentStore, type ProjectionProgress } from '@vis/infrastructure';
 import type { FeedbackDocument } from '@vis/projections';
 import { awaitMinPosition } from '../read-your-writes.ts';
@@ -23,5 +24,22 @@ export const analyticsRoutes = (router: Router, { documentStore, progress, opsTo
       limit: MAX_PAGE,
     });
     ctx.body = { success: true, feedback: feedback.map(({ _id, _position, _topics, ...item }) => ({ id: _id, ...item })) };
+  });
+};
+
+/** Spec stages 1–6: how many projects reached each, and how many left it with skipped validation. */
+export const stageFunnelRoutes = (router: Router, { documentStore, progress, opsToken, readYourWritesTimeoutMs }: Deps) => {
+  router.get('/api/analytics/stage-funnel', operatorsOnly(opsToken), async (ctx) => {
+    await awaitMinPosition(ctx, progress, 'stage_funnel', readYourWritesTimeoutMs);
+    const collection = progress.collectionFor('stage_funnel');
+    const stages = await Promise.all(
+      STAGE_NUMBERS.map(async (stage) => ({
+        stage,
+        title: STAGE_TITLES[stage],
+        reached: await documentStore.count(collection, { reachedStage: { $gte: stage } }),
+        leftWithSkippedValidation: await documentStore.count(collection, { skippedFrom: stage }),
+      })),
+    );
+    ctx.body = { success: true, projects: await documentStore.count(collection), stages };
   });
 };

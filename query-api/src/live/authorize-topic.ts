@@ -1,13 +1,14 @@
-import type { DocumentStore, ProjectionProgress } from '@vis/infrastructure';
+import { NOBODY, type DocumentStore, type ProjectionProgress } from '@vis/infrastructure';
 
-/** A topic is heard only by whoever may read what it names: a project's changes by its owner. */
+/** A topic is heard only by whoever may read what it names. */
 export const createTopicAuthorizer =
   ({ documentStore, progress }: { documentStore: DocumentStore; progress: ProjectionProgress }) =>
-  async (actor: string, topic: string): Promise<boolean> => {
+  async (actor: string, topic: string): Promise<string | null> => {
+    if (topic === 'projects:mine') return actor === NOBODY ? null : `projects:${actor}`;
     const [kind, id] = topic.split(/:(.*)/s);
     if (kind === 'project' && id) {
       const project = await documentStore.findOne(progress.collectionFor('projects'), { _id: id });
-      return project?.ownerId === actor;
+      return project && project.ownerId === actor ? topic : null;
     }
-    return false;
+    return null;
   };

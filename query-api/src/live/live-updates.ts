@@ -10,8 +10,11 @@ export interface LiveUpdatesDeps {
   logger: Logger;
   /** Who the upgrading request belongs to (from its session cookie). */
   identify: (request: IncomingMessage) => Promise<string>;
-  /** Whether `actor` may hear about `topic`. */
-  authorize: (actor: string, topic: string) => Promise<boolean>;
+  /**
+   * The topic `actor` hears when asking for `topic` (an alias like `projects:mine` names the actor's own), or null
+   * when the actor may not hear about it.
+   */
+  authorize: (actor: string, topic: string) => Promise<string | null>;
   heartbeatMs?: number;
 }
 
@@ -23,7 +26,8 @@ const clientMessage = z.discriminatedUnion('type', [
 interface Client {
   socket: WebSocket;
   actor: string;
-  topics: Set<string>;
+  /** Resolved topic → the name the client asked for, which is the name it hears. */
+  topics: Map<string, string>;
   alive: boolean;
 }
 
@@ -41,8 +45,9 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
   const announce = (topic: string, position: unknown) => {
     const audience = subscribers.get(topic);
     if (!audience) return;
-    const message = JSON.stringify({ type: 'changed', topic, position: String(position) });
-    for (const client of audience) client.socket.send(message);
+    for (const client of audience) {
+      client.socket.send(JSON.stringify({ type: 'changed', topic: client.topics.get(topic) ?? topic, position: String(position) }));
+    }
   };
 
   const follow = (readModel: string) => {
@@ -67,21 +72,25 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
     const accepted: string[] = [];
     const denied: string[] = [];
     for (const topic of topics) {
-      if (await authorize(client.actor, topic)) {
-        accepted.push(topic);
-        client.topics.add(topic);
-        let audience = subscribers.get(topic);
-        if (!audience) subscribers.set(topic, (audience = new Set()));
-        audience.add(client);
-      } else {
+      const resolved = await authorize(client.actor, topic);
+      if (resolved === null) {
         denied.push(topic);
+        continue;
       }
+      accepted.push(topic);
+      client.topics.set(resolved, topic);
+      let audience = subscribers.get(resolved);
+      if (!audience) subscribers.set(resolved, (audience = new Set()));
+      audience.add(client);
     }
     client.socket.send(JSON.stringify({ type: 'subscribed', topics: accepted, denied }));
   };
 
+  /** `topics` are the names the client used. */
   const unsubscribe = (client: Client, topics: Iterable<string>) => {
-    for (const topic of topics) {
+    const requested = new Set(topics);
+    for (const [topic, name] of client.topics) {
+      if (!requested.has(name)) continue;
       client.topics.delete(topic);
       const audience = subscribers.get(topic);
       audience?.delete(client);
@@ -90,7 +99,7 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
   };
 
   server.on('connection', (socket: WebSocket, actor: string) => {
-    const client: Client = { socket, actor, topics: new Set(), alive: true };
+    const client: Client = { socket, actor, topics: new Map(), alive: true };
     clients.add(client);
     socket.on('pong', () => (client.alive = true));
     socket.on('message', (raw) => {
@@ -111,7 +120,7 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
       }
     });
     socket.on('close', () => {
-      unsubscribe(client, [...client.topics]);
+      unsubscribe(client, [...client.topics.values()]);
       clients.delete(client);
     });
   });

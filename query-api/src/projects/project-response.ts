@@ -1,29 +1,66 @@
-import { PARAMETER_LISTS } from '@vis/domain';
-import type { ProjectDocument, StageDocument } from '@vis/projections';
+import { exportProject, STAGE_GUIDES, STAGE_NUMBERS, type StageNumber } from '@vis/domain';
+import type { ProjectDocument, ProjectSummaryDocument } from '@vis/projections';
 
-/** Spec §3 keeps a comma-joined text form beside each list ("commonViralTriggers" beside "viralParameters"). */
-const withTextForms = (stage: StageDocument) => {
-  const data = { ...stage.data };
-  for (const [list, definition] of Object.entries(PARAMETER_LISTS)) {
-    if (definition.stage === stage.stageNumber && 'textField' in definition) data[definition.textField] = ((data[list] as string[] | undefined) ?? []).join(', ');
-  }
-  return data;
+/** Stages are addressed on their own by PATCH /api/stages/{id} (spec §7): the id names project and stage. */
+export const stageId = (projectId: string, stageNumber: StageNumber) => `${projectId}-stage-${stageNumber}`;
+export const parseStageId = (id: string): { projectId: string; stageNumber: StageNumber } | null => {
+  const match = /^(.+)-stage-([1-6])$/.exec(id);
+  return match ? { projectId: match[1]!, stageNumber: Number(match[2]) as StageNumber } : null;
 };
 
-/** The spec's GET /api/projects/{id} shape (spec 01 §7): a project and its stages. */
-export const toProjectResponse = (doc: ProjectDocument) => ({
-  success: true,
-  project: {
-    id: doc._id,
-    name: doc.name,
-    coreIdea: doc.coreIdea,
-    parameters: doc.parameters,
-    aiApiKey: '',
-    aiApiStatus: 'Not Set',
-    currentStageIndex: doc.currentStageIndex,
-    createdAt: doc.createdAt,
-    updatedAt: doc.updatedAt,
-  },
-  stages: doc.stages.map((stage) => ({ id: stage.stageNumber, stageNumber: stage.stageNumber, data: withTextForms(stage) })),
-  position: String(doc._position),
+/** The spec's project fields (spec 01 §3, §7). The key itself is a secret and never leaves the server. */
+const projectFields = (doc: ProjectDocument) => ({
+  id: doc._id,
+  name: doc.name,
+  coreIdea: doc.coreIdea,
+  parameters: doc.parameters,
+  aiApiKey: '',
+  aiApiStatus: doc.aiKeyStatus,
+  currentStageIndex: doc.currentStageIndex,
+  createdAt: doc.createdAt,
+  updatedAt: doc.updatedAt,
 });
+
+/** GET /api/projects/{id}: the project, its stages (fixed texts plus data, with the lists' text forms), progress and context. */
+export const toProjectResponse = (doc: ProjectDocument) => {
+  // The export already writes each list's comma-joined text form beside it, as the spec's stage data has it.
+  const exported = exportProject(doc);
+  return {
+    success: true,
+    project: projectFields(doc),
+    stages: exported.stages.map(({ stageNumber, data }) => ({
+      id: stageId(doc._id, stageNumber),
+      ...STAGE_GUIDES[stageNumber],
+      geminiSuggestions: [],
+      aiSuggestions: [],
+      data,
+    })),
+    progress: doc.progress,
+    context: doc.context,
+    position: String(doc._position),
+  };
+};
+
+export const toStagesResponse = (doc: ProjectDocument) => ({
+  success: true,
+  stages: STAGE_NUMBERS.map((stageNumber) => ({ id: stageId(doc._id, stageNumber), stageNumber, title: STAGE_GUIDES[stageNumber].title })),
+});
+
+export const toProjectListItem = (doc: ProjectSummaryDocument) => ({
+  id: doc._id,
+  name: doc.name,
+  coreIdea: doc.coreIdea,
+  currentStageIndex: doc.currentStageIndex,
+  percentComplete: doc.percentComplete,
+  createdAt: doc.createdAt,
+  updatedAt: doc.updatedAt,
+});
+
+/** Spec §7: the project name in lower case with dashes, plus -export.json. */
+export const exportFileName = (name: string) =>
+  `${
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'project'
+  }-export.json`;

@@ -13,7 +13,8 @@ export interface ProjectResponse {
     aiApiStatus: string;
     currentStageIndex: number;
   };
-  stages: { id: number; stageNumber: number; data: Record<string, unknown> }[];
+  stages: { id: string; stageNumber: number; title: string; objective: string; data: Record<string, unknown> }[];
+  progress: { stages: Record<1 | 2 | 3 | 4 | 5, boolean>; completed: number; percent: number };
   position: string;
 }
 

@@ -1,0 +1,48 @@
+import { PROJECT_EVENT_TYPES, progressOf, type ActiveProjectState } from '@vis/domain';
+import type { ReadModelMeta } from '@vis/infrastructure';
+import { defineProjection } from '../../engine/define-projection.ts';
+import { foldProject, type ProjectFields } from '../projects/fold.ts';
+
+/**
+ * One line per project for the owner's list, newest change first. It keeps the folded project (`project`) to
+ * fold the next event, but lists answer only the summary fields.
+ */
+export type ProjectSummaryDocument = ReadModelMeta & {
+  _id: string;
+  ownerId: string;
+  name: string;
+  coreIdea: string;
+  currentStageIndex: number;
+  percentComplete: number;
+  createdAt: string;
+  updatedAt: string;
+  project: ProjectFields;
+};
+
+export const projectSummariesTopic = (ownerId: string) => `projects:${ownerId}`;
+
+export const projectSummariesProjection = defineProjection<ProjectSummaryDocument>({
+  name: 'project_summaries',
+  version: 1,
+  handles: PROJECT_EVENT_TYPES,
+  documentId: (event) => (event.data as { projectId: string }).projectId,
+  topics: (doc) => [projectSummariesTopic(doc.ownerId)],
+  evolve: (doc, event) => {
+    const folded = foldProject(doc?.project ?? null, event);
+    if (!folded) return null;
+    const { state, ...project } = folded;
+    return summarize(state, project);
+  },
+});
+
+const summarize = (state: ActiveProjectState, project: ProjectFields) => ({
+  _id: project._id,
+  ownerId: state.ownerId,
+  name: state.name,
+  coreIdea: state.coreIdea,
+  currentStageIndex: state.currentStageIndex,
+  percentComplete: progressOf(state.stages).percent,
+  createdAt: project.createdAt,
+  updatedAt: project.updatedAt,
+  project,
+});

@@ -1,0 +1,45 @@
+import WebSocket from 'ws';
+
+/** A browser-like client of a running server: keeps its session cookie, reads JSON, opens /ws. */
+export const httpClient = (base: string | (() => string)) => {
+  const baseUrl = () => (typeof base === 'string' ? base : base());
+  let cookie = '';
+  const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${baseUrl()}${url}`, {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}), ...headers },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const setCookie = res.headers.getSetCookie();
+    if (setCookie.length) cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+    const text = await res.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = text;
+    }
+    return { status: res.status, headers: res.headers, body: parsed as any };
+  };
+  const socket = async () => {
+    const ws = new WebSocket(`${baseUrl().replace('http', 'ws')}/ws`, { headers: { cookie } });
+    const messages: Record<string, unknown>[] = [];
+    ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const next = (predicate: (message: Record<string, unknown>) => boolean) =>
+      new Promise<Record<string, unknown>>((resolve, reject) => {
+        const found = messages.find(predicate);
+        if (found) return resolve(found);
+        const timer = setTimeout(() => reject(new Error(`no matching message; got ${JSON.stringify(messages)}`)), 5000);
+        ws.on('message', (raw) => {
+          const message = JSON.parse(String(raw));
+          if (predicate(message)) {
+            clearTimeout(timer);
+            resolve(message);
+          }
+        });
+      });
+    return { ws, messages, next };
+  };
+  return { call, socket };
+};
