@@ -68,7 +68,7 @@ export const startEmbedded = async (config: EmbeddedConfig, logger: Logger) => {
     documentStore,
     progress,
     logger,
-    identify: createSessionIdentifier({ secret: config.SESSION_SECRET }),
+    identify: createSessionIdentifier({ secret: config.SESSION_SECRET, opsToken: config.OPS_TOKEN }),
     authorize: createTopicAuthorizer({ documentStore, progress }),
   });
   const web = createWebApp(path.resolve(config.WEB_DIST_DIR));

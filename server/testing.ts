@@ -5,7 +5,7 @@ import { silentLogger, type Logger } from '@vis/infrastructure';
 import { startEmbedded } from './embedded.ts';
 
 /** The whole product on a fresh data directory and a free port, as `npm start` runs it. */
-export const startTestServer = async ({ logger = silentLogger(), dataDir }: { logger?: Logger; dataDir?: string } = {}) => {
+export const startTestServer = async ({ logger = silentLogger(), dataDir, opsToken }: { logger?: Logger; dataDir?: string; opsToken?: string } = {}) => {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'vis-server-'));
   const server = await startEmbedded(
     {
@@ -16,6 +16,7 @@ export const startTestServer = async ({ logger = silentLogger(), dataDir }: { lo
       NODE_ENV: 'test',
       READ_YOUR_WRITES_TIMEOUT_MS: 2000,
       WEB_DIST_DIR: path.resolve(import.meta.dirname, '../web/dist'),
+      OPS_TOKEN: opsToken,
     },
     logger,
   );

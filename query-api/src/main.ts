@@ -21,7 +21,7 @@ const live = createLiveUpdates({
   documentStore,
   progress,
   logger,
-  identify: createSessionIdentifier({ secret: config.SESSION_SECRET }),
+  identify: createSessionIdentifier({ secret: config.SESSION_SECRET, opsToken: config.OPS_TOKEN }),
   authorize: createTopicAuthorizer({ documentStore, progress }),
 });
 const handle = app.callback();

@@ -4,6 +4,7 @@ import Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import createSession from 'koa-session';
 import compose from 'koa-compose';
+import { isOperatorRequest } from './operators-only.ts';
 
 export const SESSION_COOKIE = 'vis.sid';
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
@@ -102,9 +103,12 @@ export const readOnlySessions = (app: Koa, { secret }: { secret: string }): Midd
  * Who an upgrading WebSocket request belongs to, from the same signed session cookie the HTTP APIs use (an
  * upgrade never passes through Koa's middleware, so a context is made for its cookies).
  */
-export const createSessionIdentifier = ({ secret }: { secret: string }) => {
+export const createSessionIdentifier = ({ secret, opsToken }: { secret: string; opsToken?: string }) => {
   const app = new Koa();
   app.keys = [secret];
   const read = createSessionReader();
-  return async (request: IncomingMessage): Promise<string> => actorFrom(read(app.createContext(request, new ServerResponse(request)).cookies));
+  return async (request: IncomingMessage) => ({
+    actor: actorFrom(read(app.createContext(request, new ServerResponse(request)).cookies)),
+    operator: isOperatorRequest(request, opsToken),
+  });
 };

@@ -1,9 +1,13 @@
 import { NOBODY, type DocumentStore, type ProjectionProgress } from '@vis/infrastructure';
 
+/** What only operators and analysts hear about, as only they read it. */
+const OPERATOR_TOPICS = new Set(['feedback', 'stage_funnel']);
+
 /** A topic is heard only by whoever may read what it names. */
 export const createTopicAuthorizer =
   ({ documentStore, progress }: { documentStore: DocumentStore; progress: ProjectionProgress }) =>
-  async (actor: string, topic: string): Promise<string | null> => {
+  async ({ actor, operator }: { actor: string; operator: boolean }, topic: string): Promise<string | null> => {
+    if (OPERATOR_TOPICS.has(topic)) return operator ? topic : null;
     if (topic === 'projects:mine') return actor === NOBODY ? null : `projects:${actor}`;
     const [kind, id] = topic.split(/:(.*)/s);
     if (kind === 'project' && id) {

@@ -8,13 +8,13 @@ export interface LiveUpdatesDeps {
   documentStore: DocumentStore;
   progress: ProjectionProgress;
   logger: Logger;
-  /** Who the upgrading request belongs to (from its session cookie). */
-  identify: (request: IncomingMessage) => Promise<string>;
+  /** Who the upgrading request belongs to (from its session cookie), and whether it is an operator's. */
+  identify: (request: IncomingMessage) => Promise<{ actor: string; operator: boolean }>;
   /**
    * The topic `actor` hears when asking for `topic` (an alias like `projects:mine` names the actor's own), or null
    * when the actor may not hear about it.
    */
-  authorize: (actor: string, topic: string) => Promise<string | null>;
+  authorize: (who: { actor: string; operator: boolean }, topic: string) => Promise<string | null>;
   heartbeatMs?: number;
 }
 
@@ -25,7 +25,7 @@ const clientMessage = z.discriminatedUnion('type', [
 
 interface Client {
   socket: WebSocket;
-  actor: string;
+  who: { actor: string; operator: boolean };
   /** Resolved topic → the name the client asked for, which is the name it hears. */
   topics: Map<string, string>;
   alive: boolean;
@@ -72,7 +72,7 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
     const accepted: string[] = [];
     const denied: string[] = [];
     for (const topic of topics) {
-      const resolved = await authorize(client.actor, topic);
+      const resolved = await authorize(client.who, topic);
       if (resolved === null) {
         denied.push(topic);
         continue;
@@ -98,8 +98,8 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
     }
   };
 
-  server.on('connection', (socket: WebSocket, actor: string) => {
-    const client: Client = { socket, actor, topics: new Map(), alive: true };
+  server.on('connection', (socket: WebSocket, who: Client['who']) => {
+    const client: Client = { socket, who, topics: new Map(), alive: true };
     clients.add(client);
     socket.on('pong', () => (client.alive = true));
     socket.on('message', (raw) => {
@@ -138,7 +138,7 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
   return {
     handleUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       identify(request)
-        .then((actor) => server.handleUpgrade(request, socket, head, (ws) => server.emit('connection', ws, actor)))
+        .then((who) => server.handleUpgrade(request, socket, head, (ws) => server.emit('connection', ws, who)))
         .catch((error: unknown) => {
           logger.warn({ err: error }, 'websocket upgrade refused');
           socket.destroy();

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { httpClient } from './testing-client.ts';
+import { startTestServer } from './testing.ts';
+
+const OPS_TOKEN = 'ops-token-for-tests-0123456789';
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  server = await startTestServer({ opsToken: OPS_TOKEN });
+});
+afterAll(() => server.close());
+
+const subscribe = async (url: string, topics: string[]) => {
+  const ws = new WebSocket(url);
+  const reply = new Promise<Record<string, unknown>>((resolve) => ws.once('message', (raw) => resolve(JSON.parse(String(raw)))));
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  ws.send(JSON.stringify({ type: 'subscribe', topics }));
+  return { ws, reply: await reply };
+};
+
+describe('operators and analysts, with OPS_TOKEN set', () => {
+  it('refuses the analytics reads and the operators API without the token', async () => {
+    for (const path of ['/api/analytics/feedback', '/api/analytics/stage-funnel', '/api/ops/projections']) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status).toBe(401);
+      expect((await res.json()).message).toBe('Operators only: send Authorization: Bearer <OPS_TOKEN>');
+      expect((await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${OPS_TOKEN}` } })).status).toBe(200);
+    }
+  });
+
+  it('lets only the token holder hear feedback and the funnel live', async () => {
+    const visitor = await subscribe(`${server.url.replace('http', 'ws')}/ws`, ['feedback', 'stage_funnel']);
+    expect(visitor.reply).toEqual({ type: 'subscribed', topics: [], denied: ['feedback', 'stage_funnel'] });
+    visitor.ws.close();
+
+    const operator = await subscribe(`${server.url.replace('http', 'ws')}/ws?token=${OPS_TOKEN}`, ['feedback', 'stage_funnel']);
+    expect(operator.reply).toEqual({ type: 'subscribed', topics: ['feedback', 'stage_funnel'], denied: [] });
+    const changed = new Promise((resolve) => operator.ws.on('message', (raw) => resolve(JSON.parse(String(raw)))));
+    await httpClient(server.url).call('POST', '/api/feedback', { type: 'bug', message: 'The button is grey' });
+    expect(await changed).toMatchObject({ type: 'changed', topic: 'feedback' });
+
+    const funnelChanged = new Promise((resolve) => operator.ws.on('message', (raw) => resolve(JSON.parse(String(raw)))));
+    await httpClient(server.url).call('POST', '/api/projects', {});
+    expect(await funnelChanged).toMatchObject({ type: 'changed', topic: 'stage_funnel' });
+    operator.ws.close();
+  });
+});
