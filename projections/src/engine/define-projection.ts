@@ -14,6 +14,11 @@ export interface Projection<Doc extends Document = Document> {
   evolve: (doc: ReadModel<Doc> | null, event: RecordedEvent) => ReadModel<Doc> | null;
   /** Live-update topics a change to this document is announced on. */
   topics: (doc: ReadModel<Doc>) => string[];
+  /**
+   * Fields computed from the whole document (progress, summaries). The engine calls it once per document it
+   * writes, not once per event: a rebuild folds many events into a document between two writes.
+   */
+  derive?: (doc: ReadModel<Doc>) => Partial<ReadModel<Doc>>;
 }
 
 export const defineProjection = <Doc extends Document>(projection: Projection<Doc>): Projection<Doc> => projection;

@@ -97,14 +97,15 @@ export const createProjectionEngine = ({
   };
 
   /**
-   * Folds events into documents, reading each document once per call (or from `cache`). Events at or below a
-   * document's `_position` were applied already: at-least-once delivery is safe.
+   * Folds events into documents, reading each document once per call (or from `cache`). `dirty` maps each changed
+   * document to the position of the last event applied to it. Events at or below a document's position were
+   * applied already: at-least-once delivery is safe.
    */
   const foldEvents = async (
     projection: Projection,
     events: readonly RecordedEvent[],
     cache: Cache,
-    dirty: Set<string>,
+    dirty: Map<string, number>,
     load: (id: string) => Promise<StoredDoc | null>,
   ) => {
     const handled = new Set(projection.handles);
@@ -113,25 +114,32 @@ export const createProjectionEngine = ({
       const id = projection.documentId(event);
       if (id === null) continue;
       const position = Number(event.position);
-      let doc = cache.has(id) ? cache.get(id)! : await load(id);
-      if (doc && (doc._position ?? 0) >= position) continue;
+      const doc = cache.has(id) ? cache.get(id)! : await load(id);
+      if (doc && (dirty.get(id) ?? doc._position ?? 0) >= position) continue;
       let next: ReadModel<Document> | null;
       try {
-        // The engine's own fields ride along harmlessly: they are overwritten below.
         next = projection.evolve(doc, event);
       } catch (error) {
         throw new ProjectionFailure(event, error);
       }
-      doc = next ? { ...next, _id: id, _position: position, _topics: projection.topics(next) } : null;
-      cache.set(id, doc);
-      dirty.add(id);
+      cache.set(id, next as StoredDoc | null);
+      dirty.set(id, position);
     }
   };
 
-  const writesFor = (collection: string, cache: Cache, dirty: Set<string>): WriteOperation[] =>
-    [...dirty].map((id): WriteOperation => {
-      const doc = cache.get(id);
-      return doc ? { kind: 'replace', collection, document: doc as Document } : { kind: 'delete', collection, id };
+  /**
+   * The engine's fields are stamped when a document is written, not on every event: a rebuild folds many
+   * events into a document between two writes. The cached document is the engine's own, so it is stamped in place.
+   */
+  const writesFor = (projection: Projection, collection: string, cache: Cache, dirty: Map<string, number>): WriteOperation[] =>
+    [...dirty].map(([id, position]): WriteOperation => {
+      const doc = cache.get(id) as (StoredDoc & { _id?: string; _topics?: string[] }) | null | undefined;
+      if (!doc) return { kind: 'delete', collection, id };
+      doc._id = id;
+      doc._position = position;
+      doc._topics = projection.topics(doc);
+      const document = projection.derive ? { ...doc, ...projection.derive(doc) } : doc;
+      return { kind: 'replace', collection, document: document as Document };
     });
 
   const fail = async (projection: Projection, failure: ProjectionFailure) => {
@@ -160,7 +168,7 @@ export const createProjectionEngine = ({
       try {
         for await (const batch of batches(subscription, batchSize)) {
           const cache: Cache = new Map();
-          const dirty = new Set<string>();
+          const dirty = new Map<string, number>();
           const load = (id: string) => documentStore.findOne<StoredDoc & Document>(status.collection, { _id: id });
           let applied = batch;
           let failure: ProjectionFailure | undefined;
@@ -180,7 +188,7 @@ export const createProjectionEngine = ({
             position = Number(last.position);
             const nowCaughtUp = position >= head;
             await documentStore.bulkWrite([
-              ...writesFor(status.collection, cache, dirty),
+              ...writesFor(projection, status.collection, cache, dirty),
               setStatus(projection.name, { position, ...(nowCaughtUp ? { state: 'live' } : {}) }),
             ]);
             if (nowCaughtUp) caughtUp.add(projection.name);
@@ -214,7 +222,7 @@ export const createProjectionEngine = ({
   const buildInto = async (projection: Projection, collection: string, from: number, fresh: boolean) => {
     const startedAt = clock();
     const cache: Cache = new Map();
-    const dirty = new Set<string>();
+    const dirty = new Map<string, number>();
     // A fresh collection starts empty, so a document not in the cache does not exist yet: no read needed.
     let evicted = !fresh;
     const load = async (id: string) =>
@@ -223,7 +231,7 @@ export const createProjectionEngine = ({
     let sinceFlush = 0;
     const flush = async (extra: WriteOperation[] = []) => {
       await documentStore.bulkWrite([
-        ...writesFor(collection, cache, dirty),
+        ...writesFor(projection, collection, cache, dirty),
         setStatus(projection.name, { rebuild: { collection, version: projection.version, position, startedAt: startedAt.toISOString() } }),
         ...extra,
       ]);

@@ -1,4 +1,4 @@
-import { PROJECT_EVENT_TYPES, progressOf, type ActiveProjectState } from '@vis/domain';
+import { PROJECT_EVENT_TYPES, progressOf } from '@vis/domain';
 import type { ReadModelMeta } from '@vis/infrastructure';
 import { defineProjection } from '../../engine/define-projection.ts';
 import { foldProject, type ProjectFields } from '../projects/fold.ts';
@@ -30,19 +30,18 @@ export const projectSummariesProjection = defineProjection<ProjectSummaryDocumen
   evolve: (doc, event) => {
     const folded = foldProject(doc?.project ?? null, event);
     if (!folded) return null;
-    const { state, ...project } = folded;
-    return summarize(state, project);
+    const { state, fields: project } = folded;
+    return {
+      _id: project._id,
+      ownerId: state.ownerId,
+      name: state.name,
+      coreIdea: state.coreIdea,
+      currentStageIndex: state.currentStageIndex,
+      percentComplete: doc?.percentComplete ?? 0,
+      createdAt: project.createdAt,
+      updatedAt: project.updatedAt,
+      project,
+    };
   },
-});
-
-const summarize = (state: ActiveProjectState, project: ProjectFields) => ({
-  _id: project._id,
-  ownerId: state.ownerId,
-  name: state.name,
-  coreIdea: state.coreIdea,
-  currentStageIndex: state.currentStageIndex,
-  percentComplete: progressOf(state.stages).percent,
-  createdAt: project.createdAt,
-  updatedAt: project.updatedAt,
-  project,
+  derive: (doc) => ({ percentComplete: progressOf(doc.project.stages).percent }),
 });

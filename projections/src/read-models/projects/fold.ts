@@ -1,12 +1,4 @@
-import {
-  contextFromPreviousStages,
-  evolveProject,
-  initialProjectState,
-  progressOf,
-  type ActiveProjectState,
-  type ProjectEvent,
-  type ProjectState,
-} from '@vis/domain';
+import { evolveProject, initialProjectState, type ActiveProjectState, type ProjectEvent, type ProjectState } from '@vis/domain';
 import type { RecordedEvent } from '@vis/infrastructure';
 
 /** The project as the domain folds it, minus the discriminant: what both project read models store. */
@@ -16,13 +8,35 @@ export type ProjectFields = Omit<ActiveProjectState, 'status' | 'projectId'> & {
   updatedAt: string;
 };
 
-const stateOf = (doc: ProjectFields | null): ProjectState => {
-  if (!doc) return initialProjectState();
-  const { _id, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = doc as ProjectFields & Record<string, unknown>;
-  void _createdAt;
-  void _updatedAt;
-  return { ...(fields as Omit<ActiveProjectState, 'status' | 'projectId'>), status: 'active', projectId: _id };
-};
+// Both conversions name every field: a rebuild runs them once per event, and fixed-shape literals are several
+// times cheaper than rest/spread copies of a document that also carries derived and engine fields.
+const stateOf = (doc: ProjectFields | null): ProjectState =>
+  doc
+    ? {
+        status: 'active',
+        projectId: doc._id,
+        ownerId: doc.ownerId,
+        name: doc.name,
+        coreIdea: doc.coreIdea,
+        parameters: doc.parameters,
+        currentStageIndex: doc.currentStageIndex,
+        aiKeyStatus: doc.aiKeyStatus,
+        stages: doc.stages,
+      }
+    : initialProjectState();
+
+const fieldsOf = (state: ActiveProjectState, createdAt: string, updatedAt: string): ProjectFields => ({
+  _id: state.projectId,
+  ownerId: state.ownerId,
+  name: state.name,
+  coreIdea: state.coreIdea,
+  parameters: state.parameters,
+  currentStageIndex: state.currentStageIndex,
+  aiKeyStatus: state.aiKeyStatus,
+  stages: state.stages,
+  createdAt,
+  updatedAt,
+});
 
 /** When the user acted: the command's time, which handleCommand keeps in every event's metadata. */
 const actedAt = (event: RecordedEvent) => ((event.metadata as { at?: unknown }).at as string | undefined) ?? event.createdAt.toISOString();
@@ -31,16 +45,9 @@ const actedAt = (event: RecordedEvent) => ((event.metadata as { at?: unknown }).
  * Read models fold project events with the domain's own `evolveProject`, so what the screens show can never
  * disagree with what the decider decided on.
  */
-export const foldProject = (doc: ProjectFields | null, event: RecordedEvent): (ProjectFields & { state: ActiveProjectState }) | null => {
-  const next = evolveProject(stateOf(doc), { type: event.type, data: event.data } as ProjectEvent);
-  if (next.status !== 'active') return null;
-  const { status: _status, projectId, ...fields } = next;
-  void _status;
+export const foldProject = (doc: ProjectFields | null, event: RecordedEvent): { fields: ProjectFields; state: ActiveProjectState } | null => {
+  const state = evolveProject(stateOf(doc), { type: event.type, data: event.data } as ProjectEvent);
+  if (state.status !== 'active') return null;
   const at = actedAt(event);
-  return { ...fields, _id: projectId, createdAt: doc?.createdAt ?? at, updatedAt: at, state: next };
+  return { fields: fieldsOf(state, doc?.createdAt ?? at, at), state };
 };
-
-export const withDerived = (state: ActiveProjectState) => ({
-  progress: progressOf(state.stages),
-  context: contextFromPreviousStages(state),
-});

@@ -1,7 +1,7 @@
-import { PROJECT_EVENT_TYPES, type PreviousStagesContext, type Progress } from '@vis/domain';
+import { contextFromPreviousStages, progressOf, PROJECT_EVENT_TYPES, type PreviousStagesContext, type Progress } from '@vis/domain';
 import type { ReadModelMeta } from '@vis/infrastructure';
-import { defineProjection } from '../../engine/define-projection.ts';
-import { foldProject, withDerived, type ProjectFields } from './fold.ts';
+import { defineProjection, type ReadModel } from '../../engine/define-projection.ts';
+import { foldProject, type ProjectFields } from './fold.ts';
 
 /** Everything the stage screens, summary and dashboard read about one project, with progress and context. */
 export type ProjectDocument = ReadModelMeta &
@@ -18,10 +18,6 @@ export const projectsProjection = defineProjection<ProjectDocument>({
   handles: PROJECT_EVENT_TYPES,
   documentId: (event) => (event.data as { projectId: string }).projectId,
   topics: (doc) => [`project:${doc._id}`],
-  evolve: (doc, event) => {
-    const folded = foldProject(doc, event);
-    if (!folded) return null;
-    const { state, ...fields } = folded;
-    return { ...fields, ...withDerived(state) };
-  },
+  evolve: (doc, event) => (foldProject(doc, event)?.fields as ReadModel<ProjectDocument> | undefined) ?? null,
+  derive: (doc) => ({ progress: progressOf(doc.stages), context: contextFromPreviousStages(doc) }),
 });
