@@ -2,3 +2,4 @@ export * from './decider.ts';
 export * from './errors.ts';
 export * from './project/index.ts';
 export * from './feedback/feedback.ts';
+export * from './account/index.ts';

@@ -22,6 +22,10 @@ export interface ProjectionEngineDeps {
   batchSize?: number;
   /** Events read per page while rebuilding. */
   rebuildPageSize?: number;
+  /** Documents each live projection keeps in memory after writing them. */
+  liveCacheSize?: number;
+  /** How long a checkpoint that only passed ignored events may trail before it is written. */
+  checkpointDelayMs?: number;
   /** A rebuild keeps this many documents in memory and writes them out every `rebuildFlushEvery` events. */
   rebuildCacheLimit?: number;
   rebuildFlushEvery?: number;
@@ -69,6 +73,8 @@ export const createProjectionEngine = ({
   rebuildPageSize = 5_000,
   rebuildCacheLimit = 100_000,
   rebuildFlushEvery = 50_000,
+  checkpointDelayMs = 100,
+  liveCacheSize = 2_000,
 }: ProjectionEngineDeps) => {
   const byName = new Map(projections.map((projection) => [projection.name, projection]));
   const live = new Map<string, { subscription: Subscription; done: Promise<void> }>();
@@ -164,12 +170,32 @@ export const createProjectionEngine = ({
     }
     if (upToDate) caughtUp.add(projection.name);
     const subscription = eventStore.subscribeToAll({ fromPosition: BigInt(status.position) });
+    // This loop is the only writer of its collection, so what it wrote last is what the store holds: keeping the
+    // most recent documents saves reading and parsing them back for the next command on the same project.
+    const recentlyWritten = new Map<string, StoredDoc>();
+    const remember = (cache: Cache, dirty: Map<string, number>) => {
+      for (const id of dirty.keys()) {
+        const doc = cache.get(id);
+        recentlyWritten.delete(id);
+        if (doc) recentlyWritten.set(id, doc);
+      }
+      while (recentlyWritten.size > liveCacheSize) recentlyWritten.delete(recentlyWritten.keys().next().value!);
+    };
+    let lazyCheckpoint: NodeJS.Timeout | undefined;
+    let writtenPosition = position;
+    const flushCheckpoint = async () => {
+      if (position <= writtenPosition) return;
+      const target = position;
+      await documentStore.bulkWrite([setStatus(projection.name, { position: target })]);
+      writtenPosition = Math.max(writtenPosition, target);
+    };
     const done = (async () => {
       try {
         for await (const batch of batches(subscription, batchSize)) {
           const cache: Cache = new Map();
           const dirty = new Map<string, number>();
-          const load = (id: string) => documentStore.findOne<StoredDoc & Document>(status.collection, { _id: id });
+          // `evolve` never mutates its input, so a remembered document can be handed to it as it is.
+          const load = async (id: string) => recentlyWritten.get(id) ?? documentStore.findOne<StoredDoc & Document>(status.collection, { _id: id });
           let applied = batch;
           let failure: ProjectionFailure | undefined;
           try {
@@ -186,12 +212,25 @@ export const createProjectionEngine = ({
           const last = applied.at(-1);
           if (last) {
             position = Number(last.position);
-            const nowCaughtUp = position >= head;
-            await documentStore.bulkWrite([
-              ...writesFor(projection, status.collection, cache, dirty),
-              setStatus(projection.name, { position, ...(nowCaughtUp ? { state: 'live' } : {}) }),
-            ]);
-            if (nowCaughtUp) caughtUp.add(projection.name);
+            const reachingHead = position >= head && !caughtUp.has(projection.name);
+            if (dirty.size > 0 || reachingHead || failure) {
+              clearTimeout(lazyCheckpoint);
+              lazyCheckpoint = undefined;
+              await documentStore.bulkWrite([
+                ...writesFor(projection, status.collection, cache, dirty),
+                setStatus(projection.name, { position, ...(reachingHead ? { state: 'live' } : {}) }),
+              ]);
+              writtenPosition = position;
+              remember(cache, dirty);
+              if (reachingHead) caughtUp.add(projection.name);
+            } else {
+              // Only events this projection ignores: its checkpoint may trail for a moment instead of costing a
+              // write per command. Reads wait only on the projection that serves them, which did write.
+              lazyCheckpoint ??= setTimeout(() => {
+                lazyCheckpoint = undefined;
+                void flushCheckpoint();
+              }, checkpointDelayMs);
+            }
           }
           if (failure) {
             await fail(projection, failure);
@@ -202,6 +241,9 @@ export const createProjectionEngine = ({
       } catch (error) {
         logger.error({ projection: projection.name, err: error }, 'projection loop ended by an error');
         await documentStore.bulkWrite([setStatus(projection.name, { state: 'failed', error: { message: String(error), position, eventType: '' } })]);
+      } finally {
+        clearTimeout(lazyCheckpoint);
+        await flushCheckpoint();
       }
     })();
     live.set(projection.name, { subscription, done });

@@ -1,4 +1,4 @@
-import { exportProject, STAGE_GUIDES, STAGE_NUMBERS, type StageNumber } from '@vis/domain';
+import { PARAMETER_LISTS, parameterListsOfStage, STAGE_GUIDES, STAGE_NUMBERS, type StageNumber } from '@vis/domain';
 import type { ProjectDocument, ProjectSummaryDocument } from '@vis/projections';
 
 /** Stages are addressed on their own by PATCH /api/stages/{id} (spec §7): the id names project and stage. */
@@ -21,19 +21,27 @@ const projectFields = (doc: ProjectDocument) => ({
   updatedAt: doc.updatedAt,
 });
 
+/** Spec §3 keeps a comma-joined text form beside each list (`commonViralTriggers` beside `viralParameters`). */
+const withTextForms = (stageNumber: StageNumber, data: Record<string, unknown>) => {
+  const withText = { ...data };
+  for (const list of parameterListsOfStage(stageNumber)) {
+    const definition = PARAMETER_LISTS[list];
+    if ('textField' in definition) withText[definition.textField] = ((data[list] as string[] | undefined) ?? []).join(', ');
+  }
+  return withText;
+};
+
 /** GET /api/projects/{id}: the project, its stages (fixed texts plus data, with the lists' text forms), progress and context. */
 export const toProjectResponse = (doc: ProjectDocument) => {
-  // The export already writes each list's comma-joined text form beside it, as the spec's stage data has it.
-  const exported = exportProject(doc);
   return {
     success: true,
     project: projectFields(doc),
-    stages: exported.stages.map(({ stageNumber, data }) => ({
+    stages: STAGE_NUMBERS.map((stageNumber) => ({
       id: stageId(doc._id, stageNumber),
       ...STAGE_GUIDES[stageNumber],
       geminiSuggestions: [],
       aiSuggestions: [],
-      data,
+      data: withTextForms(stageNumber, doc.stages[stageNumber] as Record<string, unknown>),
     })),
     progress: doc.progress,
     context: doc.context,

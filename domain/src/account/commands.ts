@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import type { Command } from '../decider.ts';
+import { couponLookupSchema } from './coupon-code.ts';
+
+/**
+ * Account command payload schemas, strict so that unknown fields are refused by name. Each names its account:
+ * the HTTP layer sets `accountId` from the session (or, for a webhook, from the Stripe subscription's metadata)
+ * over whatever the body said.
+ */
+export const MAX_ID_LENGTH = 200;
+export const MAX_REASON_LENGTH = 500;
+export const MAX_EMAIL_LENGTH = 320;
+export const MAX_DISPLAY_NAME_LENGTH = 200;
+
+/**
+ * The actor ids the session hands out. Anything else (the session layer's 'nobody' above all) would make an
+ * account that many people share, so it is refused here.
+ */
+export const accountIdSchema = z
+  .string()
+  .max(MAX_ID_LENGTH)
+  .regex(/^(user|visitor)-\S+$/, 'An account id is a user or visitor id');
+const idSchema = z.string().min(1).max(MAX_ID_LENGTH);
+const reasonSchema = z.string().trim().min(1).max(MAX_REASON_LENGTH);
+/** Unix seconds, as Stripe gives them. */
+const unixSecondsSchema = z.number().int().positive();
+
+export const chargeAiRequestSchema = z.strictObject({
+  accountId: accountIdSchema,
+  /** One id per model call: a retried charge with the same id is not charged again. */
+  requestId: idSchema,
+  /** The AI gateway checked the user's own Gemini key and it works; such a request costs nothing. */
+  ownKeyValid: z.boolean().optional(),
+});
+
+export const consumePointSchema = z.strictObject({ accountId: accountIdSchema, requestId: idSchema });
+export const useFreePlaySchema = z.strictObject({ accountId: accountIdSchema, requestId: idSchema });
+
+export const refundAiRequestSchema = z.strictObject({
+  accountId: accountIdSchema,
+  requestId: idSchema,
+  /** Why the model call failed, for the analyst: 'model_error', 'timeout', … */
+  reason: reasonSchema,
+});
+
+export const grantPointsSchema = z.strictObject({
+  accountId: accountIdSchema,
+  points: z.number().int().positive(),
+  reason: reasonSchema,
+});
+
+export const redeemCouponSchema = z.strictObject({
+  accountId: accountIdSchema,
+  /** Missing becomes empty so that the decider answers with the spec's 'Please enter a coupon code.' */
+  code: z.string().max(MAX_ID_LENGTH).default(''),
+  /** The coupon the HTTP layer found under that code, or null when there is none. */
+  coupon: couponLookupSchema.nullable(),
+});
+
+export const startSubscriptionSchema = z.strictObject({
+  accountId: accountIdSchema,
+  subscriptionId: idSchema,
+  customerId: idSchema,
+  /** Missing becomes empty so that the decider answers with the spec's 'Please enter a valid email address'. */
+  email: z.string().max(MAX_EMAIL_LENGTH).default(''),
+});
+
+export const activateSubscriptionSchema = z.strictObject({
+  accountId: accountIdSchema,
+  subscriptionId: idSchema,
+  currentPeriodEnd: unixSecondsSchema,
+  /** Stripe redelivers webhooks: the account remembers which it has seen. */
+  stripeEventId: idSchema,
+});
+
+/**
+ * `stripeEventId` is optional here and in EndSubscription: the cancel call may record the cancellation before
+ * Stripe's webhook arrives, and the webhook then finds it already done.
+ */
+export const scheduleCancellationSchema = z.strictObject({
+  accountId: accountIdSchema,
+  subscriptionId: idSchema,
+  cancelAt: unixSecondsSchema,
+  stripeEventId: idSchema.optional(),
+});
+
+export const endSubscriptionSchema = z.strictObject({
+  accountId: accountIdSchema,
+  subscriptionId: idSchema,
+  stripeEventId: idSchema.optional(),
+});
+
+export const recordSignInSchema = z.strictObject({
+  accountId: accountIdSchema,
+  email: z.string().max(MAX_EMAIL_LENGTH),
+  displayName: z.string().max(MAX_DISPLAY_NAME_LENGTH),
+  /** Only web addresses: the picture ends up in an img src. */
+  profileImageUrl: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+});
+
+type CommandOf<T extends string, S extends z.ZodType> = Command<T, z.infer<S>>;
+
+export type ChargeAiRequest = CommandOf<'ChargeAiRequest', typeof chargeAiRequestSchema>;
+export type ConsumePoint = CommandOf<'ConsumePoint', typeof consumePointSchema>;
+export type UseFreePlay = CommandOf<'UseFreePlay', typeof useFreePlaySchema>;
+export type RefundAiRequest = CommandOf<'RefundAiRequest', typeof refundAiRequestSchema>;
+export type GrantPoints = CommandOf<'GrantPoints', typeof grantPointsSchema>;
+export type RedeemCoupon = CommandOf<'RedeemCoupon', typeof redeemCouponSchema>;
+export type StartSubscription = CommandOf<'StartSubscription', typeof startSubscriptionSchema>;
+export type ActivateSubscription = CommandOf<'ActivateSubscription', typeof activateSubscriptionSchema>;
+export type ScheduleCancellation = CommandOf<'ScheduleCancellation', typeof scheduleCancellationSchema>;
+export type EndSubscription = CommandOf<'EndSubscription', typeof endSubscriptionSchema>;
+export type RecordSignIn = CommandOf<'RecordSignIn', typeof recordSignInSchema>;
+
+export type AccountCommand =
+  | ChargeAiRequest
+  | ConsumePoint
+  | UseFreePlay
+  | RefundAiRequest
+  | GrantPoints
+  | RedeemCoupon
+  | StartSubscription
+  | ActivateSubscription
+  | ScheduleCancellation
+  | EndSubscription
+  | RecordSignIn;
+
+/** Each command's payload schema by command type, for a generic HTTP or CLI layer. */
+export const accountCommandSchemas = {
+  ChargeAiRequest: chargeAiRequestSchema,
+  ConsumePoint: consumePointSchema,
+  UseFreePlay: useFreePlaySchema,
+  RefundAiRequest: refundAiRequestSchema,
+  GrantPoints: grantPointsSchema,
+  RedeemCoupon: redeemCouponSchema,
+  StartSubscription: startSubscriptionSchema,
+  ActivateSubscription: activateSubscriptionSchema,
+  ScheduleCancellation: scheduleCancellationSchema,
+  EndSubscription: endSubscriptionSchema,
+  RecordSignIn: recordSignInSchema,
+} satisfies Record<AccountCommand['type'], z.ZodType>;

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { COUPON_KINDS } from './coupon-code.ts';
+
+/**
+ * Account events: past tense, each naming its account and the moment (the command's `metadata.now`). Events
+ * that move a balance also carry the balance after them, so an analyst or a projection reads it without a fold;
+ * the decider itself folds the changes.
+ */
+export const CHARGE_METHODS = ['own_key', 'subscription', 'point', 'free_play'] as const;
+export type ChargeMethod = (typeof CHARGE_METHODS)[number];
+
+export const SUBSCRIPTION_STATUSES = ['none', 'incomplete', 'active', 'free_unlimited'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+const balances = {
+  pointsBalance: z.number().int().nonnegative(),
+  freePlaysLeft: z.number().int().nonnegative(),
+  /** AI requests served: charged and not refunded, whatever paid for them. */
+  usageCount: z.number().int().nonnegative(),
+};
+
+export const aiRequestChargedSchema = z.object({
+  accountId: z.string(),
+  requestId: z.string(),
+  method: z.enum(CHARGE_METHODS),
+  ...balances,
+  chargedAt: z.string(),
+});
+
+/** Gives back exactly what the request took: one point, one free play, or nothing (own key, subscription). */
+export const aiRequestRefundedSchema = z.object({
+  accountId: z.string(),
+  requestId: z.string(),
+  method: z.enum(CHARGE_METHODS),
+  reason: z.string(),
+  ...balances,
+  refundedAt: z.string(),
+});
+
+export const pointsGrantedSchema = z.object({
+  accountId: z.string(),
+  points: z.number().int().positive(),
+  /** 'subscription' for the points every paid invoice brings; an operator's words otherwise. */
+  reason: z.string(),
+  pointsBalance: z.number().int().nonnegative(),
+  grantedAt: z.string(),
+});
+
+export const couponRedeemedSchema = z.object({
+  accountId: z.string(),
+  /** Normalized: trimmed, upper case. */
+  code: z.string(),
+  kind: z.enum(COUPON_KINDS),
+  /** Points added; 0 for a free_unlimited coupon. */
+  points: z.number().int().nonnegative(),
+  pointsBalance: z.number().int().nonnegative(),
+  subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
+  redeemedAt: z.string(),
+});
+
+export const subscriptionStartedSchema = z.object({
+  accountId: z.string(),
+  subscriptionId: z.string(),
+  customerId: z.string(),
+  email: z.string(),
+  startedAt: z.string(),
+});
+
+export const subscriptionActivatedSchema = z.object({
+  accountId: z.string(),
+  subscriptionId: z.string(),
+  /** Unix seconds, as Stripe gives it. */
+  currentPeriodEnd: z.number().int(),
+  stripeEventId: z.string(),
+  /** A later invoice of a subscription that was already active: a renewal, not a new subscriber. */
+  renewal: z.boolean(),
+  activatedAt: z.string(),
+});
+
+export const cancellationScheduledSchema = z.object({
+  accountId: z.string(),
+  subscriptionId: z.string(),
+  /** Unix seconds: the subscription stays usable until then. */
+  cancelAt: z.number().int(),
+  stripeEventId: z.string().nullable(),
+  scheduledAt: z.string(),
+});
+
+export const subscriptionEndedSchema = z.object({
+  accountId: z.string(),
+  subscriptionId: z.string(),
+  stripeEventId: z.string().nullable(),
+  /** Where it ended from: 'incomplete' is an abandoned payment, 'active' a subscriber leaving. */
+  previousStatus: z.enum(SUBSCRIPTION_STATUSES),
+  /** Where the account is left: an unlimited coupon outlives a paid subscription. */
+  status: z.enum(['none', 'free_unlimited']),
+  endedAt: z.string(),
+});
+
+export const signedInSchema = z.object({
+  accountId: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  signedInAt: z.string(),
+});
+
+type EventOf<T extends string, S extends z.ZodType> = { type: T; data: z.infer<S> };
+
+export type AiRequestCharged = EventOf<'AiRequestCharged', typeof aiRequestChargedSchema>;
+export type AiRequestRefunded = EventOf<'AiRequestRefunded', typeof aiRequestRefundedSchema>;
+export type PointsGranted = EventOf<'PointsGranted', typeof pointsGrantedSchema>;
+export type CouponRedeemed = EventOf<'CouponRedeemed', typeof couponRedeemedSchema>;
+export type SubscriptionStarted = EventOf<'SubscriptionStarted', typeof subscriptionStartedSchema>;
+export type SubscriptionActivated = EventOf<'SubscriptionActivated', typeof subscriptionActivatedSchema>;
+export type CancellationScheduled = EventOf<'CancellationScheduled', typeof cancellationScheduledSchema>;
+export type SubscriptionEnded = EventOf<'SubscriptionEnded', typeof subscriptionEndedSchema>;
+export type SignedIn = EventOf<'SignedIn', typeof signedInSchema>;
+
+export type AccountEvent =
+  | AiRequestCharged
+  | AiRequestRefunded
+  | PointsGranted
+  | CouponRedeemed
+  | SubscriptionStarted
+  | SubscriptionActivated
+  | CancellationScheduled
+  | SubscriptionEnded
+  | SignedIn;
+export type AccountEventType = AccountEvent['type'];
+
+export const accountEventSchemas = {
+  AiRequestCharged: aiRequestChargedSchema,
+  AiRequestRefunded: aiRequestRefundedSchema,
+  PointsGranted: pointsGrantedSchema,
+  CouponRedeemed: couponRedeemedSchema,
+  SubscriptionStarted: subscriptionStartedSchema,
+  SubscriptionActivated: subscriptionActivatedSchema,
+  CancellationScheduled: cancellationScheduledSchema,
+  SubscriptionEnded: subscriptionEndedSchema,
+  SignedIn: signedInSchema,
+} satisfies { [T in AccountEventType]: z.ZodType<Extract<AccountEvent, { type: T }>['data'], unknown> };
+
+export const ACCOUNT_EVENT_TYPES = Object.keys(accountEventSchemas) as AccountEventType[];
+
+/** One stream per user or visitor; the account id is the actor id (`user-…`, `visitor-…`). */
+export const accountStreamId = (accountId: string) => `account-${accountId}`;

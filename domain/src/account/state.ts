@@ -1,0 +1,154 @@
+import { FREE_PLAYS, POINTS_PER_AI_REQUEST } from './constants.ts';
+import type { AccountEvent, ChargeMethod, SubscriptionStatus } from './events.ts';
+
+export interface AccountSubscription {
+  status: SubscriptionStatus;
+  subscriptionId?: string;
+  customerId?: string;
+  /** Unix seconds; after a scheduled cancellation, the moment it ends. */
+  currentPeriodEnd?: number;
+  cancelAtPeriodEnd: boolean;
+}
+
+export interface ChargedRequest {
+  method: ChargeMethod;
+  refunded: boolean;
+}
+
+export interface AccountProfile {
+  email: string;
+  displayName: string;
+  profileImageUrl: string | null;
+}
+
+export interface AccountState {
+  points: number;
+  freePlaysLeft: number;
+  /** AI requests served: charged and not refunded. */
+  usageCount: number;
+  subscription: AccountSubscription;
+  /**
+   * A free_unlimited coupon was redeemed. Kept apart from `subscription.status` because a paid subscription
+   * shows as 'active' while it runs (so that it can still be cancelled) and the coupon's access must survive
+   * its end.
+   */
+  unlimitedByCoupon: boolean;
+  /** Normalized codes. */
+  redeemedCoupons: readonly string[];
+  /** By request id: how each AI request was charged, so that a retry never charges twice. */
+  chargedRequests: ReadonlyMap<string, ChargedRequest>;
+  /** Stripe webhooks already acted on: Stripe delivers at least once. */
+  stripeEventIds: ReadonlySet<string>;
+  /** Set once a user signs in; a visitor's account never has one. */
+  profile: AccountProfile | null;
+}
+
+export const initialAccountState = (): AccountState => ({
+  points: 0,
+  freePlaysLeft: FREE_PLAYS,
+  usageCount: 0,
+  subscription: { status: 'none', cancelAtPeriodEnd: false },
+  unlimitedByCoupon: false,
+  redeemedCoupons: [],
+  chargedRequests: new Map(),
+  stripeEventIds: new Set(),
+  profile: null,
+});
+
+/** How a request was charged, if it is charged now (refunded requests are not). */
+export const chargeOf = (state: AccountState, requestId: string): ChargeMethod | null => {
+  const charge = state.chargedRequests.get(requestId);
+  return charge && !charge.refunded ? charge.method : null;
+};
+
+/** What one charge by `method` takes from the balances; a refund gives the same back. */
+export const costOf = (method: ChargeMethod): { points: number; freePlays: number } => ({
+  points: method === 'point' ? POINTS_PER_AI_REQUEST : 0,
+  freePlays: method === 'free_play' ? 1 : 0,
+});
+
+/** Maps and sets are copied, never changed in place: a state may be cached and folded again from. */
+const withCharge = (state: AccountState, requestId: string, charge: ChargedRequest) =>
+  new Map(state.chargedRequests).set(requestId, charge);
+const withStripeEvent = (state: AccountState, stripeEventId: string | null) =>
+  stripeEventId === null ? state.stripeEventIds : new Set(state.stripeEventIds).add(stripeEventId);
+
+export const evolveAccount = (state: AccountState, event: AccountEvent): AccountState => {
+  switch (event.type) {
+    case 'AiRequestCharged': {
+      const cost = costOf(event.data.method);
+      return {
+        ...state,
+        points: state.points - cost.points,
+        freePlaysLeft: state.freePlaysLeft - cost.freePlays,
+        usageCount: state.usageCount + 1,
+        chargedRequests: withCharge(state, event.data.requestId, { method: event.data.method, refunded: false }),
+      };
+    }
+    case 'AiRequestRefunded': {
+      const cost = costOf(event.data.method);
+      return {
+        ...state,
+        points: state.points + cost.points,
+        freePlaysLeft: state.freePlaysLeft + cost.freePlays,
+        usageCount: state.usageCount - 1,
+        chargedRequests: withCharge(state, event.data.requestId, { method: event.data.method, refunded: true }),
+      };
+    }
+    case 'PointsGranted':
+      return { ...state, points: state.points + event.data.points };
+    case 'CouponRedeemed':
+      return {
+        ...state,
+        points: state.points + event.data.points,
+        unlimitedByCoupon: state.unlimitedByCoupon || event.data.kind === 'free_unlimited',
+        subscription: { ...state.subscription, status: event.data.subscriptionStatus },
+        redeemedCoupons: [...state.redeemedCoupons, event.data.code],
+      };
+    case 'SubscriptionStarted':
+      return {
+        ...state,
+        subscription: {
+          status: 'incomplete',
+          subscriptionId: event.data.subscriptionId,
+          customerId: event.data.customerId,
+          cancelAtPeriodEnd: false,
+        },
+      };
+    case 'SubscriptionActivated':
+      return {
+        ...state,
+        subscription: {
+          ...state.subscription,
+          status: 'active',
+          subscriptionId: event.data.subscriptionId,
+          currentPeriodEnd: event.data.currentPeriodEnd,
+        },
+        stripeEventIds: withStripeEvent(state, event.data.stripeEventId),
+      };
+    case 'CancellationScheduled':
+      return {
+        ...state,
+        subscription: { ...state.subscription, cancelAtPeriodEnd: true, currentPeriodEnd: event.data.cancelAt },
+        stripeEventIds: withStripeEvent(state, event.data.stripeEventId),
+      };
+    case 'SubscriptionEnded': {
+      // The Stripe customer outlives the subscription: a later subscription is created for the same customer.
+      const { customerId } = state.subscription;
+      return {
+        ...state,
+        subscription: { status: event.data.status, ...(customerId === undefined ? {} : { customerId }), cancelAtPeriodEnd: false },
+        stripeEventIds: withStripeEvent(state, event.data.stripeEventId),
+      };
+    }
+    case 'SignedIn':
+      return {
+        ...state,
+        profile: { email: event.data.email, displayName: event.data.displayName, profileImageUrl: event.data.profileImageUrl },
+      };
+    default: {
+      const unhandled: never = event;
+      throw new Error(`unknown event ${(unhandled as { type: string }).type}`);
+    }
+  }
+};
