@@ -15,4 +15,5 @@ export const openEventStore = (config: Pick<Config, 'EVENTSTORE_URL' | 'DATA_DIR
 export const openDocumentStore = async (config: Pick<Config, 'MONGODB_URL' | 'MONGODB_DATABASE' | 'DATA_DIR'>): Promise<DocumentStore> =>
   config.MONGODB_URL
     ? openMongoDocumentStore({ url: config.MONGODB_URL, database: config.MONGODB_DATABASE })
-    : openLmdbDocumentStore({ path: path.resolve(config.DATA_DIR, 'read-models') });
+    : // Read models are derived from the log, which is what must survive a power cut (see syncEachWrite).
+      openLmdbDocumentStore({ path: path.resolve(config.DATA_DIR, 'read-models'), syncEachWrite: false });

@@ -14,6 +14,13 @@ import type { Document, DocumentStore, Filter, FindOptions, Update, WriteOperati
 export interface LmdbDocumentStoreOptions {
   /** A directory; created if missing. */
   path: string;
+  /**
+   * true (the default): a write resolves once fsynced. false: once committed, with the fsync overlapping the next
+   * write; LMDB stays intact, and a power cut may undo the last commits. Read models can take false: a
+   * projection's checkpoint commits with its documents, so an undone commit is simply applied again from the log,
+   * and their writes then stop queueing behind the disk behind the event log's own fsyncs.
+   */
+  syncEachWrite?: boolean;
 }
 
 type DocumentKey = [collection: string, id: string];
@@ -36,10 +43,9 @@ const asModifier = (update: Update) => update as Modifier<Document>;
  * The embedded document store: LMDB keyed by `[collection, _id]`, documents stored as JSON strings (measured faster to
  * scan than msgpack), MongoDB's query and update language evaluated by mingo.
  */
-export const openLmdbDocumentStore = ({ path }: LmdbDocumentStoreOptions): DocumentStore => {
-  // with overlappingSync (the Linux default) a write resolves before its fsync; a projection's checkpoint must not
-  // claim more than the disk holds
-  const environment = open({ path, overlappingSync: false });
+export const openLmdbDocumentStore = ({ path, syncEachWrite = true }: LmdbDocumentStoreOptions): DocumentStore => {
+  // with overlappingSync (the Linux default) a write resolves before its fsync
+  const environment = open({ path, overlappingSync: !syncEachWrite });
   // a named database leaves the environment's root free should anything else ever share it
   const db = environment.openDB<string, DocumentKey>({ name: 'documents', encoding: 'string' });
   const feed = createChangeFeed();
