@@ -118,6 +118,15 @@ const loadStream = async <E extends DomainEvent, S>(store: EventStore, decider: 
   return entry;
 };
 
+/**
+ * A stream's current state, folded as commands see it: for a decision that spans two streams (a coupon's
+ * redemption count, say), where the second command needs a snapshot of the first stream.
+ */
+export const readStreamState = async <E extends DomainEvent, S>(store: EventStore, decider: Decider<never, E, S>, streamId: string) => {
+  const entry = await loadStream(store, decider, streamId);
+  return { state: entry.state as S, revision: entry.revision, position: entry.position };
+};
+
 const decideAndAppend = async <C extends Command, E extends DomainEvent, S>(
   store: EventStore,
   decider: Decider<C, E, S>,

@@ -4,12 +4,15 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65_535);
-const optionalUrl = z
-  .string()
-  .trim()
-  .transform((value) => value || undefined)
-  .pipe(z.url().optional())
-  .optional();
+/** Empty counts as unset: `.env.example` leaves optional values empty. */
+const optionalString = <T extends z.ZodType<string, string>>(schema: T) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .pipe(schema.optional())
+    .optional();
+const optionalUrl = optionalString(z.url());
 
 /**
  * Every setting the services read, with its default. `.env.example` documents the same list; a test keeps
@@ -27,15 +30,29 @@ export const configSchema = z.object({
   MONGODB_DATABASE: z.string().default('viral_idea_studio'),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
   WEB_DIST_DIR: z.string().default('./web/dist'),
-  OPS_TOKEN: z
+  OPS_TOKEN: optionalString(z.string().min(16, 'must be at least 16 characters')),
+  /** Where browsers reach the product; OAuth callbacks and payment returns are built on it. */
+  PUBLIC_URL: optionalUrl,
+  GOOGLE_CLIENT_ID: optionalString(z.string()),
+  GOOGLE_CLIENT_SECRET: optionalString(z.string()),
+  /** The coupon the landing page advertises: issued on first start, gives unlimited access. */
+  PUBLIC_COUPON_CODE: z
     .string()
     .trim()
-    .transform((value) => value || undefined)
-    .pipe(z.string().min(16, 'must be at least 16 characters').optional())
-    .optional(),
+    .toUpperCase()
+    .regex(/^[A-Z0-9_-]{1,64}$/, 'letters, digits, - or _ only (at most 64)')
+    .default('VIRALFREE'),
+  STRIPE_SECRET_KEY: optionalString(z.string()),
+  STRIPE_WEBHOOK_SECRET: optionalString(z.string()),
+  STRIPE_PRICE_ID: optionalString(z.string()),
+  STRIPE_PRICE_LOOKUP_KEY: optionalString(z.string()),
+  GEMINI_API_KEY: optionalString(z.string()),
+  GEMINI_MODEL: z.string().trim().min(1).default('gemini-2.0-flash'),
+  /** 32 bytes as 64 hex characters: encrypts users' own Gemini keys at rest. Generated in DATA_DIR outside production. */
+  SECRETS_KEY: optionalString(z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')),
 });
 
-export type Config = z.infer<typeof configSchema> & { SESSION_SECRET: string };
+export type Config = z.infer<typeof configSchema> & { SESSION_SECRET: string; SECRETS_KEY: string };
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -53,19 +70,26 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, { envFile = '.e
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const config = parsed.data;
-  if (config.SESSION_SECRET) return { ...config, SESSION_SECRET: config.SESSION_SECRET };
   if (config.NODE_ENV === 'production') {
-    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production (at least 32 characters)');
+    const missing = [
+      !config.SESSION_SECRET && '  SESSION_SECRET: required in production (at least 32 characters)',
+      !config.SECRETS_KEY && '  SECRETS_KEY: required in production (64 hex characters)',
+    ].filter(Boolean);
+    if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
   }
-  return { ...config, SESSION_SECRET: developmentSessionSecret(config.DATA_DIR) };
+  return {
+    ...config,
+    SESSION_SECRET: config.SESSION_SECRET ?? developmentSecret(config.DATA_DIR, 'session-secret'),
+    SECRETS_KEY: config.SECRETS_KEY ?? developmentSecret(config.DATA_DIR, 'secrets-key'),
+  };
 };
 
 /**
- * Outside production a missing secret is generated once and kept in the data directory, so sessions survive
- * restarts without anyone having to configure anything.
+ * Outside production a missing secret is generated once and kept in the data directory, so sessions (and
+ * stored keys) survive restarts without anyone having to configure anything.
  */
-const developmentSessionSecret = (dataDir: string) => {
-  const file = path.join(dataDir, 'session-secret');
+const developmentSecret = (dataDir: string, name: string) => {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('hex');
