@@ -16,7 +16,24 @@ import Koa from 'koa';
 import serve from 'koa-static';
 import { existsSync, readFileSync } from 'node:fs';
 
-export type EmbeddedConfig = Pick<Config, 'HOST' | 'PORT' | 'DATA_DIR' | 'SESSION_SECRET' | 'NODE_ENV' | 'READ_YOUR_WRITES_TIMEOUT_MS' | 'WEB_DIST_DIR'> & { OPS_TOKEN?: string };
+export type EmbeddedConfig = Pick<Config, 'HOST' | 'PORT' | 'DATA_DIR' | 'SESSION_SECRET' | 'NODE_ENV' | 'READ_YOUR_WRITES_TIMEOUT_MS' | 'WEB_DIST_DIR'> &
+  Partial<
+    Pick<
+      Config,
+      | 'OPS_TOKEN'
+      | 'PUBLIC_URL'
+      | 'GOOGLE_CLIENT_ID'
+      | 'GOOGLE_CLIENT_SECRET'
+      | 'PUBLIC_COUPON_CODE'
+      | 'STRIPE_SECRET_KEY'
+      | 'STRIPE_WEBHOOK_SECRET'
+      | 'STRIPE_PRICE_ID'
+      | 'STRIPE_PRICE_LOOKUP_KEY'
+      | 'GEMINI_API_KEY'
+      | 'GEMINI_MODEL'
+      | 'SECRETS_KEY'
+    >
+  >;
 
 /** Like nginx in the distributed topology: reads go to the query API, every other API call to the command API. */
 const isQuery = (request: IncomingMessage) => (request.method === 'GET' || request.method === 'HEAD') && request.url?.startsWith('/api/');

@@ -2,10 +2,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { silentLogger, type Logger } from '@vis/infrastructure';
-import { startEmbedded } from './embedded.ts';
+import { startEmbedded, type EmbeddedConfig } from './embedded.ts';
 
 /** The whole product on a fresh data directory and a free port, as `npm start` runs it. */
-export const startTestServer = async ({ logger = silentLogger(), dataDir, opsToken }: { logger?: Logger; dataDir?: string; opsToken?: string } = {}) => {
+export const startTestServer = async ({
+  logger = silentLogger(),
+  dataDir,
+  opsToken,
+  config = {},
+}: {
+  logger?: Logger;
+  dataDir?: string;
+  opsToken?: string;
+  /** Settings over the test defaults (a Stripe key pointed at a local fake, say). */
+  config?: Partial<EmbeddedConfig>;
+} = {}) => {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'vis-server-'));
   const server = await startEmbedded(
     {
@@ -17,6 +28,7 @@ export const startTestServer = async ({ logger = silentLogger(), dataDir, opsTok
       READ_YOUR_WRITES_TIMEOUT_MS: 2000,
       WEB_DIST_DIR: path.resolve(import.meta.dirname, '../web/dist'),
       OPS_TOKEN: opsToken,
+      ...config,
     },
     logger,
   );

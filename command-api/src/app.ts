@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { errorHandler, jsonBody, sessions, type EventStore, type Logger } from '@vis/infrastructure';
 import Koa from 'koa';
+import { createAccounts } from './accounts/accounts.ts';
 import { feedbackRoutes } from './feedback/routes.ts';
 import { projectRoutes } from './projects/routes.ts';
 
@@ -18,6 +19,7 @@ export interface CommandApiDeps {
 export const createCommandApi = ({ eventStore, logger, sessionSecret, secureCookies, clock = () => new Date(), newId = randomUUID }: CommandApiDeps) => {
   const app = new Koa({ proxy: true });
   const router = new Router();
+  const accounts = createAccounts({ eventStore });
   projectRoutes(router, { eventStore, clock, newId });
   feedbackRoutes(router, { eventStore, clock, newId });
   app.use(errorHandler(logger));
