@@ -1,1 +1,5 @@
 export * from './app.ts';
+export { paymentsFromConfig, createPaymentsGateway, type PaymentsGateway } from './payments/gateway.ts';
+export * from './accounts/accounts.ts';
+export * from './accounts/public-coupon.ts';
+export { authOptionsFrom, type AuthOptions } from './auth/config.ts';

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
-import { errorHandler, readOnlySessions, type DocumentStore, type Logger, type ProjectionProgress } from '@vis/infrastructure';
+import { DEFAULT_PUBLIC_COUPON_CODE, errorHandler, readOnlySessions, type DocumentStore, type Logger, type ProjectionProgress } from '@vis/infrastructure';
 import Koa from 'koa';
+import { accountQueryRoutes } from './accounts/routes.ts';
 import { analyticsRoutes, stageFunnelRoutes } from './analytics/routes.ts';
 import { projectQueryRoutes } from './projects/routes.ts';
 
@@ -11,6 +12,7 @@ export interface QueryApiDeps {
   sessionSecret: string;
   readYourWritesTimeoutMs?: number;
   opsToken?: string;
+  publicCouponCode?: string;
 }
 
 /** Serves read models. Built from its dependencies; `main.ts` (or the embedded server) listens. */
@@ -21,10 +23,12 @@ export const createQueryApi = ({
   sessionSecret,
   readYourWritesTimeoutMs = 2000,
   opsToken,
+  publicCouponCode = DEFAULT_PUBLIC_COUPON_CODE,
 }: QueryApiDeps) => {
   const app = new Koa({ proxy: true });
   const router = new Router();
   projectQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs });
+  accountQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs, publicCouponCode });
   analyticsRoutes(router, { documentStore, progress, opsToken, readYourWritesTimeoutMs });
   stageFunnelRoutes(router, { documentStore, progress, opsToken, readYourWritesTimeoutMs });
   app.use(errorHandler(logger));

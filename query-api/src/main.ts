@@ -16,7 +16,7 @@ const logger = createLogger({ level: config.LOG_LEVEL, name: 'query-api' });
 const secureCookies = config.NODE_ENV === 'production';
 const documentStore = await openDocumentStore(config);
 const progress = await followProjectionProgress(documentStore);
-const app = createQueryApi({ documentStore, progress, logger, sessionSecret: config.SESSION_SECRET, readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS, opsToken: config.OPS_TOKEN });
+const app = createQueryApi({ documentStore, progress, logger, sessionSecret: config.SESSION_SECRET, readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS, opsToken: config.OPS_TOKEN, publicCouponCode: config.PUBLIC_COUPON_CODE });
 const live = createLiveUpdates({
   documentStore,
   progress,

@@ -30,6 +30,8 @@ export const INVALID_COUPON_MESSAGE = 'Invalid coupon code';
 export const COUPON_USED_UP_MESSAGE = 'This coupon code has already been used up';
 export const COUPON_ALREADY_REDEEMED_MESSAGE = 'You have already redeemed this coupon';
 export const COUPON_REDEEMED_MESSAGE = 'Coupon redeemed! Points have been added to your account.';
+/** Not in the spec, which only has the points coupon's text: the public coupon gives access, not points. */
+export const UNLIMITED_COUPON_REDEEMED_MESSAGE = 'Coupon redeemed! You now have unlimited access.';
 
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 export const NO_ACTIVE_SUBSCRIPTION_MESSAGE = 'No active subscription found.';

@@ -11,12 +11,15 @@ export interface SubscriptionStatusResponse {
   remainingFreeUses: number;
 }
 
+/** What the status and access level depend on: an account's state, or a read model of its balances. */
+export type BalanceFacts = Pick<AccountState, 'points' | 'freePlaysLeft' | 'usageCount'> & { subscription: Pick<AccountState['subscription'], 'status'> };
+
 /**
  * need_subscription only when nothing is left to pay with: points still buy requests after the free plays are
  * gone, so a user with points is 'free', not asked to subscribe. An unpaid ('incomplete') subscription counts
  * for nothing yet.
  */
-export const subscriptionStatusOf = (state: AccountState): SubscriptionStatusResponse => {
+export const subscriptionStatusOf = (state: BalanceFacts): SubscriptionStatusResponse => {
   const { status } = state.subscription;
   const view: SubscriptionStatusView =
     status === 'active' || status === 'free_unlimited'
@@ -28,7 +31,7 @@ export const subscriptionStatusOf = (state: AccountState): SubscriptionStatusRes
 };
 
 /** Spec 02 §1: Premium only while a paid subscription is active; an unlimited coupon is still Free. */
-export const accessLevelOf = (state: AccountState): 'Premium' | 'Free' => (state.subscription.status === 'active' ? 'Premium' : 'Free');
+export const accessLevelOf = (state: BalanceFacts): 'Premium' | 'Free' => (state.subscription.status === 'active' ? 'Premium' : 'Free');
 
 /** The points card's warning (spec 01 §9), or null when there is nothing to warn about. */
 export const pointsWarningOf = (points: number): string | null => {

@@ -14,6 +14,8 @@ const optionalString = <T extends z.ZodType<string, string>>(schema: T) =>
     .optional();
 const optionalUrl = optionalString(z.url());
 
+export const DEFAULT_PUBLIC_COUPON_CODE = 'VIRALFREE';
+
 /**
  * Every setting the services read, with its default. `.env.example` documents the same list; a test keeps
  * the two in step.
@@ -41,7 +43,7 @@ export const configSchema = z.object({
     .trim()
     .toUpperCase()
     .regex(/^[A-Z0-9_-]{1,64}$/, 'letters, digits, - or _ only (at most 64)')
-    .default('VIRALFREE'),
+    .default(DEFAULT_PUBLIC_COUPON_CODE),
   STRIPE_SECRET_KEY: optionalString(z.string()),
   STRIPE_WEBHOOK_SECRET: optionalString(z.string()),
   STRIPE_PRICE_ID: optionalString(z.string()),

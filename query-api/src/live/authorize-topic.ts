@@ -9,6 +9,8 @@ export const createTopicAuthorizer =
   async ({ actor, operator }: { actor: string; operator: boolean }, topic: string): Promise<string | null> => {
     if (OPERATOR_TOPICS.has(topic)) return operator ? topic : null;
     if (topic === 'projects:mine') return actor === NOBODY ? null : `projects:${actor}`;
+    if (topic === 'balance:mine') return actor === NOBODY ? null : `balance:${actor}`;
+    if (topic === `balance:${actor}`) return actor === NOBODY ? null : topic;
     const [kind, id] = topic.split(/:(.*)/s);
     if (kind === 'project' && id) {
       const project = await documentStore.findOne(progress.collectionFor('projects'), { _id: id });
