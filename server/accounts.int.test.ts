@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from './testing-client.ts';
 import { startTestServer } from './testing.ts';
@@ -82,6 +85,18 @@ describe('coupons', () => {
     } finally {
       await guarded.close();
     }
+  });
+});
+
+describe('npm run coupons', () => {
+  it('issues a coupon through the running server, which visitors can then redeem', async () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    const cli = (...args: string[]) =>
+      promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['command-api/src/coupons-cli.ts', ...args, '--url', server.url], { cwd: root, env: { ...process.env, DATA_DIR: server.dataDir } });
+    const { stdout } = await cli('issue', 'cli-gift', '--points', '15', '--max', '10');
+    expect(stdout).toContain('Issued coupon CLI-GIFT: 15 points, at most 10 accounts');
+    await expect(cli('issue', 'cli-gift', '--points', '15')).rejects.toMatchObject({ stderr: expect.stringContaining('Coupon CLI-GIFT already exists') });
+    expect((await visitor().call('POST', '/api/redeem-coupon', { couponCode: 'cli-gift' })).body).toMatchObject({ success: true, points: 15 });
   });
 });
 
