@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
+import { DEFAULT_IDEA_TITLE, IDEA_NOT_FOUND_MESSAGE, MISSING_CORE_IDEA_MESSAGE, NOT_IDEA_OWNER_MESSAGE } from './constants.ts';
+import { ideaDecider } from './decide.ts';
+import {
+  at,
+  ideaLiked,
+  ideaPublished,
+  ideaUnpublished,
+  ideaViewed,
+  likeIdea,
+  owner,
+  project,
+  publishIdea,
+  stranger,
+  unpublishIdea,
+  viewIdea,
+} from './fixtures.ts';
+
+const given = deciderSpec(ideaDecider);
+
+describe('PublishIdea', () => {
+  it("publishes the payload from the caller's own project, the description taken from the core idea", () =>
+    given([]).when(publishIdea()).then([ideaPublished()]));
+
+  it('keeps the fields the payload gives over the project\'s, trimmed', () =>
+    given([])
+      .when(
+        publishIdea({
+          title: '  Fan Tips  ',
+          coreIdea: ' Tip your favourite streamer ',
+          viralTriggers: 'leaderboard',
+          techFramework: 'one page',
+          sustainability: 'closed loop',
+          description: 'Tips, live',
+          imageUrl: 'https://example.com/tips.png',
+        }),
+      )
+      .then([
+        ideaPublished({
+          title: 'Fan Tips',
+          coreIdea: 'Tip your favourite streamer',
+          viralTriggers: 'leaderboard',
+          techFramework: 'one page',
+          sustainability: 'closed loop',
+          description: 'Tips, live',
+          imageUrl: 'https://example.com/tips.png',
+        }),
+      ]));
+
+  it('titles the idea with the project name when the title is missing or blank', () =>
+    given([]).when(publishIdea({ title: '   ', project: project({ name: 'Streamer Tips' }) })).then([ideaPublished({ title: 'Streamer Tips' })]));
+
+  it("titles it 'My Viral Idea' when the project has no name either", () =>
+    given([]).when(publishIdea({ project: project({ name: ' ' }) })).then([ideaPublished({ title: DEFAULT_IDEA_TITLE })]));
+
+  it('takes blank sections from the project', () =>
+    given([]).when(publishIdea({ viralTriggers: ' ', coreIdea: '' })).then([ideaPublished()]));
+
+  it("refuses another's project as if it did not exist", () =>
+    given([]).when(publishIdea({}, stranger)).thenThrows(NotFoundError, 'Project not found'));
+
+  it('refuses a project that does not exist', () => given([]).when(publishIdea({ project: null })).thenThrows(NotFoundError, 'Project not found'));
+
+  it('refuses an idea with no core idea, naming the field', () =>
+    given([]).when(publishIdea({ project: project({ coreIdea: '  ' }) })).thenThrows(ValidationError, MISSING_CORE_IDEA_MESSAGE));
+
+  it('refuses to publish the same idea twice', () => given([ideaPublished()]).when(publishIdea()).thenThrows(ConflictError));
+});
+
+describe('ViewIdea', () => {
+  it('counts a first view', () => given([ideaPublished()]).when(viewIdea()).then([ideaViewed(1)]));
+
+  it('does not count the same viewer again within the hour', () =>
+    given([ideaPublished(), ideaViewed(1)]).when(viewIdea(stranger, at(59))).thenNothingHappened());
+
+  it('counts the same viewer again once the hour has passed', () =>
+    given([ideaPublished(), ideaViewed(1)]).when(viewIdea(stranger, at(60))).then([ideaViewed(2, stranger, at(60))]));
+
+  it('measures the hour from the last counted view, not the last visit', () =>
+    given([ideaPublished(), ideaViewed(1), ideaViewed(2, stranger, at(60))]).when(viewIdea(stranger, at(119))).thenNothingHappened());
+
+  it('counts each viewer once, the owner too', () =>
+    given([ideaPublished(), ideaViewed(1)]).when(viewIdea(owner, at(1))).then([ideaViewed(2, owner, at(1))]));
+
+  it('answers not found for an idea that was never published', () => given([]).when(viewIdea()).thenThrows(NotFoundError, IDEA_NOT_FOUND_MESSAGE));
+
+  it('answers not found for an unpublished idea', () =>
+    given([ideaPublished(), ideaUnpublished()]).when(viewIdea()).thenThrows(NotFoundError, IDEA_NOT_FOUND_MESSAGE));
+});
+
+describe('LikeIdea', () => {
+  it('records a like with the new total', () => given([ideaPublished(), ideaLiked(1, owner)]).when(likeIdea()).then([ideaLiked(2)]));
+
+  it('changes nothing for a second like by the same account, however late', () =>
+    given([ideaPublished(), ideaLiked(1)]).when(likeIdea(stranger, at(60 * 24 * 30))).thenNothingHappened());
+
+  it('tells a visitor and a user apart', () =>
+    given([ideaPublished(), ideaLiked(1, 'visitor-mallory')]).when(likeIdea('user-mallory')).then([ideaLiked(2, 'user-mallory')]));
+
+  it('answers not found for an idea that was never published', () => given([]).when(likeIdea()).thenThrows(NotFoundError, IDEA_NOT_FOUND_MESSAGE));
+
+  it('answers not found for an unpublished idea', () =>
+    given([ideaPublished(), ideaUnpublished()]).when(likeIdea()).thenThrows(NotFoundError, IDEA_NOT_FOUND_MESSAGE));
+});
+
+describe('UnpublishIdea', () => {
+  it('takes the idea off the marketplace for its owner', () => given([ideaPublished()]).when(unpublishIdea(owner, at(5))).then([ideaUnpublished(at(5))]));
+
+  it('refuses anyone else with 403', () => given([ideaPublished()]).when(unpublishIdea(stranger)).thenThrows(ForbiddenError, NOT_IDEA_OWNER_MESSAGE));
+
+  it('answers not found once it is unpublished', () =>
+    given([ideaPublished(), ideaUnpublished()]).when(unpublishIdea()).thenThrows(NotFoundError, IDEA_NOT_FOUND_MESSAGE));
+
+  it('answers not found for an idea that was never published', () => given([]).when(unpublishIdea()).thenThrows(NotFoundError));
+});
+
+describe('idea state', () => {
+  it('keeps the counts the events carry', () => {
+    const state = [ideaPublished(), ideaViewed(1), ideaLiked(1), ideaLiked(2, owner)].reduce(ideaDecider.evolve, ideaDecider.initialState());
+    expect(state).toMatchObject({ status: 'published', views: 1, likes: 2 });
+  });
+
+  it('is not changed by a branch folded from it and thrown away, as a failed append does', () => {
+    const published = [ideaPublished()].reduce(ideaDecider.evolve, ideaDecider.initialState());
+    ideaDecider.evolve(ideaDecider.evolve(published, ideaLiked(1)), ideaViewed(1));
+    expect(ideaDecider.decide(likeIdea(), published)).toEqual([ideaLiked(1)]);
+    expect(ideaDecider.decide(viewIdea(), published)).toEqual([ideaViewed(1)]);
+  });
+});

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** Idea events: past tense, each naming its idea and the moment; counts carry the total after the event. */
+export const ideaPublishedSchema = z.object({
+  ideaId: z.string(),
+  projectId: z.string(),
+  /** The publisher's actor id: kept for ownership, never shown to others. */
+  ownerId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  coreIdea: z.string(),
+  viralTriggers: z.string(),
+  techFramework: z.string(),
+  sustainability: z.string(),
+  publishedAt: z.string(),
+});
+
+export const ideaViewedSchema = z.object({
+  ideaId: z.string(),
+  viewerId: z.string(),
+  views: z.number().int().positive(),
+  viewedAt: z.string(),
+});
+
+export const ideaLikedSchema = z.object({
+  ideaId: z.string(),
+  likerId: z.string(),
+  likes: z.number().int().positive(),
+  likedAt: z.string(),
+});
+
+export const ideaUnpublishedSchema = z.object({
+  ideaId: z.string(),
+  unpublishedAt: z.string(),
+});
+
+type EventOf<T extends string, S extends z.ZodType> = { type: T; data: z.infer<S> };
+
+export type IdeaPublished = EventOf<'IdeaPublished', typeof ideaPublishedSchema>;
+export type IdeaViewed = EventOf<'IdeaViewed', typeof ideaViewedSchema>;
+export type IdeaLiked = EventOf<'IdeaLiked', typeof ideaLikedSchema>;
+export type IdeaUnpublished = EventOf<'IdeaUnpublished', typeof ideaUnpublishedSchema>;
+
+export type IdeaEvent = IdeaPublished | IdeaViewed | IdeaLiked | IdeaUnpublished;
+export type IdeaEventType = IdeaEvent['type'];
+
+export const ideaEventSchemas = {
+  IdeaPublished: ideaPublishedSchema,
+  IdeaViewed: ideaViewedSchema,
+  IdeaLiked: ideaLikedSchema,
+  IdeaUnpublished: ideaUnpublishedSchema,
+} satisfies { [T in IdeaEventType]: z.ZodType<Extract<IdeaEvent, { type: T }>['data'], unknown> };
+
+export const IDEA_EVENT_TYPES = Object.keys(ideaEventSchemas) as IdeaEventType[];
+
+/** One stream per published idea. */
+export const ideaStreamId = (ideaId: string) => `idea-${ideaId}`;

@@ -1,0 +1,7 @@
+export * from './commands.ts';
+export * from './constants.ts';
+export * from './decide.ts';
+export * from './events.ts';
+export * from './layered-map.ts';
+export * from './publish-source.ts';
+export * from './state.ts';

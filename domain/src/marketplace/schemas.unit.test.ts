@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { fold } from '../decider.ts';
+import { projectDecider } from '../project/decide.ts';
+import { initialProjectState } from '../project/state.ts';
+import { owner as projectOwner, parameterAdded, projectCreated } from '../testing/project-fixtures.ts';
+import { ideaCommandSchemas, publishIdeaBodySchema } from './commands.ts';
+import { MAX_IDEA_TEXT_LENGTH, MAX_IDEA_TITLE_LENGTH } from './constants.ts';
+import { ideaDecider } from './decide.ts';
+import { IDEA_EVENT_TYPES, ideaEventSchemas, ideaStreamId, type IdeaEvent } from './events.ts';
+import { at, likeIdea, owner, publishIdea, unpublishIdea, viewIdea } from './fixtures.ts';
+import { publishSourceOf } from './publish-source.ts';
+
+describe('idea event and command schemas', () => {
+  const commands = [publishIdea({ imageUrl: 'https://example.com/a.png' }), viewIdea(), likeIdea(), viewIdea(owner, at(61)), unpublishIdea()];
+  // Each command decided on the state the earlier ones left, as the command handler does.
+  const { events } = commands.reduce(
+    ({ state, events }, command) => {
+      const decided = ideaDecider.decide(command, state);
+      return { state: decided.reduce(ideaDecider.evolve, state), events: [...events, ...decided] };
+    },
+    { state: ideaDecider.initialState(), events: [] as IdeaEvent[] },
+  );
+
+  it('accept every event the decider produces, unchanged', () => {
+    expect(new Set(events.map((event) => event.type))).toEqual(new Set(IDEA_EVENT_TYPES));
+    for (const event of events) expect(ideaEventSchemas[event.type].parse(event.data)).toEqual(event.data);
+  });
+
+  it('accept every command the decider is given', () => {
+    for (const command of commands) expect(ideaCommandSchemas[command.type].parse(command.data)).toEqual(command.data);
+  });
+
+  it('name one stream per idea', () => expect(ideaStreamId('abc')).toBe('idea-abc'));
+});
+
+describe('the publish payload', () => {
+  const problem = (body: unknown) => {
+    const result = publishIdeaBodySchema.safeParse(body);
+    return result.success ? null : { path: result.error.issues[0]!.path.join('.'), message: result.error.issues[0]!.message };
+  };
+
+  it('takes the spec\'s fields with only the project id required', () => {
+    expect(problem({ projectId: 'p-1' })).toBeNull();
+    expect(problem({ projectId: 'p-1', title: 'T', coreIdea: 'C', viralTriggers: 'V', techFramework: 'F', sustainability: 'S', description: 'D', imageUrl: null })).toBeNull();
+  });
+
+  it.each([
+    ['no project id', {}, 'projectId', 'must be the id of one of your projects'],
+    ['a title too long', { projectId: 'p', title: 'x'.repeat(MAX_IDEA_TITLE_LENGTH + 1) }, 'title', `must be at most ${MAX_IDEA_TITLE_LENGTH} characters`],
+    ['a core idea too long', { projectId: 'p', coreIdea: 'x'.repeat(MAX_IDEA_TEXT_LENGTH + 1) }, 'coreIdea', `must be at most ${MAX_IDEA_TEXT_LENGTH} characters`],
+    ['a list where text belongs', { projectId: 'p', viralTriggers: ['a'] }, 'viralTriggers', 'must be text'],
+    ['an image that is not a web address', { projectId: 'p', imageUrl: 'javascript:alert(1)' }, 'imageUrl', 'must be an http(s) address'],
+  ])('refuses %s, naming the field', (_, body, path, message) => expect(problem(body)).toEqual({ path, message }));
+
+  it('refuses an unknown field', () => expect(publishIdeaBodySchema.safeParse({ projectId: 'p', likes: 99 }).error?.issues[0]?.code).toBe('unrecognized_keys'));
+});
+
+describe('publishSourceOf', () => {
+  it("offers the project's owner, name, core idea and the text forms of its lists", () => {
+    const state = fold(projectDecider, [
+      projectCreated({ name: 'Tip Jar', coreIdea: 'Fans tip creators' }),
+      parameterAdded({ list: 'viralParameters', value: 'scarcity' }),
+      parameterAdded({ list: 'viralParameters', value: 'social proof' }),
+      parameterAdded({ list: 'techParameters', value: 'static page' }),
+      parameterAdded({ list: 'closedLoopParameters', value: 'tips fund the page' }),
+      parameterAdded({ list: 'sustainabilityParameters', value: 'no ads' }),
+    ]);
+    expect(publishSourceOf(state)).toEqual({
+      ownerId: projectOwner,
+      name: 'Tip Jar',
+      coreIdea: 'Fans tip creators',
+      viralTriggers: 'scarcity, social proof',
+      techFramework: 'static page',
+      sustainability: 'tips fund the page, no ads',
+    });
+  });
+
+  it('offers nothing for a project that does not exist', () => expect(publishSourceOf(initialProjectState())).toBeNull());
+});

@@ -1,0 +1,57 @@
+import { VIEW_WINDOW_MS } from './constants.ts';
+import type { IdeaEvent } from './events.ts';
+import { LayeredMap } from './layered-map.ts';
+
+export interface PublishedIdeaState {
+  status: 'published';
+  ideaId: string;
+  ownerId: string;
+  views: number;
+  likes: number;
+  /** Who liked it (actor id → when): one like per account or visitor. */
+  likers: LayeredMap<string>;
+  /** When each viewer's last counted view was, in milliseconds; views older than the window may be forgotten. */
+  countedViews: LayeredMap<number>;
+}
+
+export type IdeaState =
+  | { status: 'none' }
+  | PublishedIdeaState
+  /** Gone from the marketplace for good: nothing is counted on it any more. */
+  | { status: 'unpublished'; ideaId: string; ownerId: string };
+
+export const initialIdeaState = (): IdeaState => ({ status: 'none' });
+
+export const evolveIdea = (state: IdeaState, event: IdeaEvent): IdeaState => {
+  switch (event.type) {
+    case 'IdeaPublished':
+      return {
+        status: 'published',
+        ideaId: event.data.ideaId,
+        ownerId: event.data.ownerId,
+        views: 0,
+        likes: 0,
+        likers: LayeredMap.empty(),
+        countedViews: LayeredMap.empty(),
+      };
+    case 'IdeaViewed': {
+      if (state.status !== 'published') return state;
+      const at = Date.parse(event.data.viewedAt);
+      return {
+        ...state,
+        views: event.data.views,
+        countedViews: state.countedViews.with(event.data.viewerId, at, (counted) => at - counted < VIEW_WINDOW_MS),
+      };
+    }
+    case 'IdeaLiked':
+      if (state.status !== 'published') return state;
+      return { ...state, likes: event.data.likes, likers: state.likers.with(event.data.likerId, event.data.likedAt) };
+    case 'IdeaUnpublished':
+      if (state.status !== 'published') return state;
+      return { status: 'unpublished', ideaId: state.ideaId, ownerId: state.ownerId };
+    default: {
+      const unhandled: never = event;
+      return unhandled;
+    }
+  }
+};
