@@ -4,6 +4,7 @@ import { errorHandler, jsonBody, sessions, type EventStore, type Logger } from '
 import Koa from 'koa';
 import { createAccounts } from './accounts/accounts.ts';
 import { feedbackRoutes } from './feedback/routes.ts';
+import { marketplaceRoutes } from './marketplace/routes.ts';
 import { projectRoutes } from './projects/routes.ts';
 
 export interface CommandApiDeps {
@@ -22,6 +23,7 @@ export const createCommandApi = ({ eventStore, logger, sessionSecret, secureCook
   const accounts = createAccounts({ eventStore });
   projectRoutes(router, { eventStore, clock, newId });
   feedbackRoutes(router, { eventStore, clock, newId });
+  marketplaceRoutes(router, { eventStore, clock, newId });
   app.use(errorHandler(logger));
   app.use(sessions(app, { secret: sessionSecret, secure: secureCookies }));
   app.use(jsonBody());
