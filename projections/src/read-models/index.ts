@@ -1,12 +1,19 @@
 import type { Projection } from '../engine/define-projection.ts';
 import { balancesProjection } from './balances/projection.ts';
 import { feedbackProjection } from './feedback/projection.ts';
+import { marketplaceListingsProjection } from './marketplace-listings/projection.ts';
 import { projectSummariesProjection } from './project-summaries/projection.ts';
 import { projectsProjection } from './projects/projection.ts';
 import { stageFunnelProjection } from './stage-funnel/projection.ts';
 
 export { balancesProjection, balanceTopic, emptyBalance, type BalanceDocument } from './balances/projection.ts';
 export { feedbackProjection, type FeedbackDocument } from './feedback/projection.ts';
+export {
+  ideaTopic,
+  MARKETPLACE_TOPIC,
+  marketplaceListingsProjection,
+  type MarketplaceListingDocument,
+} from './marketplace-listings/projection.ts';
 export { projectSummariesProjection, projectSummariesTopic, type ProjectSummaryDocument } from './project-summaries/projection.ts';
 export { projectsProjection, type ProjectDocument } from './projects/projection.ts';
 export { stageFunnelProjection, type StageFunnelDocument } from './stage-funnel/projection.ts';
@@ -17,6 +24,7 @@ export const allProjections: readonly Projection[] = [
   stageFunnelProjection,
   feedbackProjection,
   balancesProjection,
+  marketplaceListingsProjection,
 ].map(
   (projection) => projection as unknown as Projection,
 );

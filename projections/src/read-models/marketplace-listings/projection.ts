@@ -1,0 +1,88 @@
+import { IDEA_EVENT_TYPES, type IdeaEvent, type IdeaPublished } from '@vis/domain';
+import type { ReadModelMeta } from '@vis/infrastructure';
+import { defineProjection, type ReadModel } from '../../engine/define-projection.ts';
+
+/**
+ * One document per idea ever published (spec 02 §3 "Marketplace idea"). An unpublished idea stays as a
+ * content-free tombstone with `status: 'unpublished'`, so that its removal is announced on the live topics
+ * (a deleted document carries no topics) and a replayed event finds the position it already applied; the
+ * query API serves published ones only. `ownerId` is for ownership checks, never for the public.
+ */
+export type MarketplaceListingDocument = ReadModelMeta & {
+  _id: string;
+  status: 'published' | 'unpublished';
+  ownerId: string;
+  projectId: string;
+  title: string;
+  description: string;
+  imageUrl: string | null;
+  views: number;
+  likes: number;
+  createdAt: string;
+  coreIdea: string;
+  viralTriggers: string;
+  techFramework: string;
+  sustainability: string;
+  unpublishedAt: string | null;
+};
+
+/** Heard by every open list: any idea published, liked, viewed or taken down. */
+export const MARKETPLACE_TOPIC = 'marketplace';
+export const ideaTopic = (ideaId: string) => `idea:${ideaId}`;
+
+type Listing = ReadModel<MarketplaceListingDocument>;
+
+const published = ({ data }: IdeaPublished): Listing => ({
+  _id: data.ideaId,
+  status: 'published',
+  ownerId: data.ownerId,
+  projectId: data.projectId,
+  title: data.title,
+  description: data.description,
+  imageUrl: data.imageUrl,
+  views: 0,
+  likes: 0,
+  createdAt: data.publishedAt,
+  coreIdea: data.coreIdea,
+  viralTriggers: data.viralTriggers,
+  techFramework: data.techFramework,
+  sustainability: data.sustainability,
+  unpublishedAt: null,
+});
+
+export const marketplaceListingsProjection = defineProjection<MarketplaceListingDocument>({
+  name: 'marketplace_listings',
+  version: 1,
+  handles: IDEA_EVENT_TYPES,
+  documentId: (event) => (event.data as { ideaId: string }).ideaId,
+  topics: (doc) => [MARKETPLACE_TOPIC, ideaTopic(doc._id)],
+  evolve: (doc, recorded) => {
+    const event = { type: recorded.type, data: recorded.data } as IdeaEvent;
+    if (event.type === 'IdeaPublished') return published(event);
+    // The decider refuses anything on an idea that is not published; a stray event changes nothing.
+    if (!doc || doc.status !== 'published') return doc;
+    switch (event.type) {
+      case 'IdeaViewed':
+        return { ...doc, views: event.data.views };
+      case 'IdeaLiked':
+        return { ...doc, likes: event.data.likes };
+      case 'IdeaUnpublished':
+        return {
+          ...doc,
+          status: 'unpublished',
+          title: '',
+          description: '',
+          imageUrl: null,
+          coreIdea: '',
+          viralTriggers: '',
+          techFramework: '',
+          sustainability: '',
+          unpublishedAt: event.data.unpublishedAt,
+        };
+      default: {
+        const unhandled: never = event;
+        return unhandled;
+      }
+    }
+  },
+});
