@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { createCommandApi } from '@vis/command-api';
+import { authOptionsFrom, createCommandApi } from '@vis/command-api';
 import {
   createSessionIdentifier,
   followProjectionProgress,
@@ -71,7 +71,7 @@ export const startEmbedded = async (config: EmbeddedConfig, logger: Logger) => {
   await engine.start();
   const progress = await followProjectionProgress(documentStore);
 
-  const commandApi = createCommandApi({ eventStore, logger, sessionSecret: config.SESSION_SECRET, secureCookies });
+  const commandApi = createCommandApi({ eventStore, logger, sessionSecret: config.SESSION_SECRET, secureCookies, auth: authOptionsFrom(config) });
   const queryApi = createQueryApi({
     documentStore,
     progress,

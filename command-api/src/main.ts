@@ -1,12 +1,13 @@
 import { createServer } from 'node:http';
 import { createLogger, loadConfigOrExit, openEventStore } from '@vis/infrastructure';
 import { createCommandApi } from './app.ts';
+import { authOptionsFrom } from './auth/config.ts';
 
 /** The command API as its own service (distributed topology: behind nginx, on EventStoreDB). */
 const config = loadConfigOrExit();
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'command-api' });
 const eventStore = openEventStore(config);
-const app = createCommandApi({ eventStore, logger, sessionSecret: config.SESSION_SECRET, secureCookies: config.NODE_ENV === 'production' });
+const app = createCommandApi({ eventStore, logger, sessionSecret: config.SESSION_SECRET, secureCookies: config.NODE_ENV === 'production', auth: authOptionsFrom(config) });
 const handle = app.callback();
 const server = createServer((request, response) => {
   if (request.url === '/healthz') {

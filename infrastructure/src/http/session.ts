@@ -13,6 +13,10 @@ export interface SessionData {
   /** Every browser gets one on its first request; a visitor's projects and free plays hang on it. */
   visitorId?: string;
   userId?: string;
+  /** Where a sign-in in progress returns to: a same-site path, checked before it was stored. */
+  returnTo?: string;
+  /** grant's record of a sign-in in progress (provider, state, nonce, PKCE verifier). Never tokens. */
+  grant?: Record<string, unknown>;
 }
 
 export const sessionOf = (ctx: Context): SessionData => (ctx as Context & { session: SessionData }).session;
@@ -28,6 +32,30 @@ const actorFrom = (session: SessionData | null | undefined): string => {
 /** Whoever asks: the signed-in user, else the anonymous visitor of this browser (set by the session middleware). */
 export const actorOf = (ctx: Context): string => (ctx.state as { actor?: string }).actor ?? NOBODY;
 const setActor = (ctx: Context, session: SessionData | null | undefined) => ((ctx.state as { actor?: string }).actor = actorFrom(session));
+
+/**
+ * A fresh session, not an edited one: whatever the old cookie carried (a sign-in in progress, a planted value)
+ * is dropped, and the new cookie gets a new value, signature and 30-day lifetime. koa-session's
+ * `session.regenerate()` would not add anything here: without a session store there is no server-side id to
+ * renew, the cookie holds the whole session.
+ */
+const replaceSession = (ctx: Context, data: SessionData) => {
+  (ctx as Context & { session: SessionData }).session = data;
+  setActor(ctx, data);
+};
+
+/**
+ * Signs this browser in. The visitor id is kept: it names the anonymous account the browser used until now,
+ * and the user's own account (`user-<id>`) is what every request acts as from here on.
+ */
+export const startUserSession = (ctx: Context, userId: string) =>
+  replaceSession(ctx, { visitorId: sessionOf(ctx).visitorId ?? randomUUID(), userId });
+
+/**
+ * Signs this browser out as a new anonymous visitor: on a shared computer the next person must not inherit the
+ * previous visitor's projects and plays, and a visitor id someone planted before sign-in ends here too.
+ */
+export const endUserSession = (ctx: Context) => replaceSession(ctx, { visitorId: randomUUID() });
 
 /**
  * Signed, httpOnly, sameSite=lax cookie sessions, shared by the command and query APIs (same keys, same cookie),

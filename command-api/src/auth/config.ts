@@ -1,0 +1,32 @@
+import type { Config } from '@vis/infrastructure';
+
+export interface GoogleClient {
+  clientId: string;
+  clientSecret: string;
+  /** Tests point these at a local stand-in for Google; in use they stay unset (grant knows Google's). */
+  authorizeUrl?: string;
+  accessUrl?: string;
+  profileUrl?: string;
+}
+
+export interface AuthOptions {
+  /** Refuses the local sign-in and requires Google to be configured. */
+  production: boolean;
+  /** Where browsers reach the product; the OAuth callback is built on it. Unset: each request's own origin. */
+  publicUrl?: string;
+  /** Unset: the local sign-in page stands in for Google (outside production). */
+  google?: GoogleClient;
+}
+
+/** The sign-in settings from configuration: a Google client needs both halves, or it is a mistake worth stopping for. */
+export const authOptionsFrom = (config: Pick<Partial<Config>, 'NODE_ENV' | 'PUBLIC_URL' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET'>): AuthOptions => {
+  const { GOOGLE_CLIENT_ID: clientId, GOOGLE_CLIENT_SECRET: clientSecret } = config;
+  if (Boolean(clientId) !== Boolean(clientSecret)) {
+    throw new Error('Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together (or both left empty)');
+  }
+  return {
+    production: config.NODE_ENV === 'production',
+    ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
+    ...(clientId && clientSecret ? { google: { clientId, clientSecret } } : {}),
+  };
+};

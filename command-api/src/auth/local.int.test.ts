@@ -1,0 +1,195 @@
+import { INVALID_EMAIL_MESSAGE } from '@vis/domain';
+import { SESSION_COOKIE, openTestStores, silentLogger, uuidFrom } from '@vis/infrastructure';
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCommandApi } from '../app.ts';
+import type { AuthOptions } from './config.ts';
+import { actorAfter, cookieHeaderFrom, sessionSetBy, setCookiesOf, TEST_SESSION_SECRET } from './testing/helpers.ts';
+
+let stores: Awaited<ReturnType<typeof openTestStores>>;
+
+beforeEach(async () => {
+  stores = await openTestStores();
+});
+afterEach(() => stores.cleanup());
+
+const appWith = (auth: AuthOptions = { production: false }) =>
+  createCommandApi({
+    eventStore: stores.eventStore,
+    logger: silentLogger(),
+    sessionSecret: TEST_SESSION_SECRET,
+    secureCookies: auth.production,
+    clock: () => new Date('2026-11-23T10:00:00.000Z'),
+    auth,
+  }).callback();
+
+const allEvents = () => stores.eventStore.readAll();
+const postForm = (app: ReturnType<typeof appWith>, form: Record<string, string>) =>
+  request(app).post('/auth/local').type('form').send(form);
+
+describe('GET /auth/local', () => {
+  it('shows a clearly labelled form that stands in for Google sign-in', async () => {
+    const res = await request(appWith()).get('/auth/local?returnTo=/dashboard');
+    expect(res.status).toBe(200);
+    expect(res.type).toBe('text/html');
+    expect(res.text).toContain('<title>Local sign-in (development) · Viral Idea Studio</title>');
+    expect(res.text).toContain('<h1>Local sign-in (development)</h1>');
+    expect(res.text).toContain('stands in for Google sign-in because no Google client is configured');
+    expect(res.text).toContain('<form method="post" action="/auth/local">');
+    expect(res.text).toContain('<input type="hidden" name="returnTo" value="/dashboard">');
+    expect(res.text).toMatch(/<input id="displayName" name="displayName"/);
+    expect(res.text).toMatch(/<input id="email" name="email" type="email"/);
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('carries only a same-site returnTo into the form', async () => {
+    const res = await request(appWith()).get('/auth/local?returnTo=//evil.com');
+    expect(res.text).toContain('<input type="hidden" name="returnTo" value="/">');
+  });
+});
+
+describe('POST /auth/local', () => {
+  it('signs in as the user derived from the lower-cased email, records SignedIn, and returns to returnTo', async () => {
+    const app = appWith();
+    const visitor = await request(app).get('/auth/local');
+    const res = await request(app)
+      .post('/auth/local')
+      .set('Cookie', cookieHeaderFrom(visitor))
+      .type('form')
+      .send({ displayName: '  Ann Lee ', email: ' Ann@Example.com ', returnTo: '/dashboard' });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/dashboard');
+    const userId = uuidFrom('local:ann@example.com');
+    expect(await actorAfter(res)).toBe(`user-${userId}`);
+    expect(sessionSetBy(res)).toMatchObject({ visitorId: sessionSetBy(visitor)!.visitorId, userId });
+    const session = setCookiesOf(res).find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))!;
+    expect(session).toMatch(/; samesite=lax/i);
+    expect(session).toMatch(/; httponly/i);
+    expect(session).not.toMatch(/; secure/i);
+    expect(await allEvents()).toMatchObject([
+      {
+        streamId: `account-user-${userId}`,
+        type: 'SignedIn',
+        data: { accountId: `user-${userId}`, email: 'Ann@Example.com', displayName: 'Ann Lee', profileImageUrl: null, signedInAt: '2026-11-23T10:00:00.000Z' },
+      },
+    ]);
+  });
+
+  it('signs the same email in as the same user, whatever its case', async () => {
+    const app = appWith();
+    const first = await postForm(app, { displayName: 'Ann', email: 'ann@example.com' });
+    const second = await postForm(app, { displayName: 'Ann', email: 'ANN@EXAMPLE.COM' });
+    expect(await actorAfter(second)).toBe(await actorAfter(first));
+    expect(await allEvents()).toHaveLength(2);
+  });
+
+  it('re-renders the form with the message for an email without @, echoing the input escaped, and writes nothing', async () => {
+    const res = await postForm(appWith(), { displayName: '<script>alert("x")</script>', email: 'ann.example.com', returnTo: '/stage-2' });
+    expect(res.status).toBe(400);
+    expect(res.text).toContain(INVALID_EMAIL_MESSAGE);
+    expect(res.text).toContain('value="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;"');
+    expect(res.text).not.toContain('<script>');
+    expect(res.text).toContain('value="ann.example.com"');
+    expect(res.text).toContain('<input type="hidden" name="returnTo" value="/stage-2">');
+    expect(sessionSetBy(res)?.userId).toBeUndefined();
+    expect(await allEvents()).toEqual([]);
+  });
+
+  it.each([
+    [{ displayName: 'Ann' }, INVALID_EMAIL_MESSAGE],
+    [{ displayName: 'A'.repeat(201), email: 'ann@example.com' }, 'Display name: at most 200 characters'],
+    [{ email: `${'a'.repeat(320)}@example.com` }, 'Email: at most 320 characters'],
+    [{ email: 'ann@example.com', isAdmin: 'true' }, 'Unknown field: isAdmin'],
+  ])('refuses %j with a message, writing nothing', async (form, message) => {
+    const res = await postForm(appWith(), form as Record<string, string>);
+    expect(res.status).toBe(400);
+    expect(res.text).toContain(message);
+    expect(await allEvents()).toEqual([]);
+  });
+
+  it('takes a blank display name (the account shows the email name)', async () => {
+    const res = await postForm(appWith(), { displayName: '   ', email: 'bob@example.com' });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/');
+    expect((await allEvents())[0]).toMatchObject({ data: { email: 'bob@example.com', displayName: 'bob' } });
+  });
+
+  it('returns to / for a returnTo that leaves the site', async () => {
+    for (const returnTo of ['//evil.com', 'https://evil.com', '/\\evil.com']) {
+      expect((await postForm(appWith(), { email: 'ann@example.com', returnTo })).headers.location).toBe('/');
+    }
+  });
+
+  it('refuses a form posted from another site', async () => {
+    const res = await request(appWith()).post('/auth/local').set('Origin', 'https://evil.com').type('form').send({ email: 'mallory@example.com' });
+    expect(res.status).toBe(403);
+    expect(await allEvents()).toEqual([]);
+    const sameSite = await request(appWith()).post('/auth/local').set('Host', 'localhost:3000').set('Origin', 'http://localhost:3000').type('form').send({ email: 'ann@example.com' });
+    expect(sameSite.status).toBe(303);
+  });
+
+  it('answers 415 for a body that is not a form', async () => {
+    const res = await request(appWith()).post('/auth/local').send({ email: 'ann@example.com' });
+    expect(res.status).toBe(415);
+    expect(await allEvents()).toEqual([]);
+  });
+});
+
+describe('local sign-in where it must not exist', () => {
+  it('is refused in production, page and form, writing nothing', async () => {
+    const app = appWith({ production: true });
+    const page = await request(app).get('/auth/local').set('X-Forwarded-Proto', 'https');
+    expect(page.status).toBe(404);
+    expect(page.text).toContain('Local sign-in is switched off in production');
+    const post = await request(app).post('/auth/local').set('X-Forwarded-Proto', 'https').type('form').send({ email: 'ann@example.com' });
+    expect(post.status).toBe(404);
+    expect(await actorAfter(post)).not.toMatch(/^user-/);
+    expect(await allEvents()).toEqual([]);
+  });
+
+  it('is refused when a Google client is configured', async () => {
+    const app = appWith({ production: false, google: { clientId: 'id', clientSecret: 'secret' } });
+    expect((await request(app).get('/auth/local')).status).toBe(404);
+    expect((await postForm(app, { email: 'ann@example.com' })).status).toBe(404);
+    expect(await allEvents()).toEqual([]);
+  });
+});
+
+describe('/auth/logout', () => {
+  const signedIn = async (app: ReturnType<typeof appWith>) => {
+    const res = await postForm(app, { displayName: 'Ann', email: 'ann@example.com' });
+    expect(await actorAfter(res)).toMatch(/^user-/);
+    return res;
+  };
+
+  it('ends the signed-in session as a new anonymous visitor and returns to returnTo', async () => {
+    const app = appWith();
+    const session = await signedIn(app);
+    const res = await request(app).get('/auth/logout?returnTo=/marketplace').set('Cookie', cookieHeaderFrom(session));
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/marketplace');
+    const after = sessionSetBy(res)!;
+    expect(after).not.toHaveProperty('userId');
+    expect(after.visitorId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(after.visitorId).not.toBe(sessionSetBy(session)!.visitorId);
+    expect(await actorAfter(res)).toBe(`visitor-${after.visitorId}`);
+  });
+
+  it('works as a POST too, answering 303 to / for a returnTo off the site', async () => {
+    const app = appWith();
+    const session = await signedIn(app);
+    const res = await request(app).post('/auth/logout?returnTo=https://evil.com').set('Cookie', cookieHeaderFrom(session));
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/');
+    expect(await actorAfter(res)).toMatch(/^visitor-/);
+  });
+
+  it('leaves a visitor who was never signed in as they were', async () => {
+    const app = appWith();
+    const visitor = await request(app).get('/auth/local');
+    const res = await request(app).get('/auth/logout').set('Cookie', cookieHeaderFrom(visitor));
+    expect(res.status).toBe(302);
+    expect(setCookiesOf(res)).toEqual([]);
+  });
+});

@@ -1,0 +1,32 @@
+import { startUserSession, type Logger } from '@vis/infrastructure';
+import type { Context } from 'koa';
+import type { Accounts } from '../accounts/accounts.ts';
+
+export interface SignInDeps {
+  accounts: Accounts;
+  logger: Logger;
+  clock: () => Date;
+  newId: () => string;
+}
+
+export interface Profile {
+  email: string;
+  displayName: string;
+  profileImageUrl?: string;
+}
+
+/**
+ * Records the sign-in on the user's account stream (the account read model takes the profile from it), then
+ * starts a fresh signed-in session. The event comes first: a sign-in the log does not know about would show a
+ * signed-in user without a profile.
+ */
+export const createSignIn =
+  ({ accounts, logger, clock, newId }: SignInDeps) =>
+  async (ctx: Context, { userId, method, profile }: { userId: string; method: 'google' | 'local'; profile: Profile }) => {
+    const accountId = `user-${userId}`;
+    await accounts.execute('RecordSignIn', accountId, profile, { commandId: newId(), actorId: accountId, now: clock().toISOString() });
+    startUserSession(ctx, userId);
+    logger.info({ accountId, method }, 'signed in');
+  };
+
+export type SignIn = ReturnType<typeof createSignIn>;
