@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Command } from '../decider.ts';
+import { projectAiCommandSchemas, type ProjectAiCommand } from './ai-commands.ts';
 import {
   MAX_CORE_IDEA_LENGTH,
   MAX_NAME_LENGTH,
@@ -181,7 +182,8 @@ export type ProjectCommand =
   | ImportProject
   | RecordTechnicalReport
   | RecordFinalPrompt
-  | RemoveAuditedParameter;
+  | RemoveAuditedParameter
+  | ProjectAiCommand;
 
 /** Each command's payload schema by command type, for a generic HTTP or CLI layer. */
 export const projectCommandSchemas = {
@@ -204,4 +206,5 @@ export const projectCommandSchemas = {
   RecordTechnicalReport: recordTechnicalReportSchema,
   RecordFinalPrompt: recordFinalPromptSchema,
   RemoveAuditedParameter: removeAuditedParameterSchema,
+  ...projectAiCommandSchemas,
 } satisfies Record<ProjectCommand['type'], z.ZodType>;

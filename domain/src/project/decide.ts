@@ -32,6 +32,7 @@ import {
   MIN_SIMPLICITY_SCORE,
   PARAMETER_LIST_NAMES,
 } from './constants.ts';
+import { decideProjectAi } from './decide-ai.ts';
 import type { ProjectEvent, ProjectSnapshot, StageNotesUpdated } from './events.ts';
 import { parseProjectExport } from './export.ts';
 import { sameValue } from './same-value.ts';
@@ -80,6 +81,14 @@ export const decideProject = (command: ProjectCommand, state: ProjectState): Pro
       return recordFinalPrompt(command, state);
     case 'RemoveAuditedParameter':
       return removeAuditedParameter(command, state);
+    case 'RecordAiSuggestions':
+    case 'RecordAiPrompt':
+    case 'RecordAiReport':
+    case 'RecordAiResults':
+    case 'SetGeminiKey':
+    case 'RecordGeminiKeyVerification':
+    case 'RemoveGeminiKey':
+      return decideProjectAi(command, state);
     default: {
       const unhandled: never = command;
       throw new Error(`unknown command ${(unhandled as { type: string }).type}`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { projectAiEventSchemas, type ProjectAiEvent } from './ai-events.ts';
 import { PARAMETER_LIST_NAMES } from './constants.ts';
 import {
   audienceSegmentSchema,
@@ -226,7 +227,8 @@ export type ProjectEvent =
   | ProjectReset
   | ProjectImported
   | TechnicalReportRecorded
-  | FinalPromptRecorded;
+  | FinalPromptRecorded
+  | ProjectAiEvent;
 export type ProjectEventType = ProjectEvent['type'];
 
 export const projectEventSchemas = {
@@ -249,6 +251,7 @@ export const projectEventSchemas = {
   ProjectImported: projectImportedSchema,
   TechnicalReportRecorded: technicalReportRecordedSchema,
   FinalPromptRecorded: finalPromptRecordedSchema,
+  ...projectAiEventSchemas,
 } satisfies { [T in ProjectEventType]: z.ZodType<Extract<ProjectEvent, { type: T }>['data'], unknown> };
 
 export const PROJECT_EVENT_TYPES = Object.keys(projectEventSchemas) as ProjectEventType[];

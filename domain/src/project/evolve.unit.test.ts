@@ -50,6 +50,7 @@ describe('evolveProject', () => {
       parameters: defaultParameters,
       currentStageIndex: 1,
       aiKeyStatus: 'Not Set',
+      aiKey: null,
       stages: emptyStages(),
     }));
 

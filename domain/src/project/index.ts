@@ -1,3 +1,5 @@
+export * from './ai-commands.ts';
+export * from './ai-events.ts';
 export * from './commands.ts';
 export * from './constants.ts';
 export * from './decide.ts';

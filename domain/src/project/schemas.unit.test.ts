@@ -23,6 +23,15 @@ import {
   updateStageNotes,
 } from '../testing/project-fixtures.ts';
 import {
+  recordAiPrompt,
+  recordAiReport,
+  recordAiResults,
+  recordAiSuggestions,
+  recordGeminiKeyVerification,
+  removeGeminiKey,
+  setGeminiKey,
+} from '../testing/project-ai-fixtures.ts';
+import {
   addAudienceSegmentSchema,
   advanceStageSchema,
   importProjectSchema,
@@ -110,6 +119,13 @@ describe('event schemas', () => {
     recordTechnicalReport(report([{ parameter: 'No Externalities', reason: 'needs a processor' }])),
     removeAuditedParameter('No Externalities'),
     recordFinalPrompt('Build it'),
+    recordAiSuggestions(),
+    recordAiPrompt(),
+    recordAiReport(),
+    recordAiResults(),
+    setGeminiKey(),
+    recordGeminiKeyVerification(true),
+    removeGeminiKey(),
     resetStage(3),
     importProject({ projectName: 'Other', stages: [{ stageNumber: 4, data: { rewardFlow: 'pool' } }] }),
     resetProject(),
@@ -129,7 +145,7 @@ describe('event schemas', () => {
 
 describe('command schemas, as the HTTP layer uses them', () => {
   it('has one schema per command', () =>
-    expect(Object.keys(projectCommandSchemas)).toHaveLength(19));
+    expect(Object.keys(projectCommandSchemas)).toHaveLength(26));
 
   it('refuses an unknown field', () =>
     expect(advanceStageSchema.safeParse({ projectId: 'p', fromStage: 1, skip: true }).success).toBe(false));

@@ -12,6 +12,8 @@ export type ActiveProjectState = {
   parameters: string[];
   currentStageIndex: StageNumber;
   aiKeyStatus: AiKeyStatus;
+  /** The project's own Gemini key, by its vault id and last four characters; the key is encrypted elsewhere. */
+  aiKey: { keyId: string; lastFour: string } | null;
   stages: ProjectStages;
 };
 
@@ -48,6 +50,7 @@ export const evolveProject = (state: ProjectState, event: ProjectEvent): Project
       parameters: [...event.data.parameters],
       currentStageIndex: 1,
       aiKeyStatus: DEFAULT_AI_KEY_STATUS,
+      aiKey: null,
       stages: emptyStages(),
     };
   }
@@ -104,6 +107,7 @@ const evolveActive = (state: ActiveProjectState, event: Exclude<ProjectEvent, { 
         parameters: [...event.data.parameters],
         currentStageIndex: 1,
         aiKeyStatus: DEFAULT_AI_KEY_STATUS,
+        aiKey: null,
         stages: emptyStages(),
       };
     case 'ProjectImported': {
@@ -121,6 +125,19 @@ const evolveActive = (state: ActiveProjectState, event: Exclude<ProjectEvent, { 
       return { ...state, stages: patchStage(state.stages, 6, { technicalReport: event.data.report }) };
     case 'FinalPromptRecorded':
       return { ...state, stages: patchStage(state.stages, 6, { finalPrompt: event.data.prompt }) };
+    // What the AI answered is history, not the project: suggestions count once the user adds them.
+    case 'AiSuggestionsGenerated':
+    case 'AiPromptGenerated':
+    case 'AiReportGenerated':
+    case 'AiResultsGenerated':
+      return state;
+    case 'GeminiKeySet':
+      return { ...state, aiKeyStatus: 'Pending', aiKey: { keyId: event.data.keyId, lastFour: event.data.lastFour } };
+    case 'GeminiKeyVerified':
+      if (state.aiKey?.keyId !== event.data.keyId) return state;
+      return { ...state, aiKeyStatus: event.data.valid ? 'Valid' : 'Invalid' };
+    case 'GeminiKeyRemoved':
+      return { ...state, aiKeyStatus: DEFAULT_AI_KEY_STATUS, aiKey: null };
     default: {
       const unhandled: never = event;
       return unhandled;

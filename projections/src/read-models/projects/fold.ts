@@ -21,6 +21,8 @@ const stateOf = (doc: ProjectFields | null): ProjectState =>
         parameters: doc.parameters,
         currentStageIndex: doc.currentStageIndex,
         aiKeyStatus: doc.aiKeyStatus,
+        // Documents written before projects had their own Gemini key have no such field.
+        aiKey: doc.aiKey ?? null,
         stages: doc.stages,
       }
     : initialProjectState();
@@ -33,6 +35,7 @@ const fieldsOf = (state: ActiveProjectState, createdAt: string, updatedAt: strin
   parameters: state.parameters,
   currentStageIndex: state.currentStageIndex,
   aiKeyStatus: state.aiKeyStatus,
+  aiKey: state.aiKey,
   stages: state.stages,
   createdAt,
   updatedAt,

@@ -1,0 +1,117 @@
+import type { StageNumber } from '../project/stages.ts';
+
+/** How a stage's result field is shaped: a line of prose, a list of short items, or idea concepts. */
+export type FlowFieldShape = 'text' | 'list' | 'concepts';
+
+/**
+ * The idea generation flow's stages (spec 01 §3 "Flow stage definition", §4 "Idea generation flow", §9
+ * estimated times). Extraction fields are named after the project's own fields, so a stage's results can be
+ * added to the guided stage it belongs to without translation.
+ */
+export interface FlowStage {
+  id: FlowStageId;
+  stageNumber: StageNumber;
+  title: string;
+  description: string;
+  required: boolean;
+  defaultPrompt: string;
+  extractionFields: Record<string, FlowFieldShape>;
+  dependencies: readonly FlowStageId[];
+  estimatedSeconds: number;
+}
+
+export const FLOW_STAGE_IDS = ['research', 'analysis', 'ideation', 'mechanics', 'refinement', 'technical'] as const;
+export type FlowStageId = (typeof FLOW_STAGE_IDS)[number];
+
+export const FLOW_STAGES: Record<FlowStageId, FlowStage> = {
+  research: {
+    id: 'research',
+    stageNumber: 1,
+    title: 'Research',
+    description: 'What makes one-page ideas spread, which micro-sites did it, and what a closed loop needs.',
+    required: true,
+    defaultPrompt: 'Research viral triggers, successful micro-sites, closed-loop principles, core technology and challenges for this idea.',
+    extractionFields: { viralParameters: 'list', micrositeParameters: 'list', closedLoopParameters: 'list', techParameters: 'list', challengeParameters: 'list' },
+    dependencies: [],
+    estimatedSeconds: 60,
+  },
+  analysis: {
+    id: 'analysis',
+    stageNumber: 2,
+    title: 'Analysis',
+    description: 'Where rewards come from, how they flow, whether the pool lasts, and who takes part.',
+    required: true,
+    defaultPrompt: 'Analyse reward sources, reward flow, sustainability, externalities and the audiences for this idea.',
+    extractionFields: {
+      rewardSourceParameters: 'list',
+      rewardFlowParameters: 'list',
+      sustainabilityParameters: 'list',
+      externalitiesParameters: 'list',
+      audienceTypeParameters: 'list',
+      keyInsights: 'text',
+    },
+    dependencies: ['research'],
+    estimatedSeconds: 90,
+  },
+  ideation: {
+    id: 'ideation',
+    stageNumber: 3,
+    title: 'Ideation',
+    description: 'Concrete one-page concepts, each with its core action, viral hook and simplicity score.',
+    required: true,
+    defaultPrompt: 'Propose simple one-page concepts for this idea, each with a core action, a viral hook and a simplicity score from 0 to 5.',
+    extractionFields: { ideaConcepts: 'concepts' },
+    dependencies: ['research', 'analysis'],
+    estimatedSeconds: 120,
+  },
+  mechanics: {
+    id: 'mechanics',
+    stageNumber: 4,
+    title: 'Mechanics',
+    description: 'How the chosen concept pays: reward source, reward flow, sustainability and externalities.',
+    required: true,
+    defaultPrompt: 'Work out the reward mechanics of the chosen concept: source, flow, sustainability check and externalities check.',
+    extractionFields: { selectedIdeaName: 'text', rewardSource: 'text', rewardFlow: 'text', sustainabilityCheck: 'text', externalitiesCheck: 'text' },
+    dependencies: ['ideation'],
+    estimatedSeconds: 90,
+  },
+  refinement: {
+    id: 'refinement',
+    stageNumber: 5,
+    title: 'Refinement',
+    description: 'The final concept: its name, one-line pitch, description and both loops explained.',
+    required: true,
+    defaultPrompt: 'Refine the concept into a final one-page idea: name, one-line pitch, detailed description, viral loop and sustainability loop.',
+    extractionFields: {
+      finalConceptName: 'text',
+      oneLinerPitch: 'text',
+      detailedDescription: 'text',
+      viralLoopExplained: 'text',
+      sustainabilityLoopExplained: 'text',
+    },
+    dependencies: ['mechanics'],
+    estimatedSeconds: 120,
+  },
+  technical: {
+    id: 'technical',
+    stageNumber: 6,
+    title: 'Technical',
+    description: 'How to build it: architecture, the smallest version worth shipping, and the steps there.',
+    required: false,
+    defaultPrompt: 'Describe the architecture, the MVP and the implementation steps for this one-page idea.',
+    extractionFields: { architecture: 'text', mvpDefinition: 'text', implementationSteps: 'list' },
+    dependencies: ['refinement'],
+    estimatedSeconds: 180,
+  },
+};
+
+/** Stage numbers (1–6) name the same stages as their ids; clients use both. */
+export const flowStageOf = (stage: FlowStageId | number): FlowStage | null => {
+  if (typeof stage === 'number') return Object.values(FLOW_STAGES).find((each) => each.stageNumber === stage) ?? null;
+  return Object.hasOwn(FLOW_STAGES, stage) ? FLOW_STAGES[stage] : null;
+};
+
+/** Iterations of one stage request (spec 01 §5, §9). */
+export const MIN_ITERATIONS = 1;
+export const MAX_ITERATIONS = 5;
+export const DEFAULT_ITERATIONS = 1;
