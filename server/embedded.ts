@@ -1,9 +1,12 @@
+// TEMPORARY NOTE TO EVERY ENGINEER WORKING IN THIS TREE RIGHT NOW: several people edit this repo at the same time.
+// Before going on, read /root/scratch/helper-common.md (commit only your own paths, no npm install, no full npm test).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { authOptionsFrom, createCommandApi } from '@vis/command-api';
+import { authOptionsFrom, createAccounts, createCommandApi, issuePublicCoupon, paymentsFromConfig, type PaymentsGateway } from '@vis/command-api';
 import {
   createSessionIdentifier,
+  DEFAULT_PUBLIC_COUPON_CODE,
   followProjectionProgress,
   openDocumentStore,
   openEventStore,
@@ -61,17 +64,24 @@ const createWebApp = (distDir: string) => {
  * The whole product in one process on LMDB under DATA_DIR: command API, projection engine, query API, live
  * updates and the web app. `npm start` runs this; the end-to-end tests and benchmarks start it on port 0.
  */
-export const startEmbedded = async (config: EmbeddedConfig, logger: Logger) => {
+export const startEmbedded = async (
+  config: EmbeddedConfig,
+  logger: Logger,
+  /** Stand-ins for what the configuration would build (a Stripe client pointed at a local fake, say). */
+  overrides: { payments?: PaymentsGateway } = {},
+) => {
   const dataDir = path.resolve(config.DATA_DIR);
   const secureCookies = config.NODE_ENV === 'production';
   // Embedded mode means LMDB under DATA_DIR, whatever server URLs the environment may also hold.
   const eventStore = openEventStore({ DATA_DIR: dataDir, EVENTSTORE_URL: undefined });
   const documentStore = await openDocumentStore({ DATA_DIR: dataDir, MONGODB_URL: undefined, MONGODB_DATABASE: '' });
+  // Before the projections start, so that they catch up past it instead of reporting it as lag for a moment.
+  await issuePublicCoupon({ accounts: createAccounts({ eventStore }), eventStore, code: config.PUBLIC_COUPON_CODE ?? DEFAULT_PUBLIC_COUPON_CODE, logger });
   const engine = createProjectionEngine({ eventStore, documentStore, projections: allProjections, logger });
   await engine.start();
   const progress = await followProjectionProgress(documentStore);
 
-  const commandApi = createCommandApi({ eventStore, logger, sessionSecret: config.SESSION_SECRET, secureCookies, auth: authOptionsFrom(config) });
+  const commandApi = createCommandApi({ eventStore, logger, sessionSecret: config.SESSION_SECRET, secureCookies, opsToken: config.OPS_TOKEN, auth: authOptionsFrom(config), payments: overrides.payments ?? paymentsFromConfig(config, logger) });
   const queryApi = createQueryApi({
     documentStore,
     progress,
@@ -79,6 +89,7 @@ export const startEmbedded = async (config: EmbeddedConfig, logger: Logger) => {
     sessionSecret: config.SESSION_SECRET,
     readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
     opsToken: config.OPS_TOKEN,
+    publicCouponCode: config.PUBLIC_COUPON_CODE,
   });
   const ops = createOpsApi({ engine, logger, token: config.OPS_TOKEN });
   const live = createLiveUpdates({
@@ -101,6 +112,7 @@ export const startEmbedded = async (config: EmbeddedConfig, logger: Logger) => {
       response.end(JSON.stringify({ status: ready ? 'ok' : 'catching_up' }));
       return;
     }
+    if (request.url?.startsWith('/api/ops/coupons')) return void handleCommand(request, response);
     if (request.url?.startsWith('/api/ops/')) return void handleOps(request, response);
     if (isQuery(request)) return void handleQuery(request, response);
     if (isApi(request.url)) return void handleCommand(request, response);

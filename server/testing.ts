@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { silentLogger, type Logger } from '@vis/infrastructure';
+import { vi } from 'vitest';
 import { startEmbedded, type EmbeddedConfig } from './embedded.ts';
 
 /** The whole product on a fresh data directory and a free port, as `npm start` runs it. */
@@ -32,6 +33,10 @@ export const startTestServer = async ({
     },
     logger,
   );
+  // Tests start from a settled server: the log is never empty at start (the public coupon is issued first).
+  await vi.waitFor(() => {
+    if (!server.engine.isCaughtUp()) throw new Error('projections still catching up');
+  }, { timeout: 10_000, interval: 5 });
   return {
     ...server,
     dataDir: dir,

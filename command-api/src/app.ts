@@ -1,3 +1,5 @@
+// TEMPORARY NOTE TO EVERY ENGINEER WORKING IN THIS TREE RIGHT NOW: several people edit this repo at the same time.
+// Before going on, read /root/scratch/helper-common.md (commit only your own paths, no npm install, no full npm test).
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { errorHandler, jsonBody, sessions, type EventStore, type Logger } from '@vis/infrastructure';
@@ -5,8 +7,12 @@ import Koa from 'koa';
 import { createAccounts } from './accounts/accounts.ts';
 import type { AuthOptions } from './auth/config.ts';
 import { authRoutes } from './auth/routes.ts';
+import { accountRoutes } from './accounts/routes.ts';
 import { feedbackRoutes } from './feedback/routes.ts';
 import { marketplaceRoutes } from './marketplace/routes.ts';
+import type { PaymentsGateway } from './payments/gateway.ts';
+import { paymentRoutes } from './payments/routes.ts';
+import { stripeWebhook } from './payments/webhook.ts';
 import { projectRoutes } from './projects/routes.ts';
 
 export interface CommandApiDeps {
@@ -18,17 +24,25 @@ export interface CommandApiDeps {
   newId?: () => string;
   /** Sign-in settings; without them, Google is not configured and production follows `secureCookies`. */
   auth?: AuthOptions;
+  /** Guards the operators' endpoints (coupon issuing); without one, only loopback callers are operators. */
+  opsToken?: string;
+  /** Stripe (`paymentsFromConfig`); without it the payment calls answer 503 and coupons still work. */
+  payments?: PaymentsGateway;
 }
 
 /** Turns HTTP calls into commands. Built from its dependencies; `main.ts` (or the embedded server) listens. */
-export const createCommandApi = ({ eventStore, logger, sessionSecret, secureCookies, clock = () => new Date(), newId = randomUUID, auth = { production: secureCookies } }: CommandApiDeps) => {
+export const createCommandApi = ({ eventStore, logger, sessionSecret, secureCookies, clock = () => new Date(), newId = randomUUID, opsToken, auth = { production: secureCookies }, payments }: CommandApiDeps) => {
   const app = new Koa({ proxy: true });
   const router = new Router();
   const accounts = createAccounts({ eventStore });
+  accountRoutes(router, { accounts, clock, newId, opsToken });
   projectRoutes(router, { eventStore, clock, newId });
   feedbackRoutes(router, { eventStore, clock, newId });
   marketplaceRoutes(router, { eventStore, clock, newId });
+  paymentRoutes(router, { accounts, payments, logger, clock, newId });
   app.use(errorHandler(logger));
+  // Before the session and the JSON parser: Stripe's signature covers the raw bytes, and Stripe needs no cookie.
+  app.use(stripeWebhook({ accounts, payments, logger, clock }));
   app.use(sessions(app, { secret: sessionSecret, secure: secureCookies }));
   app.use(authRoutes({ accounts, logger, clock, newId, options: auth }));
   app.use(jsonBody());
