@@ -11,3 +11,4 @@ export * from './read-models/progress.ts';
 export * from './testing/embedded-stores.ts';
 export * from './stores.ts';
 export * from './http/operators-only.ts';
+export * from './secrets/index.ts';

@@ -1,0 +1,3 @@
+export * from './key-vault.ts';
+export * from './secret-box.ts';
+export * from './secrets-key.ts';
