@@ -1,17 +1,17 @@
-import { sessionOf, sessions } from '@vis/infrastructure';
+import { sessionOf, sessions, type SessionData } from '@vis/infrastructure';
 import Koa from 'koa';
 import request from 'supertest';
 
 /**
- * The Cookie header of a browser signed in as `userId`, made by the product's own `sessions()` middleware with
- * the same secret (so the command API verifies it like any other), for tests that run before or without the
- * sign-in routes.
+ * The Cookie header of a browser whose session holds `data` (a visitor id, a signed-in user id), made by the
+ * product's own `sessions()` middleware with the same secret, so the command API verifies it like any other.
+ * For tests that run without the sign-in routes.
  */
-export const signedInCookie = async (secret: string, userId: string): Promise<string> => {
+export const sessionCookie = async (secret: string, data: SessionData): Promise<string> => {
   const app = new Koa();
   app.use(sessions(app, { secret, secure: false }));
   app.use((ctx) => {
-    sessionOf(ctx).userId = userId;
+    Object.assign(sessionOf(ctx), data);
     ctx.status = 204;
   });
   const res = await request(app.callback()).get('/');

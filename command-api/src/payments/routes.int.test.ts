@@ -1,0 +1,267 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PAYMENTS_NOT_CONFIGURED } from './messages.ts';
+import { startPaymentsApp, type PaymentsApp } from './testing/payments-app.ts';
+
+let t: PaymentsApp;
+beforeEach(async () => {
+  t = await startPaymentsApp();
+});
+afterEach(() => t.close());
+
+/** December 23, 2026, 10:00 UTC: one month after the fake's clock. */
+const PERIOD_END = Date.UTC(2026, 11, 23, 10) / 1000;
+
+type Browser = Awaited<ReturnType<PaymentsApp['browser']>>;
+
+const subscribe = async (browser: Browser, email = 'ann@example.com') => {
+  const res = await browser.post('/api/subscription/create').send({ email });
+  expect(res.status).toBe(200);
+  return res.body.subscriptionId as string;
+};
+
+/** The whole way to a paid subscription: create, pay in the "browser", Stripe's invoice.paid webhook. */
+const subscribeAndPay = async (browser: Browser) => {
+  const subscriptionId = await subscribe(browser);
+  const paid = await t.postWebhook(t.fake.event('invoice.paid', t.fake.payLatestInvoice(subscriptionId)));
+  expect(paid.body).toEqual({ received: true, outcome: 'applied' });
+  return subscriptionId;
+};
+
+const allEvents = () => t.stores.eventStore.readAll();
+
+describe('POST /api/subscription/create', () => {
+  it("lets a visitor subscribe: a Stripe customer and an incomplete $4/month subscription on the visitor's account", async () => {
+    const ann = await t.browser('visitor-ann');
+    const res = await ann.post('/api/subscription/create').send({ email: ' ann@example.com ' });
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      success: true,
+      clientSecret: expect.stringMatching(/^pi_\w+_secret_\w+$/),
+      subscriptionId: expect.stringMatching(/^sub_/),
+      message: 'Subscription created. Please complete your payment.',
+      position: expect.any(String),
+    });
+    const [customer] = t.fake.requestsTo('POST', '/v1/customers');
+    expect(customer?.params).toEqual({ email: 'ann@example.com', metadata: { accountId: 'visitor-ann' } });
+    const [subscription] = t.fake.requestsTo('POST', '/v1/subscriptions');
+    expect(subscription?.params).toEqual({
+      customer: t.fake.customers.keys().next().value,
+      items: [{ price: t.price.id }],
+      payment_behavior: 'default_incomplete',
+      payment_settings: { save_default_payment_method: 'on_subscription' },
+      metadata: { accountId: 'visitor-ann' },
+      expand: ['latest_invoice.confirmation_secret'],
+    });
+    expect(subscription?.idempotencyKey).toMatch(/^subscription-create:.+:subscription$/);
+    expect(subscription?.stripeVersion).toBe('2026-10-28.endive');
+    // The secret handed to the browser is the one of the subscription's first invoice.
+    const invoice = t.fake.invoices.get(t.fake.subscriptions.get(res.body.subscriptionId)!.latest_invoice as string)!;
+    expect(res.body.clientSecret).toBe((invoice.confirmation_secret as { client_secret: string }).client_secret);
+
+    expect(await t.eventsOf('visitor-ann')).toEqual([
+      {
+        type: 'SubscriptionStarted',
+        data: { accountId: 'visitor-ann', subscriptionId: res.body.subscriptionId, customerId: expect.stringMatching(/^cus_/), email: 'ann@example.com', startedAt: '2026-11-23T10:00:00.000Z' },
+      },
+    ]);
+    expect((await t.accounts.stateOf('visitor-ann')).subscription).toMatchObject({ status: 'incomplete', subscriptionId: res.body.subscriptionId });
+  });
+
+  it.each([['the bare id', 'bob'], ['the account id', 'user-bob']])("lets a signed-in user subscribe, sending their own user id as %s", async (_, userId) => {
+    const bob = await t.browser('user-bob');
+    const res = await bob.post('/api/subscription/create').send({ email: 'bob@example.com', userId });
+    expect(res.status).toBe(200);
+    expect(t.fake.requestsTo('POST', '/v1/subscriptions')[0]?.params.metadata).toEqual({ accountId: 'user-bob' });
+    expect((await t.accounts.stateOf('user-bob')).subscription.subscriptionId).toBe(res.body.subscriptionId);
+  });
+
+  it.each([
+    ["another user's id", 'user-bob', 'eve'],
+    ['a user id from a visitor', 'visitor-eve', 'bob'],
+  ] as const)('refuses %s with 403, calls no Stripe and writes nothing', async (_, who, userId) => {
+    const browser = await t.browser(who);
+    const res = await browser.post('/api/subscription/create').send({ email: 'eve@example.com', userId });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ success: false, error: 'You can only subscribe for your own account.', message: 'You can only subscribe for your own account.' });
+    expect(t.fake.requests).toEqual([]);
+    expect(await allEvents()).toEqual([]);
+  });
+
+  it.each([
+    ['an email without @', { email: 'ann.example.com' }],
+    ['a blank email', { email: '   ' }],
+    ['no email', {}],
+  ])('answers 400 for %s, calls no Stripe and writes nothing', async (_, body) => {
+    const ann = await t.browser('visitor-ann');
+    const res = await ann.post('/api/subscription/create').send(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, error: 'Please enter a valid email address', message: 'Please enter a valid email address', field: 'email' });
+    expect(t.fake.requests).toEqual([]);
+    expect(await allEvents()).toEqual([]);
+  });
+
+  it('refuses unknown fields by name', async () => {
+    const res = await (await t.browser('visitor-ann')).post('/api/subscription/create').send({ email: 'ann@example.com', plan: 'gold' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, message: 'Unknown field: plan', field: 'plan' });
+    expect(t.fake.requests).toEqual([]);
+  });
+
+  it('creates one subscription for a retried request with the same Idempotency-Key', async () => {
+    const ann = await t.browser('visitor-ann');
+    const first = await ann.post('/api/subscription/create').set('Idempotency-Key', 'subscribe-1').send({ email: 'ann@example.com' });
+    const retry = await ann.post('/api/subscription/create').set('Idempotency-Key', 'subscribe-1').send({ email: 'ann@example.com' });
+    expect(retry.status).toBe(200);
+    expect(retry.body.subscriptionId).toBe(first.body.subscriptionId);
+    expect(retry.body.clientSecret).toBe(first.body.clientSecret);
+    expect(t.fake.subscriptions.size).toBe(1);
+    expect(t.fake.customers.size).toBe(1);
+    expect((await t.eventsOf('visitor-ann')).map((event) => event.type)).toEqual(['SubscriptionStarted']);
+  });
+
+  it('reuses the Stripe customer of an earlier, unpaid attempt, with the email given now', async () => {
+    const ann = await t.browser('visitor-ann');
+    const first = await subscribe(ann, 'ann@example.com');
+    const second = await subscribe(ann, 'ann@work.example');
+    expect(second).not.toBe(first);
+    expect(t.fake.customers.size).toBe(1);
+    const [customerId] = t.fake.customers.keys();
+    expect(t.fake.requestsTo('POST', `/v1/customers/${customerId}`)[0]?.params).toEqual({ email: 'ann@work.example' });
+    expect((await t.accounts.stateOf('visitor-ann')).subscription).toMatchObject({ status: 'incomplete', subscriptionId: second, customerId });
+  });
+
+  it('refuses a second subscription while one is active (409), before anything is created at Stripe', async () => {
+    const ann = await t.browser('visitor-ann');
+    await subscribeAndPay(ann);
+    const before = t.fake.requests.length;
+    const res = await ann.post('/api/subscription/create').send({ email: 'ann@example.com' });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ success: false, message: 'You already have an active subscription.' });
+    expect(t.fake.requests).toHaveLength(before);
+  });
+
+  it('answers 502 with a clear message when Stripe fails, and writes nothing', async () => {
+    t.fake.failNext('POST /v1/subscriptions', { status: 500, message: 'Stripe is down' });
+    const res = await (await t.browser('visitor-ann')).post('/api/subscription/create').send({ email: 'ann@example.com' });
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ success: false, error: 'Payment provider error', message: 'The payment provider could not complete the request. Please try again.' });
+    expect(await allEvents()).toEqual([]);
+  });
+});
+
+describe('POST /api/subscription/cancel', () => {
+  it("answers 'No active subscription found.' when there is none, without asking Stripe", async () => {
+    const res = await (await t.browser('user-bob')).post('/api/subscription/cancel');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, error: 'No active subscription found.', message: 'No active subscription found.', field: 'subscription' });
+    expect(t.fake.requests).toEqual([]);
+    expect(await allEvents()).toEqual([]);
+  });
+
+  it('schedules a paid subscription to end with its period, at Stripe and on the account', async () => {
+    const bob = await t.browser('user-bob');
+    const subscriptionId = await subscribeAndPay(bob);
+
+    const res = await bob.post('/api/subscription/cancel');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'Your subscription will end on December 23, 2026', position: expect.any(String) });
+    const [update] = t.fake.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`);
+    expect(update?.params).toEqual({ cancel_at_period_end: 'true' });
+    expect(update?.idempotencyKey).toMatch(/^subscription-cancel:/);
+    expect((await t.eventsOf('user-bob')).at(-1)).toEqual({
+      type: 'CancellationScheduled',
+      data: { accountId: 'user-bob', subscriptionId, cancelAt: PERIOD_END, stripeEventId: null, scheduledAt: '2026-11-23T10:00:00.000Z' },
+    });
+    expect((await t.accounts.stateOf('user-bob')).subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, currentPeriodEnd: PERIOD_END });
+
+    // Asking again changes nothing and gives the same answer.
+    const count = (await allEvents()).length;
+    const again = await bob.post('/api/subscription/cancel');
+    expect(again.body).toEqual({ success: true, message: 'Your subscription will end on December 23, 2026' });
+    expect(t.fake.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
+    expect(await allEvents()).toHaveLength(count);
+  });
+
+  it('ends an unpaid subscription at once', async () => {
+    const ann = await t.browser('visitor-ann');
+    const subscriptionId = await subscribe(ann);
+
+    const res = await ann.post('/api/subscription/cancel');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'Your subscription has been cancelled.', position: expect.any(String) });
+    expect(t.fake.requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
+    expect(t.fake.subscriptions.get(subscriptionId)?.status).toBe('canceled');
+    expect((await t.eventsOf('visitor-ann')).at(-1)).toMatchObject({ type: 'SubscriptionEnded', data: { subscriptionId, previousStatus: 'incomplete', status: 'none' } });
+    expect((await t.accounts.stateOf('visitor-ann')).subscription.status).toBe('none');
+  });
+
+  it("cancels only the caller's own subscription", async () => {
+    await subscribeAndPay(await t.browser('user-bob'));
+    const res = await (await t.browser('user-eve')).post('/api/subscription/cancel');
+    expect(res.body).toMatchObject({ success: false, message: 'No active subscription found.' });
+    expect((await t.accounts.stateOf('user-bob')).subscription.cancelAtPeriodEnd).toBe(false);
+  });
+});
+
+describe('POST /api/subscription/apply-coupon', () => {
+  it('applies a Stripe promotion code as a discount on the caller’s own subscription', async () => {
+    const promotion = t.fake.addPromotionCode('LAUNCH50');
+    const ann = await t.browser('visitor-ann');
+    const subscriptionId = await subscribe(ann);
+
+    const res = await ann.post('/api/subscription/apply-coupon').send({ subscriptionId, couponCode: ' LAUNCH50 ' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'Coupon applied to your subscription.' });
+    expect(t.fake.requestsTo('GET', '/v1/promotion_codes')[0]?.params).toEqual({ code: 'LAUNCH50', active: 'true', limit: '1' });
+    expect(t.fake.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`)[0]?.params).toEqual({ discounts: [{ promotion_code: promotion.id }] });
+  });
+
+  it("answers 404 for another account's subscription and changes nothing at Stripe", async () => {
+    t.fake.addPromotionCode('LAUNCH50');
+    const subscriptionId = await subscribe(await t.browser('visitor-ann'));
+    const res = await (await t.browser('visitor-eve')).post('/api/subscription/apply-coupon').send({ subscriptionId, couponCode: 'LAUNCH50' });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, error: 'Subscription not found', message: 'Subscription not found' });
+    expect(t.fake.requestsTo('GET', '/v1/promotion_codes')).toEqual([]);
+    expect(t.fake.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`)).toEqual([]);
+  });
+
+  it.each([
+    ['a code Stripe does not know', 'NOPE', 'Invalid coupon code'],
+    ['an empty code', '  ', 'Please enter a coupon code.'],
+  ])('answers 400 for %s', async (_, couponCode, message) => {
+    const ann = await t.browser('visitor-ann');
+    const subscriptionId = await subscribe(ann);
+    const res = await ann.post('/api/subscription/apply-coupon').send({ subscriptionId, couponCode });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, error: message, message, field: 'couponCode' });
+    expect(t.fake.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`)).toEqual([]);
+  });
+});
+
+describe('without a Stripe key', () => {
+  let bare: PaymentsApp;
+  beforeEach(async () => {
+    bare = await startPaymentsApp({ stripe: false });
+  });
+  afterEach(() => bare.close());
+
+  it.each([
+    ['/api/subscription/create', { email: 'ann@example.com' }],
+    ['/api/subscription/apply-coupon', { subscriptionId: 'sub_1', couponCode: 'LAUNCH50' }],
+    ['/api/subscription/cancel', {}],
+  ])('%s answers 503: payments are not configured, coupons still work', async (url, body) => {
+    const res = await (await bare.browser('user-bob')).post(url).send(body);
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual(PAYMENTS_NOT_CONFIGURED);
+    expect(res.body.message).toBe('Payments are not configured on this server. Coupons still work.');
+    expect(await bare.stores.eventStore.readAll()).toEqual([]);
+  });
+
+  it('the webhook answers 503', async () => {
+    const res = await bare.postWebhook(bare.fake.event('invoice.paid', {}));
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ success: false, error: 'Payments not configured' });
+  });
+});
