@@ -89,7 +89,10 @@ const withPayments =
       await handle(ctx, payments);
     } catch (error) {
       if (!isStripeError(error)) throw error;
-      logger.error({ err: error, path: ctx.path, stripeRequestId: error.requestId, code: error.code }, 'Stripe refused or failed a request');
+      logger.error(
+        { path: ctx.path, stripeError: error.type, reason: error.message, code: error.code, status: error.statusCode, stripeRequestId: error.requestId },
+        'Stripe refused or failed a request',
+      );
       ctx.status = 502;
       ctx.body = PAYMENT_PROVIDER_FAILED;
     }

@@ -110,7 +110,8 @@ export const stripeWebhook = ({ accounts, payments, logger, clock }: StripeWebho
       if (!signature) throw new Error('no Stripe-Signature header');
       event = verify(payload, signature);
     } catch (error) {
-      logger.warn({ err: error }, 'Stripe webhook refused: signature missing or wrong');
+      // Only the reason: Stripe's error carries the whole payload and header.
+      logger.warn({ reason: error instanceof Error ? error.message : String(error) }, 'Stripe webhook refused: signature missing or wrong');
       ctx.status = 400;
       ctx.body = INVALID_WEBHOOK_SIGNATURE;
       return;
