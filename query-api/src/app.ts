@@ -3,6 +3,7 @@ import { DEFAULT_PUBLIC_COUPON_CODE, errorHandler, readOnlySessions, type Docume
 import Koa from 'koa';
 import { accountQueryRoutes } from './accounts/routes.ts';
 import { analyticsRoutes, stageFunnelRoutes } from './analytics/routes.ts';
+import { marketplaceQueryRoutes } from './marketplace/routes.ts';
 import { projectQueryRoutes } from './projects/routes.ts';
 
 export interface QueryApiDeps {
@@ -28,6 +29,7 @@ export const createQueryApi = ({
   const app = new Koa({ proxy: true });
   const router = new Router();
   projectQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs });
+  marketplaceQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs });
   accountQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs, publicCouponCode });
   analyticsRoutes(router, { documentStore, progress, opsToken, readYourWritesTimeoutMs });
   stageFunnelRoutes(router, { documentStore, progress, opsToken, readYourWritesTimeoutMs });

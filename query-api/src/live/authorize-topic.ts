@@ -12,6 +12,8 @@ export const createTopicAuthorizer =
     if (topic === 'balance:mine') return actor === NOBODY ? null : `balance:${actor}`;
     if (topic === `balance:${actor}`) return actor === NOBODY ? null : topic;
     const [kind, id] = topic.split(/:(.*)/s);
+    // The marketplace is public: anyone may read it, so anyone may hear it change.
+    if (topic === 'marketplace' || (kind === 'idea' && id)) return topic;
     if (kind === 'project' && id) {
       const project = await documentStore.findOne(progress.collectionFor('projects'), { _id: id });
       return project && project.ownerId === actor ? topic : null;
