@@ -133,11 +133,12 @@ export const startEmbedded = async (
     eventStore,
     documentStore,
     close: async () => {
+      // WebSockets first: an upgraded socket still counts as an open connection, and server.close waits for it.
+      await live.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await live.close();
       await engine.stop();
       await progress.close();
       await documentStore.close();
