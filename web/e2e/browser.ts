@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../test-results');
@@ -27,4 +27,27 @@ export const launchBrowser = (): Promise<Browser> =>
 export const screenshotPath = (name: string) => {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return path.join(SCREENSHOT_DIR, `${name}.png`);
+};
+
+export const WIDTHS = [1280, 768, 375] as const;
+
+/** Console errors of a page, for the "no console errors" bar; `allow` names failures the test provokes on purpose. */
+export const collectConsoleErrors = (page: Page) => {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(String(error)));
+  return {
+    unexpected: (allow: RegExp[] = []) => errors.filter((text) => !allow.some((pattern) => pattern.test(text))),
+  };
+};
+
+/** The page at each of the three widths, full length, saved under web/test-results/<name>-<width>.png. */
+export const screenshotAtWidths = async (page: Page, name: string, widths: readonly number[] = WIDTHS) => {
+  const original = page.viewportSize();
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: screenshotPath(`${name}-${width}`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
 };

@@ -1,7 +1,7 @@
-import type { Browser, ConsoleMessage } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../server/testing.ts';
-import { launchBrowser, screenshotPath } from './browser.ts';
+import { collectConsoleErrors, launchBrowser, screenshotPath } from './browser.ts';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser;
@@ -15,47 +15,43 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('a project page in the browser', () => {
-  it('adds a parameter and shows it live in a second tab of the same visitor', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const consoleErrors: string[] = [];
-    const watchConsole = (message: ConsoleMessage) => message.type() === 'error' && consoleErrors.push(message.text());
-
+describe('two tabs of the same visitor', () => {
+  it('shows a parameter added in one tab live in the other', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const first = await context.newPage();
-    first.on('console', watchConsole);
+    const firstConsole = collectConsoleErrors(first);
     await first.goto(server.url);
-    await first.getByRole('heading', { name: 'Viral Idea Game' }).waitFor();
-    await first.screenshot({ path: screenshotPath('slice-landing-1280') });
     await first.getByRole('button', { name: 'Start Playing Now!' }).click();
-    await first.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
-    const parameters = first.getByRole('list', { name: 'Parameters' });
-    await expect.poll(() => parameters.locator('li').allTextContents()).toEqual(['Viral', 'Simple Page', 'No Externalities']);
+    await first.waitForURL(/\/stage-1$/);
+    const triggers = first.getByRole('list', { name: 'Common Viral Triggers' });
+    await triggers.waitFor();
 
     const second = await context.newPage();
-    second.on('console', watchConsole);
-    await second.goto(first.url());
-    const secondParameters = second.getByRole('list', { name: 'Parameters' });
-    await expect.poll(() => secondParameters.locator('li').count()).toBe(3);
+    const secondConsole = collectConsoleErrors(second);
+    await second.goto(`${server.url}/stage-1`);
+    const secondTriggers = second.getByRole('list', { name: 'Common Viral Triggers' });
+    await secondTriggers.waitFor();
+    expect(await secondTriggers.getByRole('listitem').allTextContents()).toEqual(['Nothing here yet']);
 
-    const input = first.getByPlaceholder('Add your own parameter');
-    const add = first.getByRole('button', { name: 'Add', exact: true });
-    expect(await add.isDisabled()).toBe(true);
+    const input = first.getByRole('textbox', { name: 'Add your own parameter to Common Viral Triggers' });
     await input.fill('Scarcity loop');
     await input.press('Enter');
-    await expect.poll(() => parameters.locator('li').allTextContents()).toContain('Scarcity loop');
-    expect(await input.inputValue()).toBe('');
+    await expect.poll(() => triggers.getByRole('listitem').allTextContents()).toEqual(['Scarcity loop']);
 
     // The second tab did nothing: only the live update can bring the new parameter in.
-    await expect.poll(() => secondParameters.locator('li').allTextContents(), { timeout: 5000 }).toContain('Scarcity loop');
+    await expect.poll(() => secondTriggers.getByRole('listitem').allTextContents(), { timeout: 5000 }).toEqual(['Scarcity loop']);
 
-    await input.fill('x');
-    await add.click();
-    await expect.poll(() => first.getByRole('alert').textContent()).toBe('Parameter must be at least 2 characters');
-    await first.screenshot({ path: screenshotPath('slice-project-1280') });
-    await second.screenshot({ path: screenshotPath('slice-project-second-tab-1280') });
+    // And back the other way: a removal in the second tab empties the first.
+    await second.getByRole('button', { name: 'Remove Scarcity loop' }).click();
+    await expect.poll(() => triggers.getByRole('listitem').allTextContents(), { timeout: 5000 }).toEqual(['Nothing here yet']);
 
-    // The rejected parameter is the only failed request, and the browser logs it as a failed resource.
-    expect(consoleErrors.filter((text) => !text.includes('400 (Bad Request)'))).toEqual([]);
+    // Typed text arrives in the other tab once its debounce has sent it.
+    await first.getByRole('textbox', { name: 'Core idea' }).fill('A page that pays its visitors');
+    await expect.poll(() => second.getByRole('textbox', { name: 'Core idea' }).inputValue(), { timeout: 6000 }).toBe('A page that pays its visitors');
+    await second.screenshot({ path: screenshotPath('live-second-tab-1280') });
+
+    expect(firstConsole.unexpected()).toEqual([]);
+    expect(secondConsole.unexpected()).toEqual([]);
     await context.close();
   });
 
@@ -64,7 +60,8 @@ describe('a project page in the browser', () => {
     await page.goto(`${server.url}/projects/does-not-exist`);
     await page.getByRole('heading', { name: 'Oops! Data Missing' }).waitFor();
     expect(await page.getByText('Failed to load project').isVisible()).toBe(true);
-    await page.screenshot({ path: screenshotPath('slice-missing-375') });
+    expect(await page.getByRole('link', { name: 'Return to Home' }).isVisible()).toBe(true);
+    await page.screenshot({ path: screenshotPath('data-missing-375') });
     await page.close();
   });
 });

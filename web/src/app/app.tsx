@@ -1,22 +1,24 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { RouterProvider } from 'react-router-dom';
+import { SubscriptionModalProvider } from '../features/account/components/subscription-modal.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
-import { HomeRoute } from './routes/home.tsx';
-import { NotFoundRoute } from './routes/not-found.tsx';
-import { ProjectRoute } from './routes/project.tsx';
-
-const router = createBrowserRouter([
-  { path: '/', element: <HomeRoute /> },
-  { path: '/projects/:id', element: <ProjectRoute /> },
-  { path: '*', element: <NotFoundRoute /> },
-]);
+import { ThemeProvider } from '../lib/theme.tsx';
+import { ToastProvider } from '../lib/toast.tsx';
+import { createRouter } from './router.tsx';
 
 export const App = () => {
   const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createRouter);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <ThemeProvider>
+        <ToastProvider>
+          <SubscriptionModalProvider>
+            <RouterProvider router={router} />
+          </SubscriptionModalProvider>
+        </ToastProvider>
+      </ThemeProvider>
     </QueryClientProvider>
   );
 };

@@ -42,6 +42,7 @@ const request = async <T>(method: string, url: string, body?: unknown, headers: 
     parsed = text;
   }
   if (!response.ok) {
+    // The spec's form is "status: body text"; our API answers a sentence in `message`, which is what users read.
     const serverMessage = (parsed as { message?: unknown } | null)?.message;
     throw new ApiError(response.status, typeof serverMessage === 'string' ? serverMessage : `${response.status}: ${text || response.statusText}`, parsed);
   }
@@ -52,6 +53,17 @@ const request = async <T>(method: string, url: string, body?: unknown, headers: 
 export const api = {
   get: <T>(url: string) => request<T>('GET', url),
   post: <T>(url: string, body?: unknown, headers?: Record<string, string>) => request<T>('POST', url, body ?? {}, headers),
+  put: <T>(url: string, body?: unknown) => request<T>('PUT', url, body ?? {}),
   patch: <T>(url: string, body?: unknown) => request<T>('PATCH', url, body ?? {}),
   delete: <T>(url: string) => request<T>('DELETE', url),
+};
+
+/** The sentence to show for a failed call: the server's message, else the caller's fallback (spec 01 §8). */
+export const errorMessage = (error: unknown, fallback = 'An unexpected error occurred. Please try again.') =>
+  error instanceof ApiError && error.message ? error.message : fallback;
+
+/** The spec's short title of a failed call (`error`), when the server gave one. */
+export const errorTitle = (error: unknown): string | null => {
+  const title = error instanceof ApiError ? (error.body as { error?: unknown } | null)?.error : null;
+  return typeof title === 'string' ? title : null;
 };

@@ -1,11 +1,50 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { ErrorScreen } from '../../components/error-screen.tsx';
+import { STAGE_PATHS } from '../../features/stages/stage-paths.ts';
 
-export const NotFoundRoute = () => (
-  <main className="mx-auto max-w-xl p-8 text-center">
-    <h1 className="text-3xl font-bold">404 Page Not Found</h1>
-    <p className="mt-2 text-sm text-slate-500">Developer hint: check the route table in web/src/app/router.tsx.</p>
-    <Link to="/" className="mt-6 inline-block rounded-lg bg-indigo-600 px-4 py-2 text-white">
-      Go Back Home
-    </Link>
-  </main>
-);
+/**
+ * A path like /stage-9 names a stage that does not exist: 'Whoops! Can't Find That' offers the nearest real one
+ * (spec 01 §2 'Error screens'). Anything else is the plain 404.
+ */
+export const NotFoundRoute = () => {
+  const { pathname } = useLocation();
+  const stage = /^\/stage-(\d+)\/?$/.exec(pathname);
+  if (stage) {
+    const asked = Number(stage[1]);
+    const suggestion = Math.min(Math.max(asked, 1), STAGE_PATHS.length);
+    return (
+      <ErrorScreen
+        title="Whoops! Can't Find That"
+        actions={
+          <>
+            <Link to={`/stage-${suggestion}`} className={buttonClasses()}>
+              Try Stage {suggestion} Instead
+            </Link>
+            <Link to="/" className={buttonClasses({ variant: 'secondary' })}>
+              Go Back Home
+            </Link>
+          </>
+        }
+      >
+        <p>There is no stage {asked}.</p>
+        <p className="font-mono text-xs text-slate-500">Available stage ids: {STAGE_PATHS.map((_, index) => index + 1).join(', ')}</p>
+      </ErrorScreen>
+    );
+  }
+  return (
+    <ErrorScreen
+      title="404 Page Not Found"
+      actions={
+        <Link to="/" className={buttonClasses()}>
+          Go Back Home
+        </Link>
+      }
+    >
+      <p>
+        Nothing lives at <code className="rounded bg-slate-100 px-1 dark:bg-slate-800">{pathname}</code>.
+      </p>
+      <p className="text-sm text-slate-500">Developer hint: the routes are listed in web/src/app/router.tsx.</p>
+    </ErrorScreen>
+  );
+};

@@ -1,17 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ParameterListName } from '@vis/domain';
 import { api } from '../../../lib/api-client.ts';
-import { projectQueryOptions } from './get-project.ts';
+import { projectPath } from './get-project.ts';
+import { useProjectCommand, type CommandResponse } from './project-command.ts';
 
 export interface AddParameterInput {
-  list?: string;
+  list: ParameterListName;
   value: string;
 }
 
-export const useAddParameter = (projectId: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: AddParameterInput) =>
-      api.post<{ success: true; added: boolean; position: string }>(`/api/projects/${encodeURIComponent(projectId)}/parameters`, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectQueryOptions(projectId).queryKey }),
-  });
-};
+export const addParameter = (projectId: string, input: AddParameterInput) => api.post<CommandResponse>(`${projectPath(projectId)}/parameters`, input);
+
+export const useAddParameter = (projectId: string) => useProjectCommand(projectId, addParameter);

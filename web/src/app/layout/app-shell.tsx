@@ -1,0 +1,158 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { Menu, PanelLeftClose, PanelLeftOpen, Sparkles, X } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, Outlet, useNavigate } from 'react-router-dom';
+import { Button, focusRing } from '../../components/ui/button.tsx';
+import { overlayClasses } from '../../components/ui/dialog.tsx';
+import { FeedbackButton } from '../../features/feedback/components/feedback-button.tsx';
+import { useProject } from '../../features/projects/api/get-project.ts';
+import { useRememberedProjectId } from '../../features/projects/hooks/use-current-project.ts';
+import { cn } from '../../lib/cn.ts';
+import { useFlushSaves } from '../../lib/save-status.ts';
+import { useToast } from '../../lib/toast.tsx';
+import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
+import { SaveIndicator } from './save-indicator.tsx';
+import { SidebarNav } from './sidebar-nav.tsx';
+import { ThemeToggle } from './theme-toggle.tsx';
+
+const Brand = ({ showName }: { showName: boolean }) => (
+  <Link to="/" className={cn('flex items-center gap-2 rounded-lg font-bold tracking-tight', focusRing)} aria-label="Viral Idea Studio home">
+    <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br from-indigo-500 to-fuchsia-500 text-white">
+      <Sparkles className="size-4" aria-hidden />
+    </span>
+    {showName && <span className="truncate">Viral Idea Studio</span>}
+  </Link>
+);
+
+/**
+ * Drawer on mobile (spec 01 §2): opening it pushes a history entry, so the browser's back button closes it;
+ * every other way of closing goes back through that entry, and following a link replaces it.
+ */
+const useDrawer = (isMobile: boolean) => {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPop = () => setOpen(false);
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [open]);
+
+  useEffect(() => {
+    if (open && !isMobile) window.history.back();
+  }, [open, isMobile]);
+
+  return {
+    open,
+    show: useCallback(() => {
+      window.history.pushState({ ...window.history.state, drawer: true }, '');
+      setOpen(true);
+    }, []),
+    close: useCallback(() => window.history.back(), []),
+    follow: useCallback(
+      (to: string) => {
+        setOpen(false);
+        navigate(to, { replace: true });
+      },
+      [navigate],
+    ),
+  };
+};
+
+export const AppShell = () => {
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  // Spec 01 §7: sidebarExpanded is reset to false on load, so the sidebar always starts collapsed.
+  const [expanded, setExpanded] = useState(false);
+  const drawer = useDrawer(isMobile);
+  const projectId = useRememberedProjectId();
+  const project = useProject(projectId);
+  const currentStage = project.data?.project.currentStageIndex ?? 0;
+  const flushSaves = useFlushSaves();
+  const toast = useToast();
+
+  const save = async () => {
+    await flushSaves();
+    toast({ title: 'Saved', description: 'Your progress has been saved.', variant: 'success' });
+  };
+
+  return (
+    <div className="min-h-dvh">
+      <a href="#main" className={cn('sr-only z-[60] rounded-lg bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 dark:bg-slate-900', focusRing)}>
+        Skip to content
+      </a>
+
+      <aside
+        aria-label="Sidebar"
+        data-expanded={expanded}
+        className={cn(
+          'fixed inset-y-0 left-0 z-30 hidden flex-col border-r border-slate-200 bg-white/95 py-4 backdrop-blur transition-[width] duration-200 md:flex dark:border-slate-800 dark:bg-slate-900/95',
+          expanded ? 'w-72 px-4' : 'w-16 items-center px-2',
+        )}
+      >
+        <div className={cn('mb-6 flex items-center', expanded ? 'justify-between' : 'flex-col gap-3')}>
+          <Brand showName={expanded} />
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={() => setExpanded((value) => !value)}
+            aria-label={expanded ? 'Collapse sidebar' : 'Expand sidebar'}
+            aria-expanded={expanded}
+          >
+            {expanded ? <PanelLeftClose className="size-5" aria-hidden /> : <PanelLeftOpen className="size-5" aria-hidden />}
+          </Button>
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          <SidebarNav expanded={expanded} currentStage={currentStage} />
+        </div>
+        <div className={cn('mt-4 flex items-center border-t border-slate-200 pt-4 dark:border-slate-800', expanded ? 'justify-between' : 'flex-col gap-2')}>
+          <SaveIndicator compact={!expanded} />
+          <ThemeToggle />
+        </div>
+      </aside>
+
+      <header className="fixed inset-x-0 top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur md:hidden dark:border-slate-800 dark:bg-slate-900/95">
+        <Button variant="ghost" size="icon" onClick={drawer.show} aria-label="Open sidebar" aria-expanded={drawer.open}>
+          <Menu className="size-5" aria-hidden />
+        </Button>
+        <Brand showName={false} />
+        <div className="flex-1" />
+        <SaveIndicator compact />
+        <ThemeToggle />
+        <Button size="sm" onClick={() => void save()}>
+          Save
+        </Button>
+      </header>
+
+      <DialogPrimitive.Root open={drawer.open} onOpenChange={(open) => !open && drawer.close()}>
+        <DialogPrimitive.Portal>
+          <DialogPrimitive.Overlay className={cn(overlayClasses, 'md:hidden')} data-testid="drawer-overlay" />
+          <DialogPrimitive.Content
+            aria-label="Sidebar"
+            className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white p-4 shadow-2xl md:hidden dark:bg-slate-900"
+          >
+            <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
+            <DialogPrimitive.Description className="sr-only">Pages of Viral Idea Studio</DialogPrimitive.Description>
+            <div className="mb-6 flex items-center justify-between">
+              <Brand showName />
+              <DialogPrimitive.Close asChild>
+                <Button variant="ghost" size="icon" aria-label="Close sidebar">
+                  <X className="size-5" aria-hidden />
+                </Button>
+              </DialogPrimitive.Close>
+            </div>
+            <div className="min-h-0 flex-1 overflow-y-auto">
+              <SidebarNav expanded currentStage={currentStage} onNavigate={drawer.follow} />
+            </div>
+          </DialogPrimitive.Content>
+        </DialogPrimitive.Portal>
+      </DialogPrimitive.Root>
+
+      <main id="main" className={cn('min-h-dvh pt-14 pb-24 transition-[padding] duration-200 md:pt-0', expanded ? 'md:pl-72' : 'md:pl-16')}>
+        <Outlet />
+      </main>
+
+      <FeedbackButton />
+    </div>
+  );
+};

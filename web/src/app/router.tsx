@@ -1,0 +1,31 @@
+import { createBrowserRouter } from 'react-router-dom';
+import { AppShell } from './layout/app-shell.tsx';
+import { ErrorBoundaryRoute } from './routes/error-boundary.tsx';
+import { LandingRoute } from './routes/landing.tsx';
+import { NotFoundRoute } from './routes/not-found.tsx';
+
+/** Every screen but the landing page is its own chunk, so the first visit loads only what it shows. */
+const stageRoute = (stage: number) => ({
+  path: `stage-${stage}`,
+  lazy: () => import('./routes/stage.tsx').then((module) => ({ Component: module.StageRoute })),
+});
+
+export const createRouter = () =>
+  createBrowserRouter([
+    {
+      path: '/',
+      element: <AppShell />,
+      errorElement: <ErrorBoundaryRoute />,
+      children: [
+        {
+          errorElement: <ErrorBoundaryRoute />,
+          children: [
+            { index: true, element: <LandingRoute /> },
+            ...[1, 2, 3, 4, 5].map(stageRoute),
+            { path: 'projects/:id', lazy: () => import('./routes/project-link.tsx').then((module) => ({ Component: module.ProjectLinkRoute })) },
+            { path: '*', element: <NotFoundRoute /> },
+          ],
+        },
+      ],
+    },
+  ]);

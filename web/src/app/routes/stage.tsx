@@ -1,0 +1,38 @@
+import { useLocation } from 'react-router-dom';
+import { PageLoading } from '../../components/page-loading.tsx';
+import { DataMissing } from '../../features/projects/components/data-missing.tsx';
+import { stageOf } from '../../features/projects/api/get-project.ts';
+import { useCurrentProject } from '../../features/projects/hooks/use-current-project.ts';
+import { ContextPanel } from '../../features/stages/components/context-panel.tsx';
+import { StageLayout } from '../../features/stages/components/stage-layout.tsx';
+import { StageNavigation } from '../../features/stages/components/stage-navigation.tsx';
+import {
+  StageFiveScreen,
+  StageFourScreen,
+  StageOneScreen,
+  StageThreeScreen,
+  StageTwoScreen,
+} from '../../features/stages/components/stage-screens.tsx';
+import type { GuidedStage } from '../../features/stages/stage-paths.ts';
+
+const SCREENS = { 1: StageOneScreen, 2: StageTwoScreen, 3: StageThreeScreen, 4: StageFourScreen, 5: StageFiveScreen } as const;
+
+/** /stage-1 … /stage-5 on the browser's current project. */
+export const StageRoute = () => {
+  const { pathname } = useLocation();
+  const stageNumber = Number(/\/stage-(\d)/.exec(pathname)?.[1] ?? 1) as GuidedStage;
+  const { projectId, resolving, resolveError, project } = useCurrentProject();
+
+  if (resolveError || project.isError) return <DataMissing />;
+  if (resolving || !projectId || project.isPending) return <PageLoading />;
+
+  const response = project.data;
+  const Screen = SCREENS[stageNumber];
+  return (
+    <StageLayout stage={stageOf(response, stageNumber)}>
+      <ContextPanel stage={stageNumber} context={response.context} />
+      <Screen key={projectId} response={response} />
+      <StageNavigation projectId={projectId} stage={stageNumber} />
+    </StageLayout>
+  );
+};

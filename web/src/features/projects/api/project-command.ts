@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { projectQueryOptions } from './get-project.ts';
+
+/** What every command endpoint answers (README: `{ success, changed, events, position }`). */
+export interface CommandResponse {
+  success: true;
+  changed: boolean;
+  events: string[];
+  position: string;
+}
+
+/**
+ * A project command as a mutation. Success refetches the project (the read waits for the command's position,
+ * so it always shows the change); other tabs hear of it through the live topic.
+ */
+export const useProjectCommand = <TInput>(projectId: string, send: (projectId: string, input: TInput) => Promise<CommandResponse>) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TInput) => send(projectId, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectQueryOptions(projectId).queryKey }),
+  });
+};

@@ -1,0 +1,76 @@
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { storage, STORAGE_KEYS } from '../../../lib/storage.ts';
+import { createProject } from '../api/create-project.ts';
+import { projectQueryOptions, useProject } from '../api/get-project.ts';
+import { listProjectsQueryOptions } from '../api/list-projects.ts';
+
+/**
+ * One current project per browser (spec 01 §4 'On load'): the id remembered in localStorage, else the newest of
+ * the visitor's projects, else a new one. Another tab changing it is heard through the storage event.
+ */
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => event.key === STORAGE_KEYS.currentProjectId && listener();
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+};
+const storedId = () => storage.get(STORAGE_KEYS.currentProjectId);
+
+export const rememberCurrentProject = (id: string) => {
+  storage.set(STORAGE_KEYS.currentProjectId, id);
+  listeners.forEach((listener) => listener());
+};
+
+const forgetCurrentProject = () => {
+  storage.remove(STORAGE_KEYS.currentProjectId);
+  listeners.forEach((listener) => listener());
+};
+
+/** The remembered id when it still loads; a project gone from the server (a fresh data directory) is forgotten. */
+export const resolveCurrentProject = async (queryClient: QueryClient): Promise<string> => {
+  const remembered = storedId();
+  if (remembered) {
+    try {
+      await queryClient.fetchQuery(projectQueryOptions(remembered));
+      return remembered;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+      forgetCurrentProject();
+    }
+  }
+  const { projects } = await queryClient.fetchQuery(listProjectsQueryOptions());
+  const id = projects[0]?.id ?? (await createProject({})).project.id;
+  rememberCurrentProject(id);
+  return id;
+};
+
+/** The remembered id, without creating anything: what the shell's badges and links read. */
+export const useRememberedProjectId = () => useSyncExternalStore(subscribe, storedId);
+
+/**
+ * The current project for screens that work on it (the stages): resolves, creating one if there is none yet,
+ * and keeps it live.
+ */
+export const useCurrentProject = () => {
+  const queryClient = useQueryClient();
+  const remembered = useRememberedProjectId();
+  const resolved = useQuery({
+    queryKey: ['current-project', remembered],
+    queryFn: () => resolveCurrentProject(queryClient),
+    placeholderData: (previous) => previous,
+  });
+  const projectId = resolved.data ?? null;
+  const project = useProject(projectId);
+  return { projectId, resolving: resolved.isPending, resolveError: resolved.error, project };
+};
+
+export const useResolveCurrentProject = () => {
+  const queryClient = useQueryClient();
+  return useCallback(() => resolveCurrentProject(queryClient), [queryClient]);
+};

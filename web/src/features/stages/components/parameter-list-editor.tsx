@@ -1,0 +1,162 @@
+import type { GuidedParameterList } from '@vis/domain';
+import { Loader2, Plus, Sparkles, Trash2, Wand2, X } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Button, focusRing } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Input } from '../../../components/ui/field.tsx';
+import { errorMessage, errorTitle } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { useGenerateParameters, type GenerateParametersInput } from '../../ai/api/generate-parameters.ts';
+import { useAiFailure } from '../../ai/hooks/use-ai-failure.ts';
+import { useAddParameter } from '../../projects/api/add-parameter.ts';
+import { useClearParameters } from '../../projects/api/clear-parameters.ts';
+import { useRemoveParameter } from '../../projects/api/remove-parameter.ts';
+import { useUpdateStage } from '../../projects/api/update-stage.ts';
+import { cutToWords, LIST_DEFINITIONS, MIN_PARAMETER_LENGTH, wordCount } from '../parameter-lists.ts';
+
+export interface ParameterListEditorProps {
+  projectId: string;
+  stageId: string;
+  list: GuidedParameterList;
+  values: string[];
+  /** What the generate call needs besides the list (spec 01 §7): the core idea on stage 1, `stageId: 2` on stage 2. */
+  generateRequest: (fieldType: string, excludeParameters: string[]) => GenerateParametersInput;
+}
+
+const GENERATE_FAILED = 'Failed to generate parameters. Please try again.';
+
+/**
+ * One parameter list of a stage (spec 01 §2): Generate, Add More, Clear All, 'Add your own parameter' with Add
+ * (Enter adds too), and removable chips. Every action is its own command.
+ */
+export const ParameterListEditor = ({ projectId, stageId, list, values, generateRequest }: ParameterListEditorProps) => {
+  const definition = LIST_DEFINITIONS[list];
+  const titleId = useId();
+  const inputId = useId();
+  const [draft, setDraft] = useState('');
+  const [generating, setGenerating] = useState<'generate' | 'more' | null>(null);
+  const toast = useToast();
+  const aiFailure = useAiFailure();
+  const add = useAddParameter(projectId);
+  const remove = useRemoveParameter(projectId);
+  const clear = useClearParameters(projectId);
+  const merge = useUpdateStage(projectId);
+  const generate = useGenerateParameters();
+
+  const words = wordCount(draft);
+  const saveFailed = () => toast({ title: 'Error', description: 'Failed to save project', variant: 'destructive' });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = cutToWords(draft, definition.maxWords);
+    if (value === '') return;
+    if (value.length < MIN_PARAMETER_LENGTH) {
+      toast({ title: 'Invalid parameter', description: 'Parameter must be at least 2 characters', variant: 'destructive' });
+      return;
+    }
+    setDraft('');
+    if (values.includes(value)) return;
+    add.mutate(
+      { list, value },
+      {
+        onError: (error) => {
+          setDraft(value);
+          toast({ title: errorTitle(error) ?? 'Error', description: errorMessage(error, 'Failed to save project'), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  // Generated ideas are merged into the list without duplicates (spec 01 §5), in one write.
+  const run = async (mode: 'generate' | 'more') => {
+    setGenerating(mode);
+    try {
+      const answer = await generate.mutateAsync(generateRequest(definition.fieldType, values));
+      if (!answer.success) throw new Error(answer.message || GENERATE_FAILED);
+      const fresh = [...new Set((answer.parameters ?? []).map((value) => value.trim()))].filter(
+        (value) => value.length >= MIN_PARAMETER_LENGTH && !values.includes(value),
+      );
+      if (fresh.length > 0) await merge.mutateAsync({ stageId, data: { [list]: [...values, ...fresh] } }).catch(saveFailed);
+    } catch (error) {
+      aiFailure(error, GENERATE_FAILED);
+    } finally {
+      setGenerating(null);
+    }
+  };
+
+  return (
+    <Card aria-labelledby={titleId} className="flex flex-col">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id={titleId} className="font-semibold">
+            {definition.title}
+          </h3>
+          <p className="text-xs text-slate-500 dark:text-slate-400">{definition.hint}</p>
+        </div>
+        <div className="flex flex-wrap gap-1.5">
+          <Button size="sm" onClick={() => void run('generate')} disabled={generating !== null}>
+            {generating === 'generate' ? <Loader2 className="size-3.5 animate-spin" aria-hidden /> : <Sparkles className="size-3.5" aria-hidden />}
+            {generating === 'generate' ? 'Generating...' : 'Generate'}
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => void run('more')} disabled={generating !== null || values.length === 0}>
+            {generating === 'more' ? <Loader2 className="size-3.5 animate-spin" aria-hidden /> : <Wand2 className="size-3.5" aria-hidden />}
+            {generating === 'more' ? 'Adding...' : 'Add More'}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => clear.mutate({ list }, { onError: saveFailed })}
+            disabled={values.length === 0 || clear.isPending}
+            aria-label={`Clear All ${definition.title}`}
+          >
+            <Trash2 className="size-3.5" aria-hidden />
+            Clear All
+          </Button>
+        </div>
+      </div>
+
+      <ul aria-label={definition.title} className="mt-3 flex min-h-9 flex-wrap content-start gap-2">
+        {values.length === 0 && <li className="text-sm text-slate-400 italic dark:text-slate-500">Nothing here yet</li>}
+        {values.map((value) => (
+          <li
+            key={value}
+            className="inline-flex max-w-full items-center gap-1 rounded-full bg-indigo-100 py-1 pr-1 pl-3 text-sm text-indigo-900 dark:bg-indigo-500/20 dark:text-indigo-100"
+          >
+            <span className="truncate">{value}</span>
+            <button
+              type="button"
+              onClick={() => remove.mutate({ list, value }, { onError: saveFailed })}
+              aria-label={`Remove ${value}`}
+              className={cn('rounded-full p-0.5 text-indigo-700 hover:bg-indigo-200 dark:text-indigo-200 dark:hover:bg-indigo-500/30', focusRing)}
+            >
+              <X className="size-3.5" aria-hidden />
+            </button>
+          </li>
+        ))}
+      </ul>
+
+      <form onSubmit={submit} className="mt-3 flex gap-2">
+        <label htmlFor={inputId} className="sr-only">
+          Add your own parameter to {definition.title}
+        </label>
+        <div className="relative min-w-0 flex-1">
+          <Input id={inputId} value={draft} maxLength={200} onChange={(event) => setDraft(event.target.value)} placeholder="Add your own parameter" className="pr-14" />
+          <span
+            aria-hidden
+            className={cn('pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-[11px] tabular-nums', words > definition.maxWords ? 'text-amber-600' : 'text-slate-400')}
+          >
+            {words}/{definition.maxWords}
+          </span>
+        </div>
+        <Button type="submit" variant="secondary" disabled={draft.trim() === ''}>
+          <Plus className="size-4" aria-hidden />
+          Add
+        </Button>
+      </form>
+      {words > definition.maxWords && (
+        <p className="mt-1 text-xs text-amber-700 dark:text-amber-400">Only the first {definition.maxWords} words are kept.</p>
+      )}
+    </Card>
+  );
+};

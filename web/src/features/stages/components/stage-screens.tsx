@@ -1,0 +1,223 @@
+import type { GuidedParameterList, StageNotes } from '@vis/domain';
+import { Plus, X } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Button, focusRing } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Input, Label } from '../../../components/ui/field.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { stageOf, type ProjectResponse, type StageResponse } from '../../projects/api/get-project.ts';
+import { useSetCoreIdea } from '../../projects/api/set-core-idea.ts';
+import { useUpdateStageNotes } from '../../projects/api/update-stage-notes.ts';
+import { STAGE_ONE_LISTS, STAGE_TWO_AUDIENCE_LISTS, STAGE_TWO_REWARD_LISTS } from '../parameter-lists.ts';
+import { AudienceSegments } from './audience-segments.tsx';
+import { Concepts } from './concepts.tsx';
+import { NoteField } from './note-field.tsx';
+import { ParameterListEditor } from './parameter-list-editor.tsx';
+import { SectionTitle } from './stage-layout.tsx';
+
+interface ScreenProps {
+  response: ProjectResponse;
+}
+
+/** Saves some of one stage's notes; each call is one UpdateStageNotes command. */
+const useNotes = <N extends 1 | 2 | 4 | 5>(projectId: string, stage: N) => {
+  const update = useUpdateStageNotes(projectId);
+  return (fields: Partial<StageNotes<N>>) => update.mutateAsync({ stage, fields });
+};
+
+const ListGrid = ({ children }: { children: React.ReactNode }) => <div className="grid gap-4 lg:grid-cols-2">{children}</div>;
+
+/** One list of stage 1 or 2; `generate` is what the generate call sends besides the list (spec 01 §7). */
+const StageList = ({
+  response,
+  stage,
+  list,
+  generate,
+}: {
+  response: ProjectResponse;
+  stage: StageResponse<1> | StageResponse<2>;
+  list: GuidedParameterList;
+  generate: { coreIdea: string; projectName: string } | { stageId: 2 };
+}) => (
+  <ParameterListEditor
+    projectId={response.project.id}
+    stageId={stage.id}
+    list={list}
+    values={(stage.data as unknown as Partial<Record<GuidedParameterList, string[]>>)[list] ?? []}
+    generateRequest={(fieldType, excludeParameters) => ({ projectId: response.project.id, fieldType, excludeParameters, ...generate })}
+  />
+);
+
+/** Stage 1: the core idea and the five research lists (spec 01 §2 'Stage 1 screen'). */
+export const StageOneScreen = ({ response }: ScreenProps) => {
+  const { project } = response;
+  const stage = stageOf(response, 1);
+  const setCoreIdea = useSetCoreIdea(project.id);
+  return (
+    <>
+      <Card>
+        <NoteField
+          label="Core idea"
+          value={project.coreIdea}
+          save={(coreIdea) => setCoreIdea.mutateAsync(coreIdea)}
+          placeholder="Describe your viral one-page idea in a sentence or two"
+          maxLength={5000}
+        />
+      </Card>
+      <ListGrid>
+        {STAGE_ONE_LISTS.map((list) => (
+          <StageList key={list} response={response} stage={stage} list={list} generate={{ coreIdea: project.coreIdea, projectName: project.name }} />
+        ))}
+      </ListGrid>
+    </>
+  );
+};
+
+/** Stage 2: reward and sustainability lists, then the target audience (spec 01 §2 'Stage 2 screen'). */
+export const StageTwoScreen = ({ response }: ScreenProps) => {
+  const { project } = response;
+  const stage = stageOf(response, 2);
+  const saveNotes = useNotes(project.id, 2);
+  const editor = (list: (typeof STAGE_TWO_REWARD_LISTS)[number] | (typeof STAGE_TWO_AUDIENCE_LISTS)[number]) => (
+    <StageList key={list} response={response} stage={stage} list={list} generate={{ stageId: 2 }} />
+  );
+  return (
+    <>
+      <SectionTitle description="Where the rewards come from, how they flow, and why the loop stays closed.">Reward & Sustainability</SectionTitle>
+      <ListGrid>{STAGE_TWO_REWARD_LISTS.map(editor)}</ListGrid>
+      <SectionTitle description="Who will care, why, and how to reach them.">Target Audience Segments</SectionTitle>
+      <ListGrid>{STAGE_TWO_AUDIENCE_LISTS.map(editor)}</ListGrid>
+      <AudienceSegments projectId={project.id} segments={stage.data.audienceSegments} />
+      <Card className="grid gap-4 lg:grid-cols-2">
+        <NoteField label="Key insights" value={stage.data.keyInsights} save={(keyInsights) => saveNotes({ keyInsights })} />
+        <NoteField label="Identified communities" value={stage.data.identifiedCommunities} save={(identifiedCommunities) => saveNotes({ identifiedCommunities })} />
+      </Card>
+    </>
+  );
+};
+
+export const StageThreeScreen = ({ response }: ScreenProps) => {
+  const stage = stageOf(response, 3);
+  return <Concepts projectId={response.project.id} concepts={stage.data.ideaConcepts} selectedIndex={stage.data.selectedConceptIndex} />;
+};
+
+/** Stage 4 (variant C mechanics): the selected idea's reward source, flow and the two checks. */
+export const StageFourScreen = ({ response }: ScreenProps) => {
+  const { project, context } = response;
+  const stage = stageOf(response, 4);
+  const saveNotes = useNotes(project.id, 4);
+  const selected = context[3]?.conceptName;
+  return (
+    <Card className="grid gap-4 lg:grid-cols-2">
+      <div className="lg:col-span-2">
+        <NoteField
+          label="Selected idea name"
+          value={stage.data.selectedIdeaName}
+          save={(selectedIdeaName) => saveNotes({ selectedIdeaName })}
+          multiline={false}
+          placeholder={selected ?? 'The idea these mechanics are for'}
+          hint={selected ? `Selected on stage 3: ${selected}` : undefined}
+        />
+      </div>
+      <NoteField label="Reward source" value={stage.data.rewardSource} save={(rewardSource) => saveNotes({ rewardSource })} placeholder="Where do the rewards come from?" />
+      <NoteField label="Reward flow" value={stage.data.rewardFlow} save={(rewardFlow) => saveNotes({ rewardFlow })} placeholder="How do rewards reach the participants?" />
+      <NoteField
+        label="Sustainability check"
+        value={stage.data.sustainabilityCheck}
+        save={(sustainabilityCheck) => saveNotes({ sustainabilityCheck })}
+        placeholder="Why can the pool never run dry?"
+      />
+      <NoteField
+        label="Externalities check"
+        value={stage.data.externalitiesCheck}
+        save={(externalitiesCheck) => saveNotes({ externalitiesCheck })}
+        placeholder="What outside dependencies or side effects are there?"
+      />
+    </Card>
+  );
+};
+
+/** A short list of texts kept in stage notes (stage 5's target audience): the whole list is saved on each change. */
+const TextListField = ({ label, values, save }: { label: string; values: string[]; save: (values: string[]) => Promise<unknown> }) => {
+  const id = useId();
+  const [draft, setDraft] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = draft.trim();
+    if (value === '') return;
+    setDraft('');
+    if (!values.includes(value)) void save([...values, value]).catch(() => setDraft(value));
+  };
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <ul aria-label={label} className="mt-1 flex flex-wrap gap-2">
+        {values.map((value) => (
+          <li key={value} className="inline-flex items-center gap-1 rounded-full bg-fuchsia-100 py-1 pr-1 pl-3 text-sm text-fuchsia-900 dark:bg-fuchsia-500/20 dark:text-fuchsia-100">
+            {value}
+            <button
+              type="button"
+              aria-label={`Remove ${value}`}
+              onClick={() => void save(values.filter((other) => other !== value)).catch(() => undefined)}
+              className={cn('rounded-full p-0.5 hover:bg-fuchsia-200 dark:hover:bg-fuchsia-500/30', focusRing)}
+            >
+              <X className="size-3.5" aria-hidden />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form onSubmit={submit} className="mt-2 flex gap-2">
+        <Input id={id} value={draft} onChange={(event) => setDraft(event.target.value)} placeholder="Add an audience" />
+        <Button type="submit" variant="secondary" disabled={draft.trim() === ''}>
+          <Plus className="size-4" aria-hidden /> Add
+        </Button>
+      </form>
+    </div>
+  );
+};
+
+/** Stage 5 (variant C refinement): the final concept's fields (spec 01 §3 'Stage 3 data', variant A). */
+export const StageFiveScreen = ({ response }: ScreenProps) => {
+  const { project } = response;
+  const stage = stageOf(response, 5);
+  const saveNotes = useNotes(project.id, 5);
+  const { data } = stage;
+  const elements = data.webpageElements;
+  const saveElement = (field: 'headline' | 'visualDescription' | 'cta' | 'explanation') => (value: string) =>
+    saveNotes({ webpageElements: { ...elements, [field]: value } });
+  return (
+    <>
+      <Card className="grid gap-4 lg:grid-cols-2">
+        <NoteField label="Final concept name" value={data.finalConceptName} save={(finalConceptName) => saveNotes({ finalConceptName })} multiline={false} />
+        <NoteField label="One-liner pitch" value={data.oneLinerPitch} save={(oneLinerPitch) => saveNotes({ oneLinerPitch })} multiline={false} />
+        <div className="lg:col-span-2">
+          <NoteField label="Detailed description" value={data.detailedDescription} save={(detailedDescription) => saveNotes({ detailedDescription })} />
+        </div>
+        <div className="lg:col-span-2">
+          <TextListField label="Target audience" values={data.targetAudience} save={(targetAudience) => saveNotes({ targetAudience })} />
+        </div>
+      </Card>
+      <SectionTitle description="What the one page shows.">Webpage Elements</SectionTitle>
+      <Card className="grid gap-4 lg:grid-cols-2">
+        <NoteField label="Headline" value={elements.headline} save={saveElement('headline')} multiline={false} />
+        <NoteField label="Call to action" value={elements.cta} save={saveElement('cta')} multiline={false} />
+        <NoteField label="Visual description" value={elements.visualDescription} save={saveElement('visualDescription')} />
+        <NoteField label="Explanation" value={elements.explanation} save={saveElement('explanation')} />
+      </Card>
+      <SectionTitle description="Why it spreads, why it lasts, and what could go wrong.">Loops & Reasoning</SectionTitle>
+      <Card className="grid gap-4 lg:grid-cols-2">
+        <NoteField label="Viral loop explained" value={data.viralLoopExplained} save={(viralLoopExplained) => saveNotes({ viralLoopExplained })} />
+        <NoteField
+          label="Sustainability loop explained"
+          value={data.sustainabilityLoopExplained}
+          save={(sustainabilityLoopExplained) => saveNotes({ sustainabilityLoopExplained })}
+        />
+        <NoteField label="Why micro" value={data.whyMicro} save={(whyMicro) => saveNotes({ whyMicro })} />
+        <NoteField label="Why no externalities" value={data.whyNoExternalities} save={(whyNoExternalities) => saveNotes({ whyNoExternalities })} />
+        <div className="lg:col-span-2">
+          <NoteField label="Key assumptions & risks" value={data.keyAssumptionsRisks} save={(keyAssumptionsRisks) => saveNotes({ keyAssumptionsRisks })} />
+        </div>
+      </Card>
+    </>
+  );
+};

@@ -1,0 +1,36 @@
+/**
+ * localStorage that never throws: private windows and full quotas refuse writes, and the spec says storage
+ * errors are only logged (spec 01 §8).
+ */
+export const storage = {
+  get: (key: string): string | null => {
+    try {
+      return localStorage.getItem(key);
+    } catch (error) {
+      console.warn('storage read failed', error);
+      return null;
+    }
+  },
+  set: (key: string, value: string) => {
+    try {
+      localStorage.setItem(key, value);
+    } catch (error) {
+      console.warn('storage write failed', error);
+    }
+  },
+  remove: (key: string) => {
+    try {
+      localStorage.removeItem(key);
+    } catch (error) {
+      console.warn('storage write failed', error);
+    }
+  },
+};
+
+/** The spec's local storage keys (spec 01 §7). */
+export const STORAGE_KEYS = {
+  currentProjectId: 'currentProjectId',
+  theme: 'theme',
+  autoSave: 'autoSave',
+  sidebarExpanded: 'sidebarExpanded',
+} as const;
