@@ -5,6 +5,7 @@ import Router from '@koa/router';
 import { errorHandler, jsonBody, sessions, type EventStore, type Logger } from '@vis/infrastructure';
 import Koa from 'koa';
 import { createAccounts } from './accounts/accounts.ts';
+import { registerAi, type AiOptions } from './ai/index.ts';
 import type { AuthOptions } from './auth/config.ts';
 import { authRoutes } from './auth/routes.ts';
 import { accountRoutes } from './accounts/routes.ts';
@@ -28,10 +29,12 @@ export interface CommandApiDeps {
   opsToken?: string;
   /** Stripe (`paymentsFromConfig`); without it the payment calls answer 503 and coupons still work. */
   payments?: PaymentsGateway;
+  /** Gemini, the key vault and `/ws/ai-process`; without it, AI runs offline and projects' keys live in memory. */
+  ai?: AiOptions;
 }
 
 /** Turns HTTP calls into commands. Built from its dependencies; `main.ts` (or the embedded server) listens. */
-export const createCommandApi = ({ eventStore, logger, sessionSecret, secureCookies, clock = () => new Date(), newId = randomUUID, opsToken, auth = { production: secureCookies }, payments }: CommandApiDeps) => {
+export const createCommandApi = ({ eventStore, logger, sessionSecret, secureCookies, clock = () => new Date(), newId = randomUUID, opsToken, auth = { production: secureCookies }, payments, ai }: CommandApiDeps) => {
   const app = new Koa({ proxy: true });
   const router = new Router();
   const accounts = createAccounts({ eventStore });
@@ -40,6 +43,7 @@ export const createCommandApi = ({ eventStore, logger, sessionSecret, secureCook
   feedbackRoutes(router, { eventStore, clock, newId });
   marketplaceRoutes(router, { eventStore, clock, newId });
   paymentRoutes(router, { accounts, payments, logger, clock, newId });
+  registerAi(router, { eventStore, accounts, logger, clock, newId, sessionSecret, options: ai });
   app.use(errorHandler(logger));
   // Before the session and the JSON parser: Stripe's signature covers the raw bytes, and Stripe needs no cookie.
   app.use(stripeWebhook({ accounts, payments, logger, clock }));

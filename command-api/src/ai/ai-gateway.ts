@@ -1,0 +1,157 @@
+import {
+  NotFoundError,
+  projectDecider,
+  projectStreamId,
+  type ActiveProjectState,
+  type AiAnswer,
+  type CommandMetadata,
+  type ProjectCommand,
+} from '@vis/domain';
+import { handleCommand, readStreamState, type EventStore, type KeyVault, type Logger } from '@vis/infrastructure';
+import type { Context } from 'koa';
+import type { Accounts } from '../accounts/accounts.ts';
+import { commandMetadata } from '../command-context.ts';
+import { AiHttpError } from './errors.ts';
+import { createGeminiProvider } from './gemini/gemini-provider.ts';
+import { AI_PROCESS_HEADER, type AiProcessChannel } from './process-channel.ts';
+import { AiProviderError, type AiInput, type AiOutput, type AiProvider, type AiUse } from './provider.ts';
+import type { AiRateLimit } from './rate-limit.ts';
+
+export interface GeminiSettings {
+  /** The server's key (GEMINI_API_KEY); without it, calls without a project key of their own run offline. */
+  apiKey?: string;
+  model: string;
+  baseUrl?: string;
+}
+
+export interface AiGatewayDeps {
+  eventStore: EventStore;
+  accounts: Accounts;
+  vault: KeyVault;
+  logger: Logger;
+  clock: () => Date;
+  newId: () => string;
+  gemini: GeminiSettings;
+  offline: AiProvider;
+  processes: AiProcessChannel;
+  rateLimit: AiRateLimit;
+  /** A model call still running after this long is given up (and refunded). */
+  timeoutMs: number;
+}
+
+/** The project command that records an outcome; the gateway adds metadata. */
+export type OutcomeCommand = Omit<ProjectCommand, 'metadata'>;
+
+export interface AiCall<U extends AiUse> {
+  use: U;
+  /** What the caller is told when the model fails (the spec's message for this call). */
+  failure: string;
+  projectId?: string;
+  /** Built once the project (if any) is known to be the caller's; may refuse input with a ValidationError. */
+  input: (project: ActiveProjectState | null) => AiInput<U>;
+  /** Cleans the model's answer; throws AiProviderError('empty') when nothing usable is left. */
+  accept?: (output: AiOutput<U>, input: AiInput<U>) => AiOutput<U>;
+  /** The title of the error when `accept` finds the answer empty (default: `failure`). */
+  emptyTitle?: string;
+  /** The outcome to record on the project, for an analyst replaying how AI shaped the idea. */
+  record?: (output: AiOutput<U>, outcome: { requestId: string; ai: AiAnswer; input: AiInput<U> }) => OutcomeCommand;
+  /** The last progress message's text. */
+  done: (output: AiOutput<U>) => string;
+}
+
+export interface AiResult<U extends AiUse> {
+  output: AiOutput<U>;
+  ai: AiAnswer;
+  requestId: string;
+  input: AiInput<U>;
+}
+
+/**
+ * Every AI request goes through here, in this order: rate limit, the project's owner, the caller's input, the
+ * live-progress slot, then the charge on the caller's account stream (own valid key → subscription → point →
+ * free play → 402), and only then the model. A failed or unusable answer is refunded before the error is
+ * answered. A request id derived from the command id (Idempotency-Key) makes a retry free: the account does
+ * not charge a request id twice unless it was refunded.
+ */
+export const createAiGateway = (deps: AiGatewayDeps) => {
+  const { eventStore, accounts, vault, logger, processes, rateLimit } = deps;
+
+  const projectState = async (projectId: string) =>
+    (await readStreamState(eventStore, projectDecider, projectStreamId(projectId))).state;
+
+  /** The project if the caller owns it; another owner's is as missing as one that never was (404). */
+  const ownedProject = async (projectId: string, actorId: string): Promise<ActiveProjectState> => {
+    const state = await projectState(projectId);
+    if (state.status !== 'active' || state.ownerId !== actorId) throw new NotFoundError('project', projectId);
+    return state;
+  };
+
+  const geminiWith = (apiKey: string) => createGeminiProvider({ apiKey, model: deps.gemini.model, baseUrl: deps.gemini.baseUrl });
+
+  /**
+   * The project's own verified key first (free for the user), then the server's key, then the offline generator.
+   * A key left in the vault after the project stopped having one (a settings reset) is removed on the way.
+   */
+  const providerFor = async (project: ActiveProjectState | null): Promise<{ provider: AiProvider; ownKey: boolean }> => {
+    if (project?.aiKey && project.aiKeyStatus === 'Valid') {
+      const stored = await vault.get(project.projectId);
+      if (stored && stored.keyId === project.aiKey.keyId) return { provider: geminiWith(stored.apiKey), ownKey: true };
+    } else if (project && !project.aiKey && (await vault.keyIdOf(project.projectId))) {
+      await vault.delete(project.projectId);
+    }
+    if (deps.gemini.apiKey) return { provider: geminiWith(deps.gemini.apiKey), ownKey: false };
+    return { provider: deps.offline, ownKey: false };
+  };
+
+  const step = (metadata: CommandMetadata, commandId: string): CommandMetadata => ({ ...metadata, commandId });
+
+  const run = async <U extends AiUse>(ctx: Context, call: AiCall<U>): Promise<AiResult<U>> => {
+    const metadata = commandMetadata(ctx, deps);
+    const actor = metadata.actorId;
+    rateLimit.take(actor);
+    const project = call.projectId === undefined ? null : await ownedProject(call.projectId, actor);
+    const input = call.input(project);
+    const { provider, ownKey } = await providerFor(project);
+    const process = processes.begin(actor, ctx.get(AI_PROCESS_HEADER));
+    const requestId = `ai-${metadata.commandId}`;
+    try {
+      const charge = await accounts.execute('ChargeAiRequest', actor, { requestId, ownKeyValid: ownKey }, step(metadata, `${requestId}:charge:${deps.newId()}`));
+      process.update('processing', 'Processing your request...');
+      let output: AiOutput<U>;
+      let promptVersion: string;
+      try {
+        const answer = await provider.run(call.use, input, { signal: AbortSignal.timeout(deps.timeoutMs) });
+        process.update('analyzing', 'Analyzing the response...');
+        output = call.accept ? call.accept(answer.output, input) : answer.output;
+        promptVersion = answer.promptVersion;
+      } catch (error) {
+        const reason = error instanceof AiProviderError ? error.reason : 'error';
+        logger.warn({ use: call.use, requestId, provider: provider.name, reason, detail: error instanceof Error ? error.message : String(error) }, 'AI call failed');
+        // Only what this attempt charged is given back: a retry of a request charged earlier refunds nothing.
+        if (charge.events.length > 0) {
+          await accounts.execute('RefundAiRequest', actor, { requestId, reason: `${provider.name}: ${reason}` }, step(metadata, `${requestId}:refund:${deps.newId()}`));
+        }
+        if (!(error instanceof AiProviderError)) throw error;
+        const title = error.reason === 'empty' && call.emptyTitle ? call.emptyTitle : call.failure;
+        throw new AiHttpError(502, title, title);
+      }
+      const ai: AiAnswer = { provider: provider.name, model: provider.model, promptVersion, ownKey };
+      process.update('saving', 'Saving the results...');
+      if (project && call.record) {
+        const command = { ...call.record(output, { requestId, ai, input }), metadata: step(metadata, `${requestId}:outcome`) } as ProjectCommand;
+        await handleCommand(eventStore, projectDecider, projectStreamId(project.projectId), command);
+      }
+      process.complete(call.done(output));
+      return { output, ai, requestId, input };
+    } catch (error) {
+      process.fail(error instanceof Error && 'title' in error ? String((error as { title: unknown }).title) : call.failure);
+      throw error;
+    } finally {
+      process.end();
+    }
+  };
+
+  return { run, ownedProject, geminiWith };
+};
+
+export type AiGateway = ReturnType<typeof createAiGateway>;

@@ -1,0 +1,103 @@
+import { PARAMETER_LIST_NAMES, PARAMETER_LISTS, type ActiveProjectState, type IdeaConcept, type ParameterListName } from '@vis/domain';
+import type { AiContext } from './provider.ts';
+
+const NOTE_FIELDS = {
+  4: ['selectedIdeaName', 'rewardSource', 'rewardFlow', 'sustainabilityCheck', 'externalitiesCheck'],
+  5: ['finalConceptName', 'oneLinerPitch', 'detailedDescription', 'viralLoopExplained', 'sustainabilityLoopExplained'],
+} as const;
+
+/** Free context is bounded: it goes into a prompt and into the history of what was asked. */
+export const MAX_EXTRA_CONTEXT_LENGTH = 8000;
+
+export const emptyContext = (): AiContext => ({
+  projectName: '',
+  coreIdea: '',
+  parameters: [],
+  lists: {},
+  audienceSegments: [],
+  concept: null,
+  notes: {},
+  extra: '',
+});
+
+const stageLists = (project: Pick<ActiveProjectState, 'stages'>) => {
+  const lists: Partial<Record<ParameterListName, string[]>> = {};
+  for (const list of PARAMETER_LIST_NAMES) {
+    const { stage } = PARAMETER_LISTS[list];
+    if (stage === 0) continue;
+    const values = (project.stages[stage] as Partial<Record<ParameterListName, string[]>>)[list] ?? [];
+    if (values.length > 0) lists[list] = [...values];
+  }
+  return lists;
+};
+
+/** Everything the project holds that a prompt can use: the core idea and what earlier stages gathered. */
+export const contextOfProject = (project: ActiveProjectState): AiContext => {
+  const { ideaConcepts, selectedConceptIndex } = project.stages[3];
+  const notes: Record<string, string> = {};
+  for (const stage of [4, 5] as const) {
+    for (const field of NOTE_FIELDS[stage]) {
+      const value = (project.stages[stage] as Record<string, unknown>)[field];
+      if (typeof value === 'string' && value.trim() !== '') notes[field] = value;
+    }
+  }
+  return {
+    projectName: project.name,
+    coreIdea: project.coreIdea,
+    parameters: [...project.parameters],
+    lists: stageLists(project),
+    audienceSegments: project.stages[2].audienceSegments.map((segment) => segment.name),
+    concept: (selectedConceptIndex === null ? undefined : ideaConcepts[selectedConceptIndex]) ?? null,
+    notes,
+    extra: '',
+  };
+};
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '').map((item) => item.trim()) : [];
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/**
+ * A project the caller sends as a document (the builder's `projectData`, a flow screen's state): read
+ * leniently, field by field, since its shape is the client's (spec 02 §3 "Builder stage data").
+ */
+export const contextOfProjectData = (data: Record<string, unknown>): AiContext => {
+  const context = emptyContext();
+  context.projectName = text(data.name) || text(data.projectName);
+  context.coreIdea = text(data.coreIdea);
+  context.parameters = strings(data.parameters);
+  const stages = Array.isArray(data.stages) ? data.stages : [];
+  const extras: string[] = [];
+  for (const stage of stages) {
+    const stageData = (stage as { data?: unknown } | null)?.data;
+    if (!stageData || typeof stageData !== 'object') continue;
+    for (const [field, value] of Object.entries(stageData as Record<string, unknown>)) {
+      if ((PARAMETER_LIST_NAMES as readonly string[]).includes(field) && field !== 'parameters') {
+        const values = strings(value);
+        if (values.length > 0) context.lists[field as ParameterListName] = [...new Set([...(context.lists[field as ParameterListName] ?? []), ...values])];
+      } else if (field === 'coreIdea' && !context.coreIdea) {
+        context.coreIdea = text(value);
+      } else if (Array.isArray(value) && /Params$/.test(field)) {
+        // The builder's own lists (socialCurrencyParams, emotionParams, …) have no guided list to go to.
+        const values = strings(value);
+        if (values.length > 0) extras.push(`${field.replace(/Params$/, '')}: ${values.join(', ')}`);
+      } else if (typeof value === 'string' && value.trim() !== '' && value.length <= 2000 && !/^(title|objective|process|outputFormat|simulatedModel)$/.test(field)) {
+        extras.push(`${field}: ${value.trim()}`);
+      }
+    }
+  }
+  context.extra = extras.join('\n').slice(0, MAX_EXTRA_CONTEXT_LENGTH);
+  return context;
+};
+
+/** The flow screen's `context` (free JSON or text) becomes the prompt's "more context". */
+export const extraContextOf = (value: unknown): string => {
+  if (value === undefined || value === null) return '';
+  const asText = typeof value === 'string' ? value : JSON.stringify(value);
+  return asText.slice(0, MAX_EXTRA_CONTEXT_LENGTH);
+};
+
+export const conceptOf = (value: unknown): IdeaConcept | null => {
+  const name = text((value as { name?: unknown } | null)?.name);
+  return name ? { name, simplicityScore: 3 } : null;
+};
