@@ -41,13 +41,13 @@ export const collectConsoleErrors = (page: Page) => {
   };
 };
 
-/** The page at each of the three widths, full length, saved under web/test-results/<name>-<width>.png. */
-export const screenshotAtWidths = async (page: Page, name: string, widths: readonly number[] = WIDTHS) => {
+/** The page at each of the three widths (full length unless a dialog is the point), saved under web/test-results/<name>-<width>.png. */
+export const screenshotAtWidths = async (page: Page, name: string, { fullPage = true, widths = WIDTHS }: { fullPage?: boolean; widths?: readonly number[] } = {}) => {
   const original = page.viewportSize();
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForTimeout(150);
-    await page.screenshot({ path: screenshotPath(`${name}-${width}`), fullPage: true });
+    await page.screenshot({ path: screenshotPath(`${name}-${width}`), fullPage });
   }
   if (original) await page.setViewportSize(original);
 };

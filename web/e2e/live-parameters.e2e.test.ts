@@ -39,15 +39,15 @@ describe('two tabs of the same visitor', () => {
     await expect.poll(() => triggers.getByRole('listitem').allTextContents()).toEqual(['Scarcity loop']);
 
     // The second tab did nothing: only the live update can bring the new parameter in.
-    await expect.poll(() => secondTriggers.getByRole('listitem').allTextContents(), { timeout: 5000 }).toEqual(['Scarcity loop']);
+    await expect.poll(() => secondTriggers.getByRole('listitem').allTextContents(), { timeout: 10_000 }).toEqual(['Scarcity loop']);
 
     // And back the other way: a removal in the second tab empties the first.
     await second.getByRole('button', { name: 'Remove Scarcity loop' }).click();
-    await expect.poll(() => triggers.getByRole('listitem').allTextContents(), { timeout: 5000 }).toEqual(['Nothing here yet']);
+    await expect.poll(() => triggers.getByRole('listitem').allTextContents(), { timeout: 10_000 }).toEqual(['Nothing here yet']);
 
     // Typed text arrives in the other tab once its debounce has sent it.
     await first.getByRole('textbox', { name: 'Core idea' }).fill('A page that pays its visitors');
-    await expect.poll(() => second.getByRole('textbox', { name: 'Core idea' }).inputValue(), { timeout: 6000 }).toBe('A page that pays its visitors');
+    await expect.poll(() => second.getByRole('textbox', { name: 'Core idea' }).inputValue(), { timeout: 10_000 }).toBe('A page that pays its visitors');
     await second.screenshot({ path: screenshotPath('live-second-tab-1280') });
 
     expect(firstConsole.unexpected()).toEqual([]);

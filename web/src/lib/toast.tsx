@@ -43,7 +43,7 @@ export const ToastProvider = ({ children }: { children: ReactNode }) => {
             {current.description && <ToastPrimitive.Description className="mt-1 text-sm opacity-90">{current.description}</ToastPrimitive.Description>}
           </ToastPrimitive.Root>
         )}
-        <ToastPrimitive.Viewport className="pointer-events-none fixed top-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+        <ToastPrimitive.Viewport className="pointer-events-none fixed top-14 right-0 md:top-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
       </ToastPrimitive.Provider>
     </ToastContext>
   );

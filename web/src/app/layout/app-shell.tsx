@@ -128,10 +128,9 @@ export const AppShell = () => {
         <DialogPrimitive.Portal>
           <DialogPrimitive.Overlay className={cn(overlayClasses, 'md:hidden')} data-testid="drawer-overlay" />
           <DialogPrimitive.Content
-            aria-label="Sidebar"
             className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white p-4 shadow-2xl md:hidden dark:bg-slate-900"
           >
-            <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
+            <DialogPrimitive.Title className="sr-only">Sidebar</DialogPrimitive.Title>
             <DialogPrimitive.Description className="sr-only">Pages of Viral Idea Studio</DialogPrimitive.Description>
             <div className="mb-6 flex items-center justify-between">
               <Brand showName />

@@ -39,9 +39,9 @@ export const LandingRoute = () => {
         <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Viral Idea Game</h1>
         <p className="mt-4 max-w-xl text-lg text-slate-600 dark:text-slate-300">Create amazing viral ideas with our fun step-by-step game!</p>
 
-        <div className="mt-8 inline-flex items-center gap-2 rounded-full border border-emerald-300 bg-emerald-50 px-4 py-2 text-sm font-semibold text-emerald-800 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-200">
+        <div className="mt-8 flex flex-wrap items-center justify-center gap-x-2 gap-y-0.5 rounded-2xl border border-emerald-300 bg-emerald-50 px-4 py-2 text-sm font-semibold text-emerald-800 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-200">
           <Gift className="size-4" aria-hidden />
-          <span>3 FREE PLAYS</span>
+          <span className="whitespace-nowrap">3 FREE PLAYS</span>
           <span className="font-normal">to try the AI helper, no sign-up needed</span>
         </div>
 

@@ -32,6 +32,13 @@ export const Concepts = ({ projectId, concepts, selectedIndex }: { projectId: st
   const propose = useProposeConcepts(projectId);
   const select = useSelectConcept(projectId);
   const toast = useToast();
+  // The choice shows at once; the server's answer (or a failure) settles it.
+  const [choosing, setChoosing] = useState<number | null>(null);
+  const shownIndex = choosing ?? selectedIndex;
+  const choose = (index: number) => {
+    setChoosing(index);
+    select.mutate(index, { onError: failed, onSettled: () => setChoosing(null) });
+  };
   const failed = (error: unknown) => toast({ title: 'Error', description: errorMessage(error, 'Failed to save project'), variant: 'destructive' });
 
   const submit = (event: FormEvent) => {
@@ -73,8 +80,8 @@ export const Concepts = ({ projectId, concepts, selectedIndex }: { projectId: st
                       type="radio"
                       name={`${formId}-selected`}
                       className="mt-1 accent-indigo-600"
-                      checked={selectedIndex === index}
-                      onChange={() => select.mutate(index, { onError: failed })}
+                      checked={shownIndex === index}
+                      onChange={() => choose(index)}
                     />
                     <span className="min-w-0 flex-1">
                       <span className="block font-semibold">{concept.name}</span>
@@ -82,7 +89,7 @@ export const Concepts = ({ projectId, concepts, selectedIndex }: { projectId: st
                       {concept.coreAction && <span className="mt-1 block text-sm text-slate-600 dark:text-slate-300">Core action: {concept.coreAction}</span>}
                       {concept.viralHook && <span className="block text-sm text-slate-600 dark:text-slate-300">Viral hook: {concept.viralHook}</span>}
                     </span>
-                    {selectedIndex === index && <span className="rounded-full bg-indigo-600 px-2 py-0.5 text-[11px] font-semibold text-white">Selected</span>}
+                    {shownIndex === index && <span className="rounded-full bg-indigo-600 px-2 py-0.5 text-[11px] font-semibold text-white">Selected</span>}
                   </span>
                 </label>
               ))}

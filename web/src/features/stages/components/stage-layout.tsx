@@ -14,7 +14,9 @@ export const StageLayout = ({ stage, children }: { stage: StageResponse; childre
         </h1>
         <p className="mt-2 text-slate-600 dark:text-slate-300">{stage.objective}</p>
       </div>
-      <SaveIndicator className="hidden pt-1 md:inline-flex" />
+      <div className="hidden pt-1 md:block">
+        <SaveIndicator />
+      </div>
     </header>
 
     <dl className="mt-6 grid gap-3 rounded-2xl border border-indigo-100 bg-indigo-50/60 p-4 text-sm sm:grid-cols-3 dark:border-indigo-500/20 dark:bg-indigo-500/10">
