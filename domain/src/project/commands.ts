@@ -21,6 +21,15 @@ export const createProjectSchema = z.strictObject({
   coreIdea: z.string().max(MAX_CORE_IDEA_LENGTH).optional(),
 });
 
+/**
+ * A visitor who signs in keeps their work: each of the visitor's projects moves to the user. The sign-in route
+ * sends it with the user as actor; `fromOwnerId` must be the project's owner, so nobody can take another's.
+ */
+export const transferProjectSchema = z.strictObject({
+  projectId: z.string(),
+  fromOwnerId: z.string().regex(/^visitor-\S+$/, 'Only a visitor\'s projects move to a user'),
+});
+
 export const renameProjectSchema = z.strictObject({
   projectId: z.string(),
   name: z.string().max(MAX_PROJECT_NAME_LENGTH),
@@ -145,6 +154,7 @@ type CommandOf<T extends string, S extends z.ZodType> = Command<T, z.infer<S>>;
 
 export type CreateProject = CommandOf<'CreateProject', typeof createProjectSchema>;
 export type RenameProject = CommandOf<'RenameProject', typeof renameProjectSchema>;
+export type TransferProject = CommandOf<'TransferProject', typeof transferProjectSchema>;
 export type SetCoreIdea = CommandOf<'SetCoreIdea', typeof setCoreIdeaSchema>;
 export type AddParameter = CommandOf<'AddParameter', typeof addParameterSchema>;
 export type RemoveParameter = CommandOf<'RemoveParameter', typeof removeParameterSchema>;
@@ -166,6 +176,7 @@ export type RemoveAuditedParameter = CommandOf<'RemoveAuditedParameter', typeof 
 export type ProjectCommand =
   | CreateProject
   | RenameProject
+  | TransferProject
   | SetCoreIdea
   | AddParameter
   | RemoveParameter
@@ -189,6 +200,7 @@ export type ProjectCommand =
 export const projectCommandSchemas = {
   CreateProject: createProjectSchema,
   RenameProject: renameProjectSchema,
+  TransferProject: transferProjectSchema,
   SetCoreIdea: setCoreIdeaSchema,
   AddParameter: addParameterSchema,
   RemoveParameter: removeParameterSchema,

@@ -15,6 +15,7 @@ import type {
   RemoveAuditedParameter,
   RemoveParameter,
   RenameProject,
+  TransferProject,
   ResetProject,
   ResetStage,
   SelectConcept,
@@ -47,6 +48,8 @@ export const decideProject = (command: ProjectCommand, state: ProjectState): Pro
       return createProject(command, state);
     case 'RenameProject':
       return renameProject(command, state);
+    case 'TransferProject':
+      return transferProject(command, state);
     case 'SetCoreIdea':
       return setCoreIdea(command, state);
     case 'AddParameter':
@@ -117,6 +120,19 @@ const createProject = ({ data, metadata }: CreateProject, state: ProjectState): 
         parameters: [...DEFAULT_PARAMETERS],
         createdAt: metadata.now,
       },
+    },
+  ];
+};
+
+/** Only to a user, only from the visitor who owns it; moving it again to the same user changes nothing. */
+const transferProject = ({ data, metadata }: TransferProject, state: ProjectState): ProjectEvent[] => {
+  if (!metadata.actorId.startsWith('user-')) throw new ValidationError('actorId', 'Projects move only to a signed-in user');
+  if (state.status === 'active' && state.ownerId === metadata.actorId) return [];
+  requireOwnedProject(state, data.projectId, data.fromOwnerId);
+  return [
+    {
+      type: 'ProjectTransferred',
+      data: { projectId: data.projectId, fromOwnerId: data.fromOwnerId, toOwnerId: metadata.actorId, transferredAt: metadata.now },
     },
   ];
 };

@@ -24,6 +24,13 @@ export const projectCreatedSchema = z.object({
   createdAt: z.string(),
 });
 
+export const projectTransferredSchema = z.object({
+  projectId: z.string(),
+  fromOwnerId: z.string(),
+  toOwnerId: z.string(),
+  transferredAt: z.string(),
+});
+
 export const projectRenamedSchema = z.object({
   projectId: z.string(),
   name: z.string(),
@@ -190,6 +197,7 @@ type EventOf<T extends string, S extends z.ZodType> = { type: T; data: z.infer<S
 
 export type ProjectCreated = EventOf<'ProjectCreated', typeof projectCreatedSchema>;
 export type ProjectRenamed = EventOf<'ProjectRenamed', typeof projectRenamedSchema>;
+export type ProjectTransferred = EventOf<'ProjectTransferred', typeof projectTransferredSchema>;
 export type CoreIdeaChanged = EventOf<'CoreIdeaChanged', typeof coreIdeaChangedSchema>;
 export type ParameterAdded = EventOf<'ParameterAdded', typeof parameterAddedSchema>;
 export type ParameterRemoved = EventOf<'ParameterRemoved', typeof parameterRemovedSchema>;
@@ -211,6 +219,7 @@ export type FinalPromptRecorded = EventOf<'FinalPromptRecorded', typeof finalPro
 export type ProjectEvent =
   | ProjectCreated
   | ProjectRenamed
+  | ProjectTransferred
   | CoreIdeaChanged
   | ParameterAdded
   | ParameterRemoved
@@ -234,6 +243,7 @@ export type ProjectEventType = ProjectEvent['type'];
 export const projectEventSchemas = {
   ProjectCreated: projectCreatedSchema,
   ProjectRenamed: projectRenamedSchema,
+  ProjectTransferred: projectTransferredSchema,
   CoreIdeaChanged: coreIdeaChangedSchema,
   ParameterAdded: parameterAddedSchema,
   ParameterRemoved: parameterRemovedSchema,

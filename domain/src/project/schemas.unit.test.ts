@@ -21,6 +21,9 @@ import {
   setCurrentStage,
   tipWall,
   updateStageNotes,
+  metadata,
+  owner,
+  projectId,
 } from '../testing/project-fixtures.ts';
 import {
   recordAiPrompt,
@@ -129,6 +132,7 @@ describe('event schemas', () => {
     resetStage(3),
     importProject({ projectName: 'Other', stages: [{ stageNumber: 4, data: { rewardFlow: 'pool' } }] }),
     resetProject(),
+    { type: 'TransferProject', data: { projectId, fromOwnerId: owner }, metadata: metadata('user-ann') },
   ];
   const events: ProjectEvent[] = [];
   scenario.reduce((state, command) => {
@@ -145,7 +149,7 @@ describe('event schemas', () => {
 
 describe('command schemas, as the HTTP layer uses them', () => {
   it('has one schema per command', () =>
-    expect(Object.keys(projectCommandSchemas)).toHaveLength(26));
+    expect(Object.keys(projectCommandSchemas)).toHaveLength(27));
 
   it('refuses an unknown field', () =>
     expect(advanceStageSchema.safeParse({ projectId: 'p', fromStage: 1, skip: true }).success).toBe(false));

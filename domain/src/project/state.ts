@@ -63,6 +63,8 @@ const evolveActive = (state: ActiveProjectState, event: Exclude<ProjectEvent, { 
   switch (event.type) {
     case 'ProjectRenamed':
       return { ...state, name: event.data.name };
+    case 'ProjectTransferred':
+      return { ...state, ownerId: event.data.toOwnerId };
     case 'CoreIdeaChanged':
       return { ...state, coreIdea: event.data.coreIdea };
     case 'ParameterAdded':
