@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { httpClient } from './testing-client.ts';
 import { startTestServer } from './testing.ts';
 
@@ -128,5 +128,27 @@ describe('one account and another', () => {
     const redeemed = await fay.call('POST', '/api/redeem-coupon', { couponCode: 'LIVE5' });
     expect(await live.next((m) => m.type === 'changed')).toEqual({ type: 'changed', topic: 'balance:mine', position: redeemed.body.position });
     live.ws.close();
+  });
+});
+
+describe('signing in', () => {
+  it("keeps the visitor's projects, shows the profile, and signing out leaves them with the user", async () => {
+    const ann = visitor();
+    const created = await ann.call('POST', '/api/projects', { project: { name: 'Tip Jar' } });
+    const projectId = created.body.project.id as string;
+
+    const signedIn = await ann.form('/auth/local', { displayName: 'Ann Lee', email: 'ann@example.com', returnTo: '/dashboard' });
+    expect(signedIn).toMatchObject({ status: 303, location: '/dashboard' });
+    await vi.waitFor(async () => expect((await ann.call('GET', '/api/projects')).body.projects.map((p: { id: string }) => p.id)).toEqual([projectId]));
+    expect((await ann.call('GET', `/api/projects/${projectId}`)).status).toBe(200);
+    expect((await ann.call('GET', '/api/auth/user')).body).toMatchObject({ isAuthenticated: true, displayName: 'Ann Lee', email: 'ann@example.com', remainingFreeUses: 3 });
+    const transfers = (await server.eventStore.readAll()).filter((event) => event.type === 'ProjectTransferred');
+    expect(transfers).toMatchObject([{ data: { projectId, fromOwnerId: expect.stringMatching(/^visitor-/), toOwnerId: expect.stringMatching(/^user-/) } }]);
+
+    expect(await ann.form('/auth/logout', {})).toMatchObject({ status: 303 });
+    expect((await ann.call('GET', `/api/projects/${projectId}`)).status).toBe(404);
+    expect((await ann.call('GET', '/api/auth/user')).body).toMatchObject({ isAuthenticated: false });
+    await ann.form('/auth/local', { displayName: 'Ann Lee', email: 'ann@example.com' });
+    expect((await ann.call('GET', `/api/projects/${projectId}`)).status).toBe(200);
   });
 });

@@ -21,6 +21,18 @@ export const httpClient = (base: string | (() => string)) => {
     }
     return { status: res.status, headers: res.headers, body: parsed as any };
   };
+  /** A browser form post (sign-in pages), redirects not followed so that a test sees where they lead. */
+  const form = async (url: string, fields: Record<string, string>) => {
+    const res = await fetch(`${baseUrl()}${url}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+      body: new URLSearchParams(fields).toString(),
+    });
+    const setCookie = res.headers.getSetCookie();
+    if (setCookie.length) cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+    return { status: res.status, location: res.headers.get('location'), text: await res.text() };
+  };
   const socket = async () => {
     const ws = new WebSocket(`${baseUrl().replace('http', 'ws')}/ws`, { headers: { cookie } });
     const messages: Record<string, unknown>[] = [];
@@ -41,5 +53,5 @@ export const httpClient = (base: string | (() => string)) => {
       });
     return { ws, messages, next };
   };
-  return { call, socket };
+  return { call, form, socket };
 };

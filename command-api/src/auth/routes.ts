@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { endUserSession, sessionOf, type Logger } from '@vis/infrastructure';
 import type { Context, Middleware } from 'koa';
 import type { Accounts } from '../accounts/accounts.ts';
+import type { AdoptVisitorProjects } from '../projects/adopt-visitor-projects.ts';
 import type { AuthOptions } from './config.ts';
 import { googleRoutes } from './google.ts';
 import { localRoutes } from './local.ts';
@@ -14,6 +15,7 @@ export interface AuthDeps {
   clock: () => Date;
   newId: () => string;
   options: AuthOptions;
+  adoptVisitorProjects?: AdoptVisitorProjects;
 }
 
 /**

@@ -1,12 +1,15 @@
-import { startUserSession, type Logger } from '@vis/infrastructure';
+import { sessionOf, startUserSession, type Logger } from '@vis/infrastructure';
 import type { Context } from 'koa';
 import type { Accounts } from '../accounts/accounts.ts';
+import type { AdoptVisitorProjects } from '../projects/adopt-visitor-projects.ts';
 
 export interface SignInDeps {
   accounts: Accounts;
   logger: Logger;
   clock: () => Date;
   newId: () => string;
+  /** Moves this browser's visitor projects to the user; without it, they stay with the visitor. */
+  adoptVisitorProjects?: AdoptVisitorProjects;
 }
 
 export interface Profile {
@@ -21,12 +24,15 @@ export interface Profile {
  * signed-in user without a profile.
  */
 export const createSignIn =
-  ({ accounts, logger, clock, newId }: SignInDeps) =>
+  ({ accounts, logger, clock, newId, adoptVisitorProjects }: SignInDeps) =>
   async (ctx: Context, { userId, method, profile }: { userId: string; method: 'google' | 'local'; profile: Profile }) => {
     const accountId = `user-${userId}`;
-    await accounts.execute('RecordSignIn', accountId, profile, { commandId: newId(), actorId: accountId, now: clock().toISOString() });
+    const metadata = { commandId: newId(), actorId: accountId, now: clock().toISOString() };
+    await accounts.execute('RecordSignIn', accountId, profile, metadata);
+    const { visitorId } = sessionOf(ctx);
+    const projectsMoved = visitorId && adoptVisitorProjects ? await adoptVisitorProjects(`visitor-${visitorId}`, accountId, metadata) : 0;
     startUserSession(ctx, userId);
-    logger.info({ accountId, method }, 'signed in');
+    logger.info({ accountId, method, projectsMoved }, 'signed in');
   };
 
 export type SignIn = ReturnType<typeof createSignIn>;
