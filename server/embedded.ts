@@ -3,13 +3,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { authOptionsFrom, createAccounts, createCommandApi, issuePublicCoupon, paymentsFromConfig, type PaymentsGateway } from '@vis/command-api';
+import { AI_PROCESS_PATH, authOptionsFrom, createAccounts, createAiProcessChannel, createCommandApi, issuePublicCoupon, paymentsFromConfig, type PaymentsGateway } from '@vis/command-api';
 import {
   createSessionIdentifier,
   DEFAULT_PUBLIC_COUPON_CODE,
   followProjectionProgress,
   openDocumentStore,
   openEventStore,
+  secretsKeyFor,
   type Config,
   type Logger,
 } from '@vis/infrastructure';
@@ -68,7 +69,7 @@ export const startEmbedded = async (
   config: EmbeddedConfig,
   logger: Logger,
   /** Stand-ins for what the configuration would build (a Stripe client pointed at a local fake, say). */
-  overrides: { payments?: PaymentsGateway } = {},
+  overrides: { payments?: PaymentsGateway; /** Gemini at a local fake (tests). */ geminiBaseUrl?: string } = {},
 ) => {
   const dataDir = path.resolve(config.DATA_DIR);
   const secureCookies = config.NODE_ENV === 'production';
@@ -81,7 +82,21 @@ export const startEmbedded = async (
   await engine.start();
   const progress = await followProjectionProgress(documentStore);
 
-  const commandApi = createCommandApi({ eventStore, logger, sessionSecret: config.SESSION_SECRET, secureCookies, opsToken: config.OPS_TOKEN, auth: authOptionsFrom(config), payments: overrides.payments ?? paymentsFromConfig(config, logger) });
+  // Projects' own Gemini keys are kept encrypted beside the read models (not in the log); `/ws/ai-process` is routed below.
+  const aiProcess = createAiProcessChannel({ identify: createSessionIdentifier({ secret: config.SESSION_SECRET }), logger });
+  const ai = {
+    geminiApiKey: config.GEMINI_API_KEY,
+    geminiModel: config.GEMINI_MODEL,
+    geminiBaseUrl: overrides.geminiBaseUrl,
+    secretsKey: secretsKeyFor(dataDir, config.SECRETS_KEY),
+    documentStore,
+    processChannel: aiProcess,
+  };
+  const commandApi = createCommandApi({ eventStore, logger, sessionSecret: config.SESSION_SECRET, secureCookies, opsToken: config.OPS_TOKEN, auth: authOptionsFrom(config), payments: overrides.payments ?? paymentsFromConfig(config, logger),
+    ai,
+    projectsOwnedBy: async (ownerId) =>
+      (await documentStore.find<{ _id: string }>(progress.collectionFor('project_summaries'), { ownerId }, { limit: 1000 })).map((doc) => doc._id),
+  });
   const queryApi = createQueryApi({
     documentStore,
     progress,
@@ -119,7 +134,9 @@ export const startEmbedded = async (
     return void handleWeb(request, response);
   });
   server.on('upgrade', (request, socket, head) => {
-    if (new URL(request.url ?? '/', 'http://localhost').pathname === '/ws') live.handleUpgrade(request, socket, head);
+    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    if (pathname === '/ws') live.handleUpgrade(request, socket, head);
+    else if (pathname === AI_PROCESS_PATH) aiProcess.handleUpgrade(request, socket, head);
     else socket.destroy();
   });
   server.keepAliveTimeout = 65_000;
@@ -135,6 +152,7 @@ export const startEmbedded = async (
     close: async () => {
       // WebSockets first: an upgraded socket still counts as an open connection, and server.close waits for it.
       await live.close();
+      await aiProcess.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

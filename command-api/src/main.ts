@@ -1,7 +1,8 @@
 import { createServer } from 'node:http';
-import { createLogger, loadConfigOrExit, openEventStore } from '@vis/infrastructure';
+import { createLogger, createSessionIdentifier, loadConfigOrExit, openDocumentStore, openEventStore } from '@vis/infrastructure';
 import { createAccounts } from './accounts/accounts.ts';
 import { issuePublicCoupon } from './accounts/public-coupon.ts';
+import { AI_PROCESS_PATH, createAiProcessChannel } from './ai/index.ts';
 import { createCommandApi } from './app.ts';
 import { authOptionsFrom } from './auth/config.ts';
 import { paymentsFromConfig } from './payments/gateway.ts';
@@ -10,8 +11,11 @@ import { paymentsFromConfig } from './payments/gateway.ts';
 const config = loadConfigOrExit();
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'command-api' });
 const eventStore = openEventStore(config);
+// Projects' own Gemini keys live encrypted in the document store (MongoDB here), never in the event log.
+const documentStore = await openDocumentStore(config);
+const aiProcess = createAiProcessChannel({ identify: createSessionIdentifier({ secret: config.SESSION_SECRET }), logger });
 await issuePublicCoupon({ accounts: createAccounts({ eventStore }), eventStore, code: config.PUBLIC_COUPON_CODE, logger });
-const app = createCommandApi({ eventStore, logger, sessionSecret: config.SESSION_SECRET, secureCookies: config.NODE_ENV === 'production', opsToken: config.OPS_TOKEN, auth: authOptionsFrom(config), payments: paymentsFromConfig(config, logger) });
+const app = createCommandApi({ eventStore, logger, sessionSecret: config.SESSION_SECRET, secureCookies: config.NODE_ENV === 'production', opsToken: config.OPS_TOKEN, auth: authOptionsFrom(config), payments: paymentsFromConfig(config, logger), ai: { geminiApiKey: config.GEMINI_API_KEY, geminiModel: config.GEMINI_MODEL, secretsKey: config.SECRETS_KEY, documentStore, processChannel: aiProcess } });
 const handle = app.callback();
 const server = createServer((request, response) => {
   if (request.url === '/healthz') {
@@ -20,7 +24,14 @@ const server = createServer((request, response) => {
   }
   void handle(request, response);
 });
+server.on('upgrade', (request, socket, head) => {
+  if (new URL(request.url ?? '/', 'http://localhost').pathname === AI_PROCESS_PATH) aiProcess.handleUpgrade(request, socket, head);
+  else socket.destroy();
+});
 server.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'command-api listening'));
-const stop = () => server.close(() => void eventStore.close().then(() => process.exit(0)));
+const stop = () => {
+  void aiProcess.close();
+  server.close(() => void Promise.all([eventStore.close(), documentStore.close()]).then(() => process.exit(0)));
+};
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);

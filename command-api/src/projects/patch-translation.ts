@@ -1,4 +1,5 @@
 import {
+  isMaskedGeminiKey,
   NotFoundError,
   PARAMETER_LISTS,
   parameterListOf,
@@ -77,8 +78,9 @@ export const commandsForProjectPatch =
   (projectId: string, patch: ProjectPatch, metadata: CommandMetadata) =>
   (state: ProjectState): ProjectCommand[] => {
     const project = requireProject(state, projectId, metadata.actorId);
-    if (patch.aiApiKey) {
-      throw new ValidationError('aiApiKey', 'aiApiKey: a Gemini key is kept apart from the project and cannot be set here');
+    // The masked key a GET answered comes back with a whole-project save: that is the key the project has.
+    if (patch.aiApiKey && !isMaskedGeminiKey(patch.aiApiKey)) {
+      throw new ValidationError('aiApiKey', 'aiApiKey: a Gemini key is kept apart from the project and cannot be set here (PUT /api/projects/{id}/gemini-key)');
     }
     const commands: ProjectCommand[] = [];
     const name = patch.name ?? patch.projectName;

@@ -48,4 +48,7 @@ export type AiProgressStatus = keyof typeof AI_PROGRESS_STEPS;
 /** A project's own Gemini key is shown as its last four characters only. */
 export const GEMINI_KEY_VISIBLE_CHARACTERS = 4;
 export const lastFourOf = (apiKey: string) => apiKey.trim().slice(-GEMINI_KEY_VISIBLE_CHARACTERS);
-export const maskedGeminiKey = (lastFour: string) => `••••••••${lastFour}`;
+const MASK = '••••••••';
+export const maskedGeminiKey = (lastFour: string) => `${MASK}${lastFour}`;
+/** The masked form GET answers, sent back with a whole project by a client that saves what it read. */
+export const isMaskedGeminiKey = (value: string) => value.startsWith(MASK) && value.length <= MASK.length + GEMINI_KEY_VISIBLE_CHARACTERS;

@@ -1,4 +1,4 @@
-import { PARAMETER_LISTS, parameterListsOfStage, STAGE_GUIDES, STAGE_NUMBERS, type StageNumber } from '@vis/domain';
+import { maskedGeminiKey, PARAMETER_LISTS, parameterListsOfStage, STAGE_GUIDES, STAGE_NUMBERS, type StageNumber } from '@vis/domain';
 import type { ProjectDocument, ProjectSummaryDocument } from '@vis/projections';
 
 /** Stages are addressed on their own by PATCH /api/stages/{id} (spec §7): the id names project and stage. */
@@ -8,13 +8,16 @@ export const parseStageId = (id: string): { projectId: string; stageNumber: Stag
   return match ? { projectId: match[1]!, stageNumber: Number(match[2]) as StageNumber } : null;
 };
 
-/** The spec's project fields (spec 01 §3, §7). The key itself is a secret and never leaves the server. */
+/**
+ * The spec's project fields (spec 01 §3, §7). The key itself is a secret and never leaves the server: the
+ * project's own Gemini key shows as its last four characters.
+ */
 const projectFields = (doc: ProjectDocument) => ({
   id: doc._id,
   name: doc.name,
   coreIdea: doc.coreIdea,
   parameters: doc.parameters,
-  aiApiKey: '',
+  aiApiKey: doc.aiKey ? maskedGeminiKey(doc.aiKey.lastFour) : '',
   aiApiStatus: doc.aiKeyStatus,
   currentStageIndex: doc.currentStageIndex,
   createdAt: doc.createdAt,

@@ -1,9 +1,8 @@
-import { createSessionIdentifier, openTestStores } from '@vis/infrastructure';
+import { createSessionIdentifier, KEY_VAULT_COLLECTION, openTestStores } from '@vis/infrastructure';
 import { pino } from 'pino';
 import request from 'supertest';
 import { createAccounts } from '../../accounts/accounts.ts';
 import { createCommandApi } from '../../app.ts';
-import { KEY_VAULT_COLLECTION } from '@vis/infrastructure';
 import { createAiProcessChannel } from '../process-channel.ts';
 import type { FakeGemini } from './fake-gemini.ts';
 
@@ -49,7 +48,9 @@ export const startAiApp = async ({ gemini, serverKey = gemini ? SERVER_GEMINI_KE
     vaultDocuments: () => stores.documentStore.find(KEY_VAULT_COLLECTION),
     /** Everything a key could leak into: the event log (data and metadata), the log lines and the vault's records. */
     everythingStored: async () =>
-      JSON.stringify(await stores.eventStore.readAll()) + logLines.join('\n') + JSON.stringify(await stores.documentStore.find(KEY_VAULT_COLLECTION)),
+      JSON.stringify(await stores.eventStore.readAll(), (_, value: unknown) => (typeof value === 'bigint' ? String(value) : value)) +
+      logLines.join('\n') +
+      JSON.stringify(await stores.documentStore.find(KEY_VAULT_COLLECTION)),
     cleanup: async () => {
       await processChannel.close();
       await stores.cleanup();

@@ -9,7 +9,13 @@ export interface GeminiCall {
 }
 
 /** What the fake answers to one generateContent call: model text, an HTTP error, or a dropped connection. */
-export type FakeAnswer = { text: string } | { status: number; message: string } | { hangUp: true } | { delayMs: number; text: string };
+export type FakeAnswer =
+  | { text: string }
+  | { status: number; message: string }
+  | { hangUp: true }
+  | { delayMs: number; text: string }
+  /** Held until the test lets it go: a request that is certainly still running. */
+  | { until: Promise<unknown>; text: string };
 
 /** The body of a successful generateContent answer, as Google sends it. */
 const contentOf = (text: string) => ({ candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }] });
@@ -47,6 +53,7 @@ export const startFakeGemini = async ({ validKeys = [] as string[] } = {}) => {
     if ('hangUp' in answer) return void request.socket.destroy();
     if ('status' in answer) return reply(answer.status, { error: { code: answer.status, message: answer.message } });
     if ('delayMs' in answer) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+    if ('until' in answer) await answer.until;
     reply(200, contentOf(answer.text));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { silentLogger } from '@vis/infrastructure';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { json, startFakeGemini, type FakeGemini } from '../command-api/src/ai/testing/fake-gemini.ts';
+import { startEmbedded } from './embedded.ts';
+import { httpClient } from './testing-client.ts';
+
+const ownKey = 'AIzaSy-embedded-own-key-000-Q9z7';
+let gemini: FakeGemini;
+let dir: string;
+let server: Awaited<ReturnType<typeof startEmbedded>>;
+
+/** The embedded server with no GEMINI_API_KEY (offline by default), and Gemini for projects' own keys at a local fake. */
+beforeEach(async () => {
+  gemini = await startFakeGemini({ validKeys: [ownKey] });
+  dir = mkdtempSync(path.join(tmpdir(), 'vis-ai-server-'));
+  server = await startEmbedded(
+    {
+      HOST: '127.0.0.1',
+      PORT: 0,
+      DATA_DIR: dir,
+      SESSION_SECRET: 'test-session-secret-0123456789abcdef',
+      NODE_ENV: 'test',
+      READ_YOUR_WRITES_TIMEOUT_MS: 2000,
+      WEB_DIST_DIR: path.resolve(import.meta.dirname, '../web/dist'),
+      GEMINI_MODEL: 'gemini-test-model',
+    },
+    silentLogger(),
+    { geminiBaseUrl: gemini.baseUrl },
+  );
+});
+afterEach(async () => {
+  await server.close();
+  await gemini.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('AI in the embedded server', () => {
+  it('runs offline without a Gemini key, and the fourth play is refused with 402', async () => {
+    const client = httpClient(server.url);
+    const statuses = [];
+    for (let play = 0; play < 4; play++) statuses.push((await client.call('POST', '/api/generate-parameters', { fieldType: 'viralParameters', coreIdea: `tip wall ${play}` })).status);
+    expect(statuses).toEqual([200, 200, 200, 402]);
+    expect(gemini.calls).toEqual([]);
+  });
+
+  it("shows a project's own key masked, and a whole-project save that sends the mask back changes nothing", async () => {
+    const client = httpClient(server.url);
+    const created = await client.call('POST', '/api/projects', { project: { name: 'Tip Wall' } });
+    const id = created.body.project.id as string;
+    const set = await client.call('PUT', `/api/projects/${id}/gemini-key`, { apiKey: ownKey });
+    expect(set.body).toMatchObject({ valid: true, aiApiStatus: 'Valid' });
+    const read = await client.call('GET', `/api/projects/${id}`, undefined, { 'X-Min-Position': set.body.position });
+    expect(read.body.project).toMatchObject({ aiApiKey: '••••••••Q9z7', aiApiStatus: 'Valid' });
+    expect(JSON.stringify(read.body)).not.toContain(ownKey.slice(0, -4));
+    const saved = await client.call('PATCH', `/api/projects/${id}`, read.body.project);
+    expect(saved.status).toBe(200);
+
+    gemini.answer(json({ parameters: ['Scarcity'] }));
+    const generated = await client.call('POST', '/api/generate-parameters', { fieldType: 'viralParameters', projectId: id });
+    expect(generated.body).toMatchObject({ parameters: ['Scarcity'], offline: false });
+    expect(gemini.calls.at(-1)?.apiKey).toBe(ownKey);
+  });
+
+  it('routes /ws/ai-process to the command API', async () => {
+    const first = await fetch(`${server.url}/api/projects`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const cookie = first.headers.getSetCookie().map((each) => each.split(';')[0]).join('; ');
+    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws/ai-process?client=embedded-tab`, { headers: { cookie } });
+    const messages: { type: string; data?: { status: string } }[] = [];
+    ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
+    await new Promise((resolve) => ws.once('message', resolve));
+    const res = await fetch(`${server.url}/api/generate-parameters`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, 'x-ai-process': 'embedded-tab' },
+      body: JSON.stringify({ fieldType: 'viralParameters' }),
+    });
+    expect(res.status).toBe(200);
+    await vi.waitFor(() => expect(messages.map((message) => message.data?.status ?? message.type)).toEqual(['ai_process_ready', 'processing', 'analyzing', 'saving', 'complete']));
+    ws.close();
+  });
+});
