@@ -6,6 +6,7 @@ import {
   type AiAnswer,
   type CommandMetadata,
   type ProjectCommand,
+  MAX_ASKED_LENGTH,
 } from '@vis/domain';
 import { handleCommand, readStreamState, type EventStore, type KeyVault, type Logger } from '@vis/infrastructure';
 import type { Context } from 'koa';
@@ -66,6 +67,24 @@ export interface AiResult<U extends AiUse> {
   input: AiInput<U>;
 }
 
+const MAX_ASKED_TEXT = 2000;
+const MAX_ASKED_ITEMS = 100;
+
+/**
+ * What was asked, cut to what an analyst needs (long texts and lists shortened), so that a request the model
+ * has already answered (and the user has paid for) is never refused by the decider's size check when recorded.
+ */
+export const boundedAsked = (asked: Record<string, unknown>): Record<string, unknown> => {
+  const bound = (value: unknown, depth: number): unknown => {
+    if (typeof value === 'string') return value.length > MAX_ASKED_TEXT ? `${value.slice(0, MAX_ASKED_TEXT)}…` : value;
+    if (depth > 3 || value === null || typeof value !== 'object') return typeof value === 'object' && value !== null ? '…' : value;
+    if (Array.isArray(value)) return value.slice(0, MAX_ASKED_ITEMS).map((item) => bound(item, depth + 1));
+    return Object.fromEntries(Object.entries(value).slice(0, MAX_ASKED_ITEMS).map(([key, item]) => [key, bound(item, depth + 1)]));
+  };
+  const bounded = bound(asked, 0) as Record<string, unknown>;
+  return JSON.stringify(bounded).length <= MAX_ASKED_LENGTH ? bounded : { truncated: true };
+};
+
 /**
  * Every AI request goes through here, in this order: rate limit, the project's owner, the caller's input, the
  * live-progress slot, then the charge on the caller's account stream (own valid key → subscription → point →
@@ -105,6 +124,12 @@ export const createAiGateway = (deps: AiGatewayDeps) => {
 
   const step = (metadata: CommandMetadata, commandId: string): CommandMetadata => ({ ...metadata, commandId });
 
+  const recordOutcome = async (projectId: string, outcome: OutcomeCommand, metadata: CommandMetadata) => {
+    const data = outcome.data as { asked?: Record<string, unknown> };
+    const command = { ...outcome, data: { ...data, asked: boundedAsked(data.asked ?? {}) }, metadata } as ProjectCommand;
+    await handleCommand(eventStore, projectDecider, projectStreamId(projectId), command);
+  };
+
   const run = async <U extends AiUse>(ctx: Context, call: AiCall<U>): Promise<AiResult<U>> => {
     const metadata = commandMetadata(ctx, deps);
     const actor = metadata.actorId;
@@ -137,10 +162,7 @@ export const createAiGateway = (deps: AiGatewayDeps) => {
       }
       const ai: AiAnswer = { provider: provider.name, model: provider.model, promptVersion, ownKey };
       process.update('saving', 'Saving the results...');
-      if (project && call.record) {
-        const command = { ...call.record(output, { requestId, ai, input }), metadata: step(metadata, `${requestId}:outcome`) } as ProjectCommand;
-        await handleCommand(eventStore, projectDecider, projectStreamId(project.projectId), command);
-      }
+      if (project && call.record) await recordOutcome(project.projectId, call.record(output, { requestId, ai, input }), step(metadata, `${requestId}:outcome`));
       process.complete(call.done(output));
       return { output, ai, requestId, input };
     } catch (error) {

@@ -1,4 +1,4 @@
-import { PARAMETER_LIST_NAMES, PARAMETER_LISTS, type ActiveProjectState, type IdeaConcept, type ParameterListName } from '@vis/domain';
+import { PARAMETER_LIST_NAMES, PARAMETER_LISTS, type ActiveProjectState, type ParameterListName } from '@vis/domain';
 import type { AiContext } from './provider.ts';
 
 const NOTE_FIELDS = {
@@ -95,9 +95,4 @@ export const extraContextOf = (value: unknown): string => {
   if (value === undefined || value === null) return '';
   const asText = typeof value === 'string' ? value : JSON.stringify(value);
   return asText.slice(0, MAX_EXTRA_CONTEXT_LENGTH);
-};
-
-export const conceptOf = (value: unknown): IdeaConcept | null => {
-  const name = text((value as { name?: unknown } | null)?.name);
-  return name ? { name, simplicityScore: 3 } : null;
 };

@@ -78,6 +78,16 @@ describe('POST /api/generate-parameters (offline)', () => {
     expect((await ai.events()).filter((event) => event.type === 'ParameterAdded')).toHaveLength(1);
   });
 
+  it('records a request that asked a lot (500 long exclusions) in bounded form, instead of failing after the charge', async () => {
+    const visitor = ai.visitor();
+    const { projectId } = await accountOf(visitor);
+    const excludeParameters = Array.from({ length: 500 }, (_, index) => `${'long excluded parameter '.repeat(8)}${index}`);
+    const res = await visitor.post('/api/generate-parameters').send({ fieldType: 'viralParameters', projectId, excludeParameters });
+    expect(res.status).toBe(200);
+    const recorded = (await ai.events()).find((event) => event.type === 'AiSuggestionsGenerated');
+    expect((recorded?.data as { asked: { excluded: string[] } }).asked.excluded).toHaveLength(100);
+  });
+
   it("answers 404 for another visitor's project and charges nothing", async () => {
     const projectId = await createProject(ai.visitor());
     const res = await ai.visitor().post('/api/generate-parameters').send({ fieldType: 'viralParameters', projectId });

@@ -45,6 +45,9 @@ export const AI_PROGRESS_STEPS = {
 } as const;
 export type AiProgressStatus = keyof typeof AI_PROGRESS_STEPS;
 
+/** What the user asked is kept for the analyst, within reason: an event must stay far below the store's limits. */
+export const MAX_ASKED_LENGTH = 50_000;
+
 /** A project's own Gemini key is shown as its last four characters only. */
 export const GEMINI_KEY_VISIBLE_CHARACTERS = 4;
 export const lastFourOf = (apiKey: string) => apiKey.trim().slice(-GEMINI_KEY_VISIBLE_CHARACTERS);

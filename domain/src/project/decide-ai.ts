@@ -1,4 +1,4 @@
-import { GEMINI_KEY_VISIBLE_CHARACTERS, NO_PARAMETERS_GENERATED } from '../ai/constants.ts';
+import { GEMINI_KEY_VISIBLE_CHARACTERS, MAX_ASKED_LENGTH, NO_PARAMETERS_GENERATED } from '../ai/constants.ts';
 import { parameterKey } from '../ai/parameter-kinds.ts';
 import type { CommandMetadata } from '../decider.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
@@ -15,9 +15,6 @@ import type {
 import type { AiAnswer, ProjectAiEvent } from './ai-events.ts';
 import { MAX_PARAMETER_LENGTH } from './constants.ts';
 import type { ActiveProjectState, ProjectState } from './state.ts';
-
-/** What the user asked is kept for the analyst, within reason: an event must stay far below the store's limits. */
-export const MAX_ASKED_LENGTH = 50_000;
 
 export const decideProjectAi = (command: ProjectAiCommand, state: ProjectState): ProjectAiEvent[] => {
   switch (command.type) {

@@ -22,11 +22,11 @@ const wordCount = (text: string) => text.trim().split(/\s+/).length;
 const lowerFirst = (text: string) => (/^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text);
 
 /**
- * `count` suggestions from `pool`, none of them excluded (compared without case or punctuation), each within
- * `maxWords`. When the pool runs out, prefixed variants of its entries follow, so a long exclusion list still
- * gets fresh answers. One suggestion names the idea itself when its words allow.
+ * `count` suggestions from `pool` in the request's own order (the seed is the request, idea included), none of
+ * them excluded (compared without case or punctuation), each within `maxWords`. When the pool runs out,
+ * prefixed variants of its entries follow, so a long exclusion list still gets fresh answers.
  */
-const suggestionsFrom = (rng: Seeded, pool: readonly string[], { context, count, maxWords, exclude }: { context: AiContext; count: number; maxWords: number; exclude: readonly string[] }) => {
+const suggestionsFrom = (rng: Seeded, pool: readonly string[], { count, maxWords, exclude }: { count: number; maxWords: number; exclude: readonly string[] }) => {
   const taken = new Set(exclude.map(parameterKey));
   const chosen: string[] = [];
   const consider = (text: string) => {
@@ -36,12 +36,7 @@ const suggestionsFrom = (rng: Seeded, pool: readonly string[], { context, count,
     taken.add(key);
     chosen.push(text);
   };
-  const keyword = keywordsOf(context.coreIdea)[0];
   const ordered = rng.shuffled(pool);
-  if (keyword) {
-    const about = ordered.find((item) => wordCount(item) + 2 <= maxWords);
-    if (about) consider(`${about} for ${keyword}`);
-  }
   for (const item of ordered) consider(item);
   for (const prefix of rng.shuffled(VARIANT_PREFIXES)) for (const item of ordered) consider(`${prefix} ${lowerFirst(item)}`);
   for (const item of ordered) consider(truncateWords(item, maxWords));
@@ -79,18 +74,18 @@ const stageFields = (stage: FlowStage, context: AiContext, rng: Seeded, quick: b
       if (shape === 'text') return [field, stageText(field, context, rng)];
       const pool = (GUIDED_VOCABULARY as Record<string, readonly string[]>)[field] ?? IMPLEMENTATION_STEPS;
       const exclude = context.lists[field as ParameterListName] ?? [];
-      return [field, suggestionsFrom(rng, pool, { context, count: quick ? 3 : 5, maxWords: 8, exclude })];
+      return [field, suggestionsFrom(rng, pool, { count: quick ? 3 : 5, maxWords: 8, exclude })];
     }),
   );
 
 type Generators = { [U in AiUse]: (input: AiInput<U>, rng: Seeded) => AiOutput<U> };
 
 const generators: Generators = {
-  parameters: ({ context, list, kind, count, exclude }, rng) => ({
-    parameters: suggestionsFrom(rng, GUIDED_VOCABULARY[list], { context, count, maxWords: kind.maxWords, exclude }),
+  parameters: ({ list, kind, count, exclude }, rng) => ({
+    parameters: suggestionsFrom(rng, GUIDED_VOCABULARY[list], { count, maxWords: kind.maxWords, exclude }),
   }),
-  builderParameter: ({ context, kind, count, maxWords, exclude }, rng) => ({
-    parameters: suggestionsFrom(rng, BUILDER_VOCABULARY[kind], { context, count, maxWords: Math.min(maxWords, BUILDER_PARAMETER_KINDS[kind].maxWords), exclude }),
+  builderParameter: ({ kind, count, maxWords, exclude }, rng) => ({
+    parameters: suggestionsFrom(rng, BUILDER_VOCABULARY[kind], { count, maxWords: Math.min(maxWords, BUILDER_PARAMETER_KINDS[kind].maxWords), exclude }),
   }),
   enhancedPrompt: ({ context }, rng) => ({ enhancedPrompt: promptText(context, rng, 'Create') }),
   finalPrompt: ({ context }, rng) => ({ finalPrompt: promptText(context, rng, 'Build'), incompatibleParameters: auditOf(context) }),
@@ -173,7 +168,7 @@ const generators: Generators = {
   quickIdea: ({ context }, rng) => {
     const lists: Partial<Record<ParameterListName, string[]>> = {};
     for (const list of [...listsOfStage(1), ...listsOfStage(2)]) {
-      lists[list] = suggestionsFrom(rng, GUIDED_VOCABULARY[list], { context, count: 4, maxWords: GUIDED_PARAMETER_KINDS[list].maxWords, exclude: context.lists[list] ?? [] });
+      lists[list] = suggestionsFrom(rng, GUIDED_VOCABULARY[list], { count: 4, maxWords: GUIDED_PARAMETER_KINDS[list].maxWords, exclude: context.lists[list] ?? [] });
     }
     const concepts = conceptsFor(context, rng);
     const chosen: AiContext = { ...context, concept: concepts[0] ?? null, lists: { ...context.lists, ...lists } };
