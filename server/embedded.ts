@@ -1,9 +1,7 @@
-// TEMPORARY NOTE TO EVERY ENGINEER WORKING IN THIS TREE RIGHT NOW: several people edit this repo at the same time.
-// Before going on, read /root/scratch/helper-common.md (commit only your own paths, no npm install, no full npm test).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { AI_PROCESS_PATH, authOptionsFrom, createAccounts, createAiProcessChannel, createCommandApi, issuePublicCoupon, paymentsFromConfig, type PaymentsGateway } from '@vis/command-api';
+import { AI_PROCESS_PATH, authOptionsFrom, createAccounts, createAiProcessChannel, createCommandApi, issuePublicCoupon, paymentsFromConfig, projectsOwnedByFrom, type PaymentsGateway } from '@vis/command-api';
 import {
   createSessionIdentifier,
   DEFAULT_PUBLIC_COUPON_CODE,
@@ -94,8 +92,7 @@ export const startEmbedded = async (
   };
   const commandApi = createCommandApi({ eventStore, logger, sessionSecret: config.SESSION_SECRET, secureCookies, opsToken: config.OPS_TOKEN, auth: authOptionsFrom(config), payments: overrides.payments ?? paymentsFromConfig(config, logger),
     ai,
-    projectsOwnedBy: async (ownerId) =>
-      (await documentStore.find<{ _id: string }>(progress.collectionFor('project_summaries'), { ownerId }, { limit: 1000 })).map((doc) => doc._id),
+    projectsOwnedBy: projectsOwnedByFrom(documentStore, progress),
   });
   const queryApi = createQueryApi({
     documentStore,

@@ -1,5 +1,3 @@
-// TEMPORARY NOTE TO EVERY ENGINEER WORKING IN THIS TREE RIGHT NOW: several people edit this repo at the same time.
-// Before going on, read /root/scratch/helper-common.md (commit only your own paths, no npm install, no full npm test).
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { errorHandler, jsonBody, sessions, type EventStore, type Logger } from '@vis/infrastructure';
@@ -14,6 +12,7 @@ import { marketplaceRoutes } from './marketplace/routes.ts';
 import type { PaymentsGateway } from './payments/gateway.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { stripeWebhook } from './payments/webhook.ts';
+import { createVisitorProjectAdoption, type ProjectsOwnedBy } from './projects/adopt-visitor-projects.ts';
 import { projectRoutes } from './projects/routes.ts';
 
 export interface CommandApiDeps {
@@ -29,12 +28,14 @@ export interface CommandApiDeps {
   opsToken?: string;
   /** Stripe (`paymentsFromConfig`); without it the payment calls answer 503 and coupons still work. */
   payments?: PaymentsGateway;
+  /** Lets a visitor who signs in keep their projects (from the project list read model). */
+  projectsOwnedBy?: ProjectsOwnedBy;
   /** Gemini, the key vault and `/ws/ai-process`; without it, AI runs offline and projects' keys live in memory. */
   ai?: AiOptions;
 }
 
 /** Turns HTTP calls into commands. Built from its dependencies; `main.ts` (or the embedded server) listens. */
-export const createCommandApi = ({ eventStore, logger, sessionSecret, secureCookies, clock = () => new Date(), newId = randomUUID, opsToken, auth = { production: secureCookies }, payments, ai }: CommandApiDeps) => {
+export const createCommandApi = ({ eventStore, logger, sessionSecret, secureCookies, clock = () => new Date(), newId = randomUUID, opsToken, auth = { production: secureCookies }, payments, ai, projectsOwnedBy }: CommandApiDeps) => {
   const app = new Koa({ proxy: true });
   const router = new Router();
   const accounts = createAccounts({ eventStore });
@@ -48,7 +49,8 @@ export const createCommandApi = ({ eventStore, logger, sessionSecret, secureCook
   // Before the session and the JSON parser: Stripe's signature covers the raw bytes, and Stripe needs no cookie.
   app.use(stripeWebhook({ accounts, payments, logger, clock }));
   app.use(sessions(app, { secret: sessionSecret, secure: secureCookies }));
-  app.use(authRoutes({ accounts, logger, clock, newId, options: auth }));
+  const adoptVisitorProjects = projectsOwnedBy && createVisitorProjectAdoption({ eventStore, projectsOwnedBy, logger });
+  app.use(authRoutes({ accounts, logger, clock, newId, options: auth, adoptVisitorProjects }));
   app.use(jsonBody());
   app.use(router.routes());
   app.use(router.allowedMethods());

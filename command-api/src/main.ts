@@ -1,11 +1,12 @@
 import { createServer } from 'node:http';
-import { createLogger, createSessionIdentifier, loadConfigOrExit, openDocumentStore, openEventStore } from '@vis/infrastructure';
+import { createLogger, createSessionIdentifier, followProjectionProgress, loadConfigOrExit, openDocumentStore, openEventStore } from '@vis/infrastructure';
 import { createAccounts } from './accounts/accounts.ts';
 import { issuePublicCoupon } from './accounts/public-coupon.ts';
 import { AI_PROCESS_PATH, createAiProcessChannel } from './ai/index.ts';
 import { createCommandApi } from './app.ts';
 import { authOptionsFrom } from './auth/config.ts';
 import { paymentsFromConfig } from './payments/gateway.ts';
+import { projectsOwnedByFrom } from './projects/adopt-visitor-projects.ts';
 
 /** The command API as its own service (distributed topology: behind nginx, on EventStoreDB). */
 const config = loadConfigOrExit();
@@ -13,9 +14,11 @@ const logger = createLogger({ level: config.LOG_LEVEL, name: 'command-api' });
 const eventStore = openEventStore(config);
 // Projects' own Gemini keys live encrypted in the document store (MongoDB here), never in the event log.
 const documentStore = await openDocumentStore(config);
+// Which projects a visitor who signs in takes along: the projection workers' project list says.
+const progress = await followProjectionProgress(documentStore);
 const aiProcess = createAiProcessChannel({ identify: createSessionIdentifier({ secret: config.SESSION_SECRET }), logger });
 await issuePublicCoupon({ accounts: createAccounts({ eventStore }), eventStore, code: config.PUBLIC_COUPON_CODE, logger });
-const app = createCommandApi({ eventStore, logger, sessionSecret: config.SESSION_SECRET, secureCookies: config.NODE_ENV === 'production', opsToken: config.OPS_TOKEN, auth: authOptionsFrom(config), payments: paymentsFromConfig(config, logger), ai: { geminiApiKey: config.GEMINI_API_KEY, geminiModel: config.GEMINI_MODEL, secretsKey: config.SECRETS_KEY, documentStore, processChannel: aiProcess } });
+const app = createCommandApi({ eventStore, logger, sessionSecret: config.SESSION_SECRET, secureCookies: config.NODE_ENV === 'production', opsToken: config.OPS_TOKEN, auth: authOptionsFrom(config), payments: paymentsFromConfig(config, logger), ai: { geminiApiKey: config.GEMINI_API_KEY, geminiModel: config.GEMINI_MODEL, secretsKey: config.SECRETS_KEY, documentStore, processChannel: aiProcess }, projectsOwnedBy: projectsOwnedByFrom(documentStore, progress) });
 const handle = app.callback();
 const server = createServer((request, response) => {
   if (request.url === '/healthz') {
@@ -31,7 +34,7 @@ server.on('upgrade', (request, socket, head) => {
 server.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'command-api listening'));
 const stop = () => {
   void aiProcess.close();
-  server.close(() => void Promise.all([eventStore.close(), documentStore.close()]).then(() => process.exit(0)));
+  server.close(() => void Promise.all([eventStore.close(), progress.close(), documentStore.close()]).then(() => process.exit(0)));
 };
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);
