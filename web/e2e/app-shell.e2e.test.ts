@@ -1,24 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../../server/testing.ts';
-import { collectConsoleErrors, launchBrowser, screenshotAtWidths, screenshotPath } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { collectConsoleErrors, openToast, screenshotAtWidths, screenshotPath, useServerAndBrowser } from './browser.ts';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
+const env = useServerAndBrowser();
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const toast = (page: Page) => page.locator('[data-state="open"][data-swipe-direction]');
+const toast = openToast;
 
 const openPage = async (width: number, options: { colorScheme?: 'light' | 'dark' } = {}) => {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, ...options });
+  const context = await env.browser.newContext({ viewport: { width, height: 900 }, ...options });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   return { context, page, consoleErrors: collectConsoleErrors(page) };
@@ -27,14 +16,14 @@ const openPage = async (width: number, options: { colorScheme?: 'light' | 'dark'
 describe('the app shell', () => {
   it('starts with the sidebar collapsed, expands it, and remembers the theme', async () => {
     const { context, page, consoleErrors } = await openPage(1280);
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
     expect(await sidebar.getAttribute('data-expanded')).toBe('false');
     expect(Math.round((await sidebar.boundingBox())!.width)).toBe(64);
     await page.getByRole('button', { name: 'Expand sidebar' }).click();
     expect(await sidebar.getAttribute('data-expanded')).toBe('true');
     await expect.poll(async () => Math.round((await sidebar.boundingBox())!.width)).toBe(288);
-    expect(await sidebar.getByRole('link', { name: 'Research & Understanding' }).isVisible()).toBe(true);
+    await sidebar.getByRole('link', { name: 'Research & Understanding' }).waitFor();
     await page.screenshot({ path: screenshotPath('shell-expanded-1280') });
 
     // A reload starts collapsed again (spec: sidebarExpanded is reset on load); the theme choice stays.
@@ -54,12 +43,12 @@ describe('the app shell', () => {
 
   it('opens the mobile drawer over an overlay and closes it with the browser back button', async () => {
     const { context, page, consoleErrors } = await openPage(375);
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     expect(await page.getByRole('complementary', { name: 'Sidebar' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open sidebar' }).click();
     const drawer = page.getByRole('dialog', { name: 'Sidebar' });
     await drawer.waitFor();
-    expect(await page.getByTestId('drawer-overlay').isVisible()).toBe(true);
+    await page.getByTestId('drawer-overlay').waitFor();
     await page.screenshot({ path: screenshotPath('shell-drawer-375') });
     await page.goBack();
     await expect.poll(() => drawer.count()).toBe(0);
@@ -89,14 +78,14 @@ describe('the app shell', () => {
       [375, 'dark'],
     ] as const) {
       const { context, page, consoleErrors } = await openPage(width, { colorScheme });
-      await page.goto(server.url);
+      await page.goto(env.server.url);
       await page.getByRole('button', { name: 'Send feedback' }).click();
       const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
       await dialog.waitFor();
       expect(await dialog.getByRole('radio', { name: 'Compliment' }).isChecked()).toBe(true);
       await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
       await expect.poll(() => toast(page).textContent()).toContain('Please enter your feedback message');
-      expect(await dialog.isVisible()).toBe(true);
+      await dialog.waitFor();
 
       await dialog.getByText('Suggestion').click();
       await dialog.getByRole('textbox', { name: 'Message' }).fill('More stages, please!');
@@ -110,23 +99,23 @@ describe('the app shell', () => {
       expect(await dialog.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('');
       await page.keyboard.press('Escape');
       await expect.poll(() => dialog.count()).toBe(0);
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Send feedback');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Send feedback');
       expect(consoleErrors.unexpected()).toEqual([]);
       await context.close();
     }
 
-    const analytics = await fetch(`${server.url}/api/analytics/feedback`).then((response) => response.json());
+    const analytics = await fetch(`${env.server.url}/api/analytics/feedback`).then((response) => response.json());
     expect(JSON.stringify(analytics)).toContain('More stages, please!');
   });
 
   it('shows the 404 page and offers a real stage for one that does not exist', async () => {
     const { context, page, consoleErrors } = await openPage(768);
-    await page.goto(`${server.url}/no-such-page`);
+    await page.goto(`${env.server.url}/no-such-page`);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await screenshotAtWidths(page, 'not-found', { fullPage: false });
-    await page.goto(`${server.url}/stage-9`);
+    await page.goto(`${env.server.url}/stage-9`);
     await page.getByRole('heading', { name: "Whoops! Can't Find That" }).waitFor();
-    expect(await page.getByText('Available stage ids: 1, 2, 3, 4, 5').isVisible()).toBe(true);
+    await page.getByText('Available stage ids: 1, 2, 3, 4, 5').waitFor();
     await screenshotAtWidths(page, 'stage-not-found', { fullPage: false });
     await page.getByRole('link', { name: 'Try Stage 5 Instead' }).click();
     await page.getByRole('heading', { name: 'Stage 5: Refinement' }).waitFor();
@@ -144,7 +133,7 @@ describe('the app shell', () => {
         body: JSON.stringify({ success: false, error: 'Subscription required', message: "You've used all your free attempts. Subscribe or use a coupon code to continue." }),
       }),
     );
-    await page.goto(`${server.url}/stage-1`);
+    await page.goto(`${env.server.url}/stage-1`);
     const triggers = page.getByRole('region', { name: 'Common Viral Triggers' });
     await triggers.getByRole('button', { name: 'Generate' }).click();
     const modal = page.getByRole('dialog', { name: 'Subscribe to Viral Idea Generator' });
@@ -171,7 +160,7 @@ describe('the app shell', () => {
       await answered;
       await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, parameters: ['FOMO', 'Curiosity gap', 'FOMO', 'x'] }) });
     });
-    await page.goto(`${server.url}/stage-1`);
+    await page.goto(`${env.server.url}/stage-1`);
     const triggers = page.getByRole('region', { name: 'Common Viral Triggers' });
     const input = page.getByRole('textbox', { name: 'Add your own parameter to Common Viral Triggers' });
     await input.fill('FOMO');

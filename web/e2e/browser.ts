@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startTestServer } from '../../server/testing.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../test-results');
@@ -50,4 +52,32 @@ export const screenshotAtWidths = async (page: Page, name: string, { fullPage = 
     await page.screenshot({ path: screenshotPath(`${name}-${width}`), fullPage });
   }
   if (original) await page.setViewportSize(original);
+};
+
+/** One embedded server on a fresh data directory and one browser for a test file, as `npm start` would serve it. */
+export const useServerAndBrowser = () => {
+  const env = {} as { server: Awaited<ReturnType<typeof startTestServer>>; browser: Browser };
+  beforeAll(async () => {
+    env.server = await startTestServer();
+    env.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
+};
+
+/** The toast on screen (one at a time). */
+export const openToast = (page: Page) => page.locator('[data-state="open"][data-swipe-direction]');
+
+/** The chips of a stage's parameter list. */
+export const chips = (page: Page, list: string) => page.getByRole('list', { name: list }).getByRole('listitem');
+
+/** Types a parameter into a list's field and presses Enter, then waits for its chip. */
+export const addParameter = async (page: Page, list: string, value: string) => {
+  const input = page.getByRole('textbox', { name: `Add your own parameter to ${list}` });
+  await input.fill(value);
+  await input.press('Enter');
+  await expect.poll(() => chips(page, list).allTextContents()).toContain(value);
 };

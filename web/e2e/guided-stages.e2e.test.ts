@@ -1,47 +1,25 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../../server/testing.ts';
-import { collectConsoleErrors, launchBrowser, screenshotAtWidths } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { addParameter, chips, collectConsoleErrors, openToast, screenshotAtWidths, useServerAndBrowser } from './browser.ts';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const chips = (page: Page, list: string) => page.getByRole('list', { name: list }).getByRole('listitem');
-const toast = (page: Page) => page.locator('[data-state="open"][data-swipe-direction]');
-
-const addParameter = async (page: Page, list: string, value: string) => {
-  const input = page.getByRole('textbox', { name: `Add your own parameter to ${list}` });
-  await input.fill(value);
-  await input.press('Enter');
-  await expect.poll(() => chips(page, list).allTextContents()).toContain(value);
-};
+const env = useServerAndBrowser();
 
 describe('the guided stages in the browser', () => {
   it('walks landing → stage 1 → stage 2 (incomplete) → continue anyway → stages 3 to 5', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
     const consoleErrors = collectConsoleErrors(page);
 
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     await page.getByRole('heading', { name: 'Viral Idea Game' }).waitFor();
-    expect(await page.getByText('3 FREE PLAYS').isVisible()).toBe(true);
+    await page.getByText('3 FREE PLAYS').waitFor();
     await page.getByText('VIRALFREE').waitFor();
     await screenshotAtWidths(page, 'landing-light');
 
     await page.getByRole('button', { name: 'Start Playing Now!' }).click();
     await page.waitForURL(/\/stage-1$/);
     await page.getByRole('heading', { name: 'Stage 1: Research & Understanding' }).waitFor();
-    for (const text of ['What This Part Does:', "You'll Get:", 'AI Helper:']) expect(await page.getByText(text).isVisible()).toBe(true);
+    for (const text of ['What This Part Does:', "You'll Get:", 'AI Helper:']) await page.getByText(text).waitFor();
 
     // Stage 1: Add is disabled on an empty field, Clear All on an empty list; Enter adds; a chip removes itself.
     const triggerInput = page.getByRole('textbox', { name: 'Add your own parameter to Common Viral Triggers' });
@@ -57,13 +35,13 @@ describe('the guided stages in the browser', () => {
 
     // Typed words beyond the list's limit are cut; a one-letter idea is refused with the spec's toast.
     await triggerInput.fill('very long trigger phrase here');
-    expect(await page.getByText('Only the first 3 words are kept.').isVisible()).toBe(true);
+    await page.getByText('Only the first 3 words are kept.').waitFor();
     await triggerInput.press('Enter');
     await expect.poll(() => chips(page, 'Common Viral Triggers').allTextContents()).toEqual(['FOMO', 'very long trigger']);
     await triggerInput.fill('x');
     await triggerInput.press('Enter');
-    await expect.poll(() => toast(page).textContent()).toContain('Parameter must be at least 2 characters');
-    expect(await toast(page).textContent()).toContain('Invalid parameter');
+    await expect.poll(() => openToast(page).textContent()).toContain('Parameter must be at least 2 characters');
+    expect(await openToast(page).textContent()).toContain('Invalid parameter');
     await page.getByRole('button', { name: 'Clear All Successful Microsites' }).click();
     await expect.poll(() => chips(page, 'Successful Microsites').allTextContents()).toEqual(['Nothing here yet']);
 
@@ -76,13 +54,13 @@ describe('the guided stages in the browser', () => {
     await page.getByRole('button', { name: 'Next Part' }).click();
     await page.waitForURL(/\/stage-2$/);
     await page.getByRole('heading', { name: 'Stage 2: Reward & Sustainability Analysis' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Context from Previous Stages' }).isVisible()).toBe(true);
-    expect(await page.getByText('FOMO, very long trigger').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Context from Previous Stages' }).waitFor();
+    await page.getByText('FOMO, very long trigger').waitFor();
 
     // An audience segment without its required fields names each one.
     await page.getByRole('button', { name: 'Add Segment' }).click();
     for (const message of ['Name is required', 'Description is required', 'Reach strategy is required']) {
-      expect(await page.getByText(message).isVisible()).toBe(true);
+      await page.getByText(message).waitFor();
     }
     await page.getByRole('textbox', { name: 'Segment name' }).fill('Crypto gamers');
     expect(await page.getByText('Name is required').count()).toBe(0);
@@ -107,7 +85,7 @@ describe('the guided stages in the browser', () => {
     // Stage 3: two concepts, the second selected.
     await page.getByRole('heading', { name: 'Stage 3: Ideation' }).waitFor();
     await page.getByRole('button', { name: 'Add Concept' }).click();
-    expect(await page.getByText('Concept name is required').isVisible()).toBe(true);
+    await page.getByText('Concept name is required').waitFor();
     await page.getByRole('textbox', { name: 'Concept name' }).fill('Tap to Earn');
     await page.getByRole('combobox', { name: 'Simplicity score (0–5)' }).selectOption('5');
     await page.getByRole('textbox', { name: 'Core action' }).fill('Tap a button once a day');
@@ -125,7 +103,7 @@ describe('the guided stages in the browser', () => {
     await page.getByRole('button', { name: 'Next Part' }).click();
     await page.waitForURL(/\/stage-4$/);
     await page.getByRole('heading', { name: 'Stage 4: Mechanics' }).waitFor();
-    expect(await page.getByText('Selected on stage 3: Tap to Earn').isVisible()).toBe(true);
+    await page.getByText('Selected on stage 3: Tap to Earn').waitFor();
     await page.getByRole('textbox', { name: 'Reward source' }).fill('1.5% fee on every transaction');
     await page.getByRole('textbox', { name: 'Reward flow' }).fill('10% of the last 24 hours paid out daily');
     await screenshotAtWidths(page, 'stage-4-light');
@@ -134,12 +112,12 @@ describe('the guided stages in the browser', () => {
     await page.getByRole('button', { name: 'Next Part' }).click();
     await page.waitForURL(/\/stage-5$/);
     await page.getByRole('heading', { name: 'Stage 5: Refinement' }).waitFor();
-    expect(await page.getByText('10% of the last 24 hours paid out daily').isVisible()).toBe(true);
+    await page.getByText('10% of the last 24 hours paid out daily').waitFor();
     await page.getByRole('textbox', { name: 'One-liner pitch' }).fill('Tap once a day, win from the pool');
     await page.getByRole('textbox', { name: 'Target audience' }).fill('Students');
     await page.getByRole('textbox', { name: 'Target audience' }).press('Enter');
     await expect.poll(() => page.getByRole('list', { name: 'Target audience' }).getByRole('listitem').allTextContents()).toEqual(['Students']);
-    expect(await page.getByRole('button', { name: 'See My Results' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'See My Results' }).waitFor();
     await screenshotAtWidths(page, 'stage-5-light');
 
     // Everything above reached the server: a reload shows it, and the sidebar badges show the stages reached.
@@ -154,11 +132,11 @@ describe('the guided stages in the browser', () => {
   }, 120_000);
 
   it('shows the stages in dark mode at every width', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
     const consoleErrors = collectConsoleErrors(page);
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     await page.getByRole('heading', { name: 'Viral Idea Game' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await screenshotAtWidths(page, 'landing-dark');
@@ -166,7 +144,7 @@ describe('the guided stages in the browser', () => {
     await page.waitForURL(/\/stage-1$/);
     await addParameter(page, 'Common Viral Triggers', 'Curiosity');
     await screenshotAtWidths(page, 'stage-1-dark');
-    await page.goto(`${server.url}/stage-2`);
+    await page.goto(`${env.server.url}/stage-2`);
     await page.getByRole('heading', { name: 'Stage 2: Reward & Sustainability Analysis' }).waitFor();
     await page.getByRole('button', { name: 'Add Segment' }).click();
     await screenshotAtWidths(page, 'stage-2-dark');

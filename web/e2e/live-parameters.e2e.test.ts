@@ -1,26 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../../server/testing.ts';
-import { collectConsoleErrors, launchBrowser, screenshotPath } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { collectConsoleErrors, screenshotPath, useServerAndBrowser } from './browser.ts';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 describe('two tabs of the same visitor', () => {
   it('shows a parameter added in one tab live in the other', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const first = await context.newPage();
     const firstConsole = collectConsoleErrors(first);
-    await first.goto(server.url);
+    await first.goto(env.server.url);
     await first.getByRole('button', { name: 'Start Playing Now!' }).click();
     await first.waitForURL(/\/stage-1$/);
     const triggers = first.getByRole('list', { name: 'Common Viral Triggers' });
@@ -28,7 +16,7 @@ describe('two tabs of the same visitor', () => {
 
     const second = await context.newPage();
     const secondConsole = collectConsoleErrors(second);
-    await second.goto(`${server.url}/stage-1`);
+    await second.goto(`${env.server.url}/stage-1`);
     const secondTriggers = second.getByRole('list', { name: 'Common Viral Triggers' });
     await secondTriggers.waitFor();
     expect(await secondTriggers.getByRole('listitem').allTextContents()).toEqual(['Nothing here yet']);
@@ -56,11 +44,11 @@ describe('two tabs of the same visitor', () => {
   });
 
   it('shows the data-missing screen for a project that is not there', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
-    await page.goto(`${server.url}/projects/does-not-exist`);
+    const page = await env.browser.newPage({ viewport: { width: 375, height: 740 } });
+    await page.goto(`${env.server.url}/projects/does-not-exist`);
     await page.getByRole('heading', { name: 'Oops! Data Missing' }).waitFor();
-    expect(await page.getByText('Failed to load project').isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Return to Home' }).isVisible()).toBe(true);
+    await page.getByText('Failed to load project').waitFor();
+    await page.getByRole('link', { name: 'Return to Home' }).waitFor();
     await page.screenshot({ path: screenshotPath('data-missing-375') });
     await page.close();
   });

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { isAutoSaveOn } from './auto-save.ts';
 import { pendingDrafts } from './save-status.ts';
 
 /** Spec 01 §9: a change is saved 2 seconds after the user stops typing (and at once on leaving the field). */
@@ -6,7 +7,7 @@ export const SAVE_DEBOUNCE_MS = 2000;
 
 /**
  * A text field whose value is the server's until the user types; typed text is saved after the debounce, on
- * blur, on Save and on leaving the page. While the user has unsaved text, live updates do not overwrite it.
+ * blur (both only with Auto Save on), on Save and on leaving the screen. While the user has unsaved text, live updates do not overwrite it.
  */
 export const useDraft = <T>(serverValue: T, save: (value: T) => Promise<unknown>, equal: (a: T, b: T) => boolean = Object.is) => {
   const id = useId();
@@ -40,7 +41,8 @@ export const useDraft = <T>(serverValue: T, save: (value: T) => Promise<unknown>
       latest.current = { ...latest.current, value: next };
       pendingDrafts.set(id, flush);
       if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => void flush().catch(() => undefined), SAVE_DEBOUNCE_MS);
+      // With Auto Save off, typed text waits for Save (or for the user leaving the screen, so nothing is lost).
+      if (isAutoSaveOn()) timer.current = setTimeout(() => void flush().catch(() => undefined), SAVE_DEBOUNCE_MS);
     },
     [id, flush],
   );
@@ -52,5 +54,9 @@ export const useDraft = <T>(serverValue: T, save: (value: T) => Promise<unknown>
     [flush],
   );
 
-  return { value, change, flush: () => void flush().catch(() => undefined) };
+  const flushOnBlur = useCallback(() => {
+    if (isAutoSaveOn()) void flush().catch(() => undefined);
+  }, [flush]);
+
+  return { value, change, flush: flushOnBlur };
 };
