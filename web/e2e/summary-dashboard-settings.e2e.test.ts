@@ -135,6 +135,21 @@ describe('summary, dashboard and settings with the offline AI', () => {
     await expect.poll(() => name.inputValue()).toBe('My Idea');
     expect(await page.getByRole('textbox', { name: 'Core idea' }).inputValue()).toBe('Pay visitors from a shared pool');
 
+    // The Gemini key: Verify Key needs a key; this machine cannot reach Google, so the key ends up Invalid.
+    const keyStatus = page.getByRole('status', { name: /Key status/ });
+    expect(await keyStatus.textContent()).toBe('Not Set');
+    const verify = page.getByRole('button', { name: 'Verify Key' });
+    expect(await verify.isDisabled()).toBe(true);
+    const keyField = page.getByLabel('API key', { exact: true });
+    await keyField.fill('AIzaNotARealKey1234');
+    expect(await keyField.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Show key' }).click();
+    expect(await keyField.getAttribute('type')).toBe('text');
+    await verify.click();
+    await expect.poll(() => keyStatus.textContent(), { timeout: 20_000 }).toBe('Invalid');
+    await page.getByRole('button', { name: 'Remove Key' }).click();
+    await expect.poll(() => keyStatus.textContent()).toBe('Not Set');
+
     await page.getByRole('switch', { name: 'Dark Mode' }).click();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await screenshotAtWidths(page, 'settings-dark');

@@ -8,6 +8,7 @@ import { useSetCoreIdea } from '../../features/projects/api/set-core-idea.ts';
 import { DataMissing } from '../../features/projects/components/data-missing.tsx';
 import { useCurrentProject } from '../../features/projects/hooks/use-current-project.ts';
 import { DangerZone } from '../../features/settings/components/danger-zone.tsx';
+import { GeminiKey } from '../../features/settings/components/gemini-key.tsx';
 import { ImportExport } from '../../features/settings/components/import-export.tsx';
 import { NoteField } from '../../features/stages/components/note-field.tsx';
 import { setAutoSave, useAutoSave } from '../../lib/auto-save.ts';
@@ -38,6 +39,8 @@ export const SettingsRoute = () => {
         <NoteField key={`name-${projectId}`} label="Project name" value={details.name} save={(name) => rename.mutateAsync(name)} multiline={false} maxLength={200} />
         <NoteField key={`idea-${projectId}`} label="Core idea" value={details.coreIdea} save={(coreIdea) => setCoreIdea.mutateAsync(coreIdea)} maxLength={5000} />
       </Card>
+
+      <GeminiKey projectId={projectId} status={details.aiApiStatus} />
 
       <Card className="space-y-4" aria-label="Preferences">
         <h2 className="text-lg font-semibold">Preferences</h2>
