@@ -45,6 +45,14 @@ describe('the guided stages in the browser', () => {
     await page.getByRole('button', { name: 'Clear All Successful Microsites' }).click();
     await expect.poll(() => chips(page, 'Successful Microsites').allTextContents()).toEqual(['Nothing here yet']);
 
+    // A key resource needs its URL; it then shows in the next stage's context.
+    await page.getByRole('button', { name: 'Add Resource' }).click();
+    await page.getByText('URL is required').waitFor();
+    await page.getByRole('textbox', { name: 'Resource URL' }).fill('https://nano.org');
+    await page.getByRole('textbox', { name: 'What it is' }).fill('XNO docs');
+    await page.getByRole('button', { name: 'Add Resource' }).click();
+    await page.getByRole('link', { name: 'https://nano.org' }).waitFor();
+
     await page.getByRole('textbox', { name: 'Core idea' }).fill('A one-page game that pays players in XNO');
     await expect.poll(() => page.getByRole('status').filter({ hasText: /Saved|Saving|Unsaved/ }).first().getAttribute('data-status')).toBe('unsaved');
     await expect.poll(() => page.getByRole('status').filter({ hasText: /Saved|Saving|Unsaved/ }).first().getAttribute('data-status'), { timeout: 10_000 }).toBe('saved');
@@ -56,6 +64,11 @@ describe('the guided stages in the browser', () => {
     await page.getByRole('heading', { name: 'Stage 2: Reward & Sustainability Analysis' }).waitFor();
     await page.getByRole('button', { name: 'Context from Previous Stages' }).waitFor();
     await page.getByText('FOMO, very long trigger').waitFor();
+    await page.getByText('Key resources: XNO docs').waitFor();
+    await page.getByRole('textbox', { name: 'Project name' }).fill('Million Dollar Homepage');
+    await page.getByRole('textbox', { name: 'Summary' }).fill('Sold pixels, one page');
+    await page.getByRole('button', { name: 'Add Case Study' }).click();
+    await page.getByRole('list', { name: 'Case Studies' }).getByText('Million Dollar Homepage').waitFor();
 
     // An audience segment without its required fields names each one.
     await page.getByRole('button', { name: 'Add Segment' }).click();
@@ -84,6 +97,7 @@ describe('the guided stages in the browser', () => {
 
     // Stage 3: two concepts, the second selected.
     await page.getByRole('heading', { name: 'Stage 3: Ideation' }).waitFor();
+    await page.getByText('Case studies: Million Dollar Homepage').waitFor();
     await page.getByRole('button', { name: 'Add Concept' }).click();
     await page.getByText('Concept name is required').waitFor();
     await page.getByRole('textbox', { name: 'Concept name' }).fill('Tap to Earn');

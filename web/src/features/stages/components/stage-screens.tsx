@@ -1,5 +1,5 @@
 import type { GuidedParameterList, StageNotes } from '@vis/domain';
-import { Plus, X } from 'lucide-react';
+import { BookOpen, Link2, Plus, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button, focusRing } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -11,6 +11,7 @@ import { useUpdateStageNotes } from '../../projects/api/update-stage-notes.ts';
 import { STAGE_ONE_LISTS, STAGE_TWO_AUDIENCE_LISTS, STAGE_TWO_REWARD_LISTS } from '../parameter-lists.ts';
 import { AudienceSegments } from './audience-segments.tsx';
 import { Concepts } from './concepts.tsx';
+import { ItemListEditor } from './item-list-editor.tsx';
 import { NoteField } from './note-field.tsx';
 import { ParameterListEditor } from './parameter-list-editor.tsx';
 import { SectionTitle } from './stage-layout.tsx';
@@ -53,6 +54,7 @@ export const StageOneScreen = ({ response }: ScreenProps) => {
   const { project } = response;
   const stage = stageOf(response, 1);
   const setCoreIdea = useSetCoreIdea(project.id);
+  const saveNotes = useNotes(project.id, 1);
   return (
     <>
       <Card>
@@ -69,6 +71,25 @@ export const StageOneScreen = ({ response }: ScreenProps) => {
           <StageList key={list} response={response} stage={stage} list={list} generate={{ coreIdea: project.coreIdea, projectName: project.name }} />
         ))}
       </ListGrid>
+      <ItemListEditor
+        title="Key Resources"
+        icon={<Link2 className="size-4 text-indigo-500" aria-hidden />}
+        items={stage.data.keyResources}
+        fields={[
+          { key: 'url', label: 'Resource URL', required: 'URL is required' },
+          { key: 'description', label: 'What it is' },
+        ]}
+        describe={(resource) => (
+          <>
+            <a href={resource.url} target="_blank" rel="noreferrer" className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">
+              {resource.url}
+            </a>
+            {resource.description && <p className="text-slate-600 dark:text-slate-300">{resource.description}</p>}
+          </>
+        )}
+        addLabel="Add Resource"
+        save={(keyResources) => saveNotes({ keyResources })}
+      />
     </>
   );
 };
@@ -88,6 +109,28 @@ export const StageTwoScreen = ({ response }: ScreenProps) => {
       <SectionTitle description="Who will care, why, and how to reach them.">Target Audience Segments</SectionTitle>
       <ListGrid>{STAGE_TWO_AUDIENCE_LISTS.map(editor)}</ListGrid>
       <AudienceSegments projectId={project.id} segments={stage.data.audienceSegments} />
+      <ItemListEditor
+        title="Case Studies"
+        icon={<BookOpen className="size-4 text-indigo-500" aria-hidden />}
+        items={stage.data.caseStudies}
+        fields={[
+          { key: 'projectName', label: 'Project name', required: 'Project name is required' },
+          { key: 'link', label: 'Link' },
+          { key: 'summary', label: 'Summary', multiline: true },
+          { key: 'successFactors', label: 'Success factors', multiline: true },
+          { key: 'failures', label: 'Failures', multiline: true },
+        ]}
+        describe={(study) => (
+          <>
+            <p className="font-semibold">{study.projectName}</p>
+            {study.summary && <p className="text-slate-600 dark:text-slate-300">{study.summary}</p>}
+            {study.successFactors && <p className="text-xs"><span className="font-medium">Worked:</span> {study.successFactors}</p>}
+            {study.failures && <p className="text-xs"><span className="font-medium">Failed:</span> {study.failures}</p>}
+          </>
+        )}
+        addLabel="Add Case Study"
+        save={(caseStudies) => saveNotes({ caseStudies })}
+      />
       <Card className="grid gap-4 lg:grid-cols-2">
         <NoteField label="Key insights" value={stage.data.keyInsights} save={(keyInsights) => saveNotes({ keyInsights })} />
         <NoteField label="Identified communities" value={stage.data.identifiedCommunities} save={(identifiedCommunities) => saveNotes({ identifiedCommunities })} />

@@ -1,0 +1,125 @@
+import { Plus, Trash2 } from 'lucide-react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { FieldError, Input, Label, Textarea } from '../../../components/ui/field.tsx';
+import { useToast } from '../../../lib/toast.tsx';
+
+export interface ItemField<T> {
+  key: keyof T & string;
+  label: string;
+  multiline?: boolean;
+  /** The message shown when the field is left empty; fields without one are optional. */
+  required?: string;
+}
+
+/**
+ * A list of small records kept in a stage's notes (stage 1 key resources, stage 2 case studies): each add or
+ * remove saves the whole list as one UpdateStageNotes command.
+ */
+export const ItemListEditor = <T extends Record<string, string>>({
+  title,
+  icon,
+  items,
+  fields,
+  describe,
+  addLabel,
+  save,
+}: {
+  title: string;
+  icon: ReactNode;
+  items: T[];
+  fields: ItemField<T>[];
+  describe: (item: T) => ReactNode;
+  addLabel: string;
+  save: (items: T[]) => Promise<unknown>;
+}) => {
+  const formId = useId();
+  const empty = Object.fromEntries(fields.map((field) => [field.key, ''])) as T;
+  const [form, setForm] = useState<T>(empty);
+  const [errors, setErrors] = useState<Partial<Record<keyof T, string>>>({});
+  const [saving, setSaving] = useState(false);
+  const toast = useToast();
+
+  const write = async (next: T[]) => {
+    setSaving(true);
+    try {
+      await save(next);
+      return true;
+    } catch {
+      toast({ title: 'Error', description: 'Failed to save project', variant: 'destructive' });
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = Object.fromEntries(fields.filter((field) => field.required && (form[field.key] ?? '').trim() === '').map((field) => [field.key, field.required]));
+    setErrors(found as Partial<Record<keyof T, string>>);
+    if (Object.keys(found).length > 0) return;
+    const item = Object.fromEntries(fields.map((field) => [field.key, (form[field.key] ?? '').trim()])) as T;
+    if (await write([...items, item])) setForm(empty);
+  };
+
+  return (
+    <Card aria-labelledby={`${formId}-title`}>
+      <h3 id={`${formId}-title`} className="flex items-center gap-2 font-semibold">
+        {icon} {title}
+      </h3>
+      {items.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-400 italic dark:text-slate-500">Nothing here yet</p>
+      ) : (
+        <ul aria-label={title} className="mt-3 space-y-2">
+          {items.map((item, index) => (
+            <li key={index} className="flex items-start justify-between gap-3 rounded-xl border border-slate-200 p-3 text-sm dark:border-slate-700">
+              <div className="min-w-0 break-words">{describe(item)}</div>
+              <Button
+                size="icon"
+                variant="ghost"
+                className="-mt-1 -mr-1 size-7"
+                aria-label={`Remove ${Object.values(item)[0] || `item ${index + 1}`}`}
+                disabled={saving}
+                onClick={() => void write(items.filter((_, other) => other !== index))}
+              >
+                <Trash2 className="size-3.5" aria-hidden />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label={addLabel} className="mt-4 grid gap-3 border-t border-slate-200 pt-4 sm:grid-cols-2 dark:border-slate-800">
+        {fields.map((field) => {
+          const id = `${formId}-${field.key}`;
+          const props = {
+            id,
+            value: form[field.key],
+            'aria-invalid': errors[field.key] ? true : undefined,
+            'aria-describedby': errors[field.key] ? `${id}-error` : undefined,
+          };
+          const change = (value: string) => {
+            setForm({ ...form, [field.key]: value });
+            setErrors({ ...errors, [field.key]: undefined });
+          };
+          return (
+            <div key={field.key} className={field.multiline ? 'sm:col-span-2' : undefined}>
+              <Label htmlFor={id}>{field.label}</Label>
+              {field.multiline ? (
+                <Textarea {...props} className="mt-1 min-h-20" onChange={(event) => change(event.target.value)} />
+              ) : (
+                <Input {...props} className="mt-1" onChange={(event) => change(event.target.value)} />
+              )}
+              <FieldError id={`${id}-error`}>{errors[field.key]}</FieldError>
+            </div>
+          );
+        })}
+        <div className="sm:col-span-2">
+          <Button type="submit" variant="secondary" disabled={saving}>
+            <Plus className="size-4" aria-hidden /> {addLabel}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+};
