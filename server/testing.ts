@@ -11,12 +11,15 @@ export const startTestServer = async ({
   dataDir,
   opsToken,
   config = {},
+  overrides = {},
 }: {
   logger?: Logger;
   dataDir?: string;
   opsToken?: string;
   /** Settings over the test defaults (a Stripe key pointed at a local fake, say). */
   config?: Partial<EmbeddedConfig>;
+  /** Stand-ins for what configuration would build: Stripe's SDK pointed at a local fake, say. */
+  overrides?: Parameters<typeof startEmbedded>[2];
 } = {}) => {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'vis-server-'));
   const server = await startEmbedded(
@@ -32,6 +35,7 @@ export const startTestServer = async ({
       ...config,
     },
     logger,
+    overrides,
   );
   // Tests start from a settled server: the log is never empty at start (the public coupon is issued first).
   await vi.waitFor(() => {

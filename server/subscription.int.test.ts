@@ -1,0 +1,86 @@
+import { createPaymentsGateway } from '@vis/command-api';
+import { silentLogger } from '@vis/infrastructure';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signedWebhook, startFakeStripe, type FakeStripe } from '../command-api/src/payments/testing/fake-stripe.ts';
+import { httpClient } from './testing-client.ts';
+import { startTestServer } from './testing.ts';
+
+const WEBHOOK_SECRET = 'whsec_test_subscription_0123456789';
+
+let fake: FakeStripe;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  const price = fake.addPrice();
+  const payments = createPaymentsGateway({ stripe: fake.client(), priceId: price.id, webhookSecret: WEBHOOK_SECRET, logger: silentLogger() });
+  server = await startTestServer({ overrides: { payments } });
+});
+afterAll(async () => {
+  await server.close();
+  await fake.close();
+});
+
+/** Stripe calling the webhook, signed as Stripe signs. */
+const deliver = async (event: { id: string }) => {
+  const { payload, signature } = signedWebhook(event, WEBHOOK_SECRET);
+  const res = await fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+  expect(res.status).toBe(200);
+};
+
+describe('a subscription, from the subscribe button to its end, as the subscription page reads it', () => {
+  it('signed in: create, pay, read active with 1000 points, cancel at period end, end', async () => {
+    const ann = httpClient(server.url);
+    expect(await ann.form('/auth/local', { displayName: 'Ann', email: 'ann@example.com' })).toMatchObject({ status: 303 });
+    const user = (await ann.call('GET', '/api/auth/user')).body;
+
+    expect(await ann.call('POST', '/api/subscription/create', { email: 'ann-at-example.com', userId: user.id })).toMatchObject({
+      status: 400,
+      body: { message: 'Please enter a valid email address' },
+    });
+    const created = await ann.call('POST', '/api/subscription/create', { email: 'ann@example.com', userId: user.id });
+    expect(created).toMatchObject({ status: 200, body: { success: true, clientSecret: expect.any(String), subscriptionId: expect.stringMatching(/^sub_/) } });
+    const { subscriptionId } = created.body as { subscriptionId: string };
+    // Not paid yet: nothing unlocked.
+    expect((await ann.call('GET', '/api/subscription/status', undefined, { 'x-min-position': created.body.position })).body.status).toBe('free');
+
+    const paid = fake.event('invoice.paid', fake.payLatestInvoice(subscriptionId));
+    await deliver(paid);
+    await deliver(paid); // Stripe delivers at least once
+    await vi.waitFor(async () => expect((await ann.call('GET', '/api/subscription/status')).body.status).toBe('active'));
+    expect((await ann.call('GET', '/api/user/points')).body.points).toBe(1000);
+    expect((await ann.call('GET', '/api/auth/user')).body).toMatchObject({ subscriptionStatus: 'active', accessLevel: 'Premium', subscriptionId, aiPoints: 1000 });
+    const details = (await ann.call('GET', '/api/subscription/details')).body;
+    expect(details).toEqual({ success: true, subscription: { id: subscriptionId, status: 'active', currentPeriodEnd: expect.any(Number), cancelAtPeriodEnd: false } });
+
+    const cancelled = await ann.call('POST', '/api/subscription/cancel');
+    expect(cancelled.body).toMatchObject({ success: true, message: expect.stringMatching(/^Your subscription will end on \w+ \d{1,2}, \d{4}$/) });
+    expect((await ann.call('GET', '/api/subscription/details', undefined, { 'x-min-position': cancelled.body.position })).body.subscription).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+    });
+
+    await deliver(fake.event('customer.subscription.deleted', { ...fake.subscriptions.get(subscriptionId), status: 'canceled' }));
+    await vi.waitFor(async () => expect((await ann.call('GET', '/api/subscription/details')).status).toBe(404));
+    expect((await ann.call('GET', '/api/subscription/status')).body).toMatchObject({ status: 'free' });
+    // The points a paid month brought stay with the account.
+    expect((await ann.call('GET', '/api/user/points')).body.points).toBe(1000);
+  });
+
+  it("a webhook with a wrong signature changes nothing, and nobody reads another's subscription", async () => {
+    const bo = httpClient(server.url);
+    await bo.form('/auth/local', { displayName: 'Bo', email: 'bo@example.com' });
+    const created = await bo.call('POST', '/api/subscription/create', { email: 'bo@example.com' });
+    const head = await server.eventStore.headPosition();
+    const { payload } = signedWebhook(fake.event('invoice.paid', fake.payLatestInvoice(created.body.subscriptionId)), WEBHOOK_SECRET);
+    const forged = signedWebhook(JSON.parse(payload), 'whsec_someone_else');
+    const res = await fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': forged.signature }, body: payload });
+    expect(res.status).toBe(400);
+    expect(await server.eventStore.headPosition()).toBe(head);
+
+    const stranger = httpClient(server.url);
+    await stranger.call('POST', '/api/feedback', { message: 'hi' });
+    expect((await stranger.call('GET', '/api/subscription/details')).status).toBe(404);
+    expect(await stranger.call('POST', '/api/subscription/apply-coupon', { subscriptionId: created.body.subscriptionId, couponCode: 'X' })).toMatchObject({ status: 404 });
+    expect((await stranger.call('POST', '/api/subscription/cancel')).body).toMatchObject({ message: 'No active subscription found.' });
+  });
+});
