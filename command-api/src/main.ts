@@ -1,5 +1,4 @@
-import { createServer } from 'node:http';
-import { createLogger, createSessionIdentifier, followProjectionProgress, loadConfigOrExit, openDocumentStore, openEventStore } from '@vis/infrastructure';
+import { createLogger, createSessionIdentifier, followProjectionProgress, loadConfigOrExit, openDocumentStore, openEventStore, runService } from '@vis/infrastructure';
 import { createAccounts } from './accounts/accounts.ts';
 import { issuePublicCoupon } from './accounts/public-coupon.ts';
 import { AI_PROCESS_PATH, createAiProcessChannel } from './ai/index.ts';
@@ -19,22 +18,12 @@ const progress = await followProjectionProgress(documentStore);
 const aiProcess = createAiProcessChannel({ identify: createSessionIdentifier({ secret: config.SESSION_SECRET }), logger });
 await issuePublicCoupon({ accounts: createAccounts({ eventStore }), eventStore, code: config.PUBLIC_COUPON_CODE, logger });
 const app = createCommandApi({ eventStore, logger, sessionSecret: config.SESSION_SECRET, secureCookies: config.NODE_ENV === 'production', opsToken: config.OPS_TOKEN, auth: authOptionsFrom(config), payments: paymentsFromConfig(config, logger), ai: { geminiApiKey: config.GEMINI_API_KEY, geminiModel: config.GEMINI_MODEL, secretsKey: config.SECRETS_KEY, documentStore, processChannel: aiProcess }, projectsOwnedBy: projectsOwnedByFrom(documentStore, progress) });
-const handle = app.callback();
-const server = createServer((request, response) => {
-  if (request.url === '/healthz') {
-    response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
-    return;
-  }
-  void handle(request, response);
+runService({
+  name: 'command-api',
+  host: config.HOST,
+  port: config.PORT,
+  logger,
+  handle: app.callback(),
+  webSockets: { [AI_PROCESS_PATH]: aiProcess },
+  close: () => Promise.all([eventStore.close(), progress.close(), documentStore.close()]),
 });
-server.on('upgrade', (request, socket, head) => {
-  if (new URL(request.url ?? '/', 'http://localhost').pathname === AI_PROCESS_PATH) aiProcess.handleUpgrade(request, socket, head);
-  else socket.destroy();
-});
-server.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'command-api listening'));
-const stop = () => {
-  void aiProcess.close();
-  server.close(() => void Promise.all([eventStore.close(), progress.close(), documentStore.close()]).then(() => process.exit(0)));
-};
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);

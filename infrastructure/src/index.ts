@@ -12,3 +12,4 @@ export * from './testing/embedded-stores.ts';
 export * from './stores.ts';
 export * from './http/operators-only.ts';
 export * from './secrets/index.ts';
+export * from './http/service.ts';

@@ -1,5 +1,4 @@
-import { createServer } from 'node:http';
-import { createLogger, loadConfigOrExit, openDocumentStore, openEventStore } from '@vis/infrastructure';
+import { createLogger, loadConfigOrExit, openDocumentStore, openEventStore, runService } from '@vis/infrastructure';
 import { createProjectionEngine } from './engine/engine.ts';
 import { createOpsApi } from './ops-app.ts';
 import { allProjections } from './read-models/index.ts';
@@ -12,16 +11,15 @@ const documentStore = await openDocumentStore(config);
 const engine = createProjectionEngine({ eventStore, documentStore, projections: allProjections, logger });
 await engine.start();
 
-const ops = createOpsApi({ engine, logger, token: config.OPS_TOKEN }).callback();
-const server = createServer((request, response) => {
-  if (request.url === '/healthz') {
-    const ready = engine.isCaughtUp();
-    response.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: ready ? 'ok' : 'catching_up' }));
-    return;
-  }
-  void ops(request, response);
+runService({
+  name: 'projections',
+  host: config.HOST,
+  port: config.PORT,
+  logger,
+  handle: createOpsApi({ engine, logger, token: config.OPS_TOKEN }).callback(),
+  isReady: engine.isCaughtUp,
+  close: async () => {
+    await engine.stop();
+    await Promise.all([eventStore.close(), documentStore.close()]);
+  },
 });
-server.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'projections worker running'));
-const stop = () => server.close(() => void engine.stop().then(() => Promise.all([eventStore.close(), documentStore.close()])).then(() => process.exit(0)));
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);

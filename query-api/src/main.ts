@@ -1,10 +1,10 @@
-import { createServer } from 'node:http';
 import {
   createLogger,
   createSessionIdentifier,
   followProjectionProgress,
   loadConfigOrExit,
   openDocumentStore,
+  runService,
 } from '@vis/infrastructure';
 import { createQueryApi } from './app.ts';
 import { createTopicAuthorizer } from './live/authorize-topic.ts';
@@ -24,20 +24,15 @@ const live = createLiveUpdates({
   identify: createSessionIdentifier({ secret: config.SESSION_SECRET, opsToken: config.OPS_TOKEN }),
   authorize: createTopicAuthorizer({ documentStore, progress }),
 });
-const handle = app.callback();
-const server = createServer((request, response) => {
-  if (request.url === '/healthz') {
-    response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
-    return;
-  }
-  void handle(request, response);
+runService({
+  name: 'query-api',
+  host: config.HOST,
+  port: config.PORT,
+  logger,
+  handle: app.callback(),
+  webSockets: { '/ws': live },
+  close: async () => {
+    await progress.close();
+    await documentStore.close();
+  },
 });
-server.on('upgrade', (request, socket, head) => {
-  if (request.url?.startsWith('/ws')) live.handleUpgrade(request, socket, head);
-  else socket.destroy();
-});
-server.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'query-api listening'));
-const stop = () =>
-  server.close(() => void Promise.all([live.close(), progress.close()]).then(() => documentStore.close()).then(() => process.exit(0)));
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
