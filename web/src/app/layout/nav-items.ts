@@ -1,4 +1,4 @@
-import { FileText, Home, LayoutDashboard, Settings, type LucideIcon } from 'lucide-react';
+import { FileText, Home, LayoutDashboard, Settings, Wand2, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   to: string;
@@ -10,7 +10,7 @@ export interface NavItem {
 
 /**
  * Spec 01 §2 'Navigation chrome', variant C: the welcome page, the five stages, the summary and settings.
- * Screens this build does not have yet (billing, generator) are left out rather than linked to a 404.
+ * Account & Billing is not built yet, so it is left out rather than linked to a 404.
  */
 export const NAV_ITEMS: NavItem[] = [
   { to: '/', label: 'Welcome', icon: Home },
@@ -21,5 +21,6 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/stage-5', label: 'Refinement', stage: 5 },
   { to: '/summary', label: 'Project Summary', icon: FileText },
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/generator', label: 'Idea Generator', icon: Wand2 },
   { to: '/settings', label: 'Settings', icon: Settings },
 ];

@@ -1,13 +1,18 @@
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 export interface CreateProjectInput {
   name?: string;
   coreIdea?: string;
+  parameters?: string[];
+  currentStageIndex?: number;
 }
 
-export const createProject = (input: CreateProjectInput) =>
+/** POST /api/projects: a new project, optionally starting from stages it already has (the quick idea). */
+export const createProject = (input: CreateProjectInput, stages?: { stageNumber: number; data: Record<string, unknown> }[]) =>
   // The key makes a retried click create one project, not two.
-  api.post<{ success: true; project: { id: string }; position: string }>('/api/projects', { project: input }, { 'Idempotency-Key': crypto.randomUUID() });
+  api.post<{ success: true; project: { id: string }; position: string }>(
+    '/api/projects',
+    { project: input, ...(stages ? { stages } : {}) },
+    { 'Idempotency-Key': crypto.randomUUID() },
+  );
 
-export const useCreateProject = () => useMutation({ mutationFn: createProject });

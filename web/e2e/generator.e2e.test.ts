@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { collectConsoleErrors, openToast, screenshotAtWidths, useServerAndBrowser } from './browser.ts';
+
+const env = useServerAndBrowser();
+
+describe('the idea generator with the offline AI', () => {
+  it('locks stages behind their dependencies and runs all six in quick mode; Add Parameter and Quick Start', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const consoleErrors = collectConsoleErrors(page);
+
+    await page.goto(env.server.url);
+    await page.getByRole('button', { name: 'Start Playing Now!' }).click();
+    await page.waitForURL(/\/stage-1$/);
+    // Six stages and a quick idea are more than the three free plays: the public coupon makes the visitor unlimited.
+    const redeemed = await page.evaluate(() =>
+      fetch('/api/redeem-coupon', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ couponCode: 'VIRALFREE' }) }).then((response) => response.status),
+    );
+    expect(redeemed).toBe(200);
+
+    await page.getByRole('link', { name: 'Idea Generator' }).click();
+    await page.waitForURL(/\/generator$/);
+    const tab = (name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
+    await tab('Research').waitFor();
+    expect(await tab('Research').getAttribute('aria-selected')).toBe('true');
+    expect(await tab('Analysis, locked').isDisabled()).toBe(true);
+    await screenshotAtWidths(page, 'generator-start');
+
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect.poll(() => openToast(page).textContent()).toContain('Cannot proceed');
+
+    const prompt = page.getByRole('textbox', { name: 'Prompt' });
+    const defaultPrompt = await prompt.inputValue();
+    await prompt.fill('');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await expect.poll(() => openToast(page).textContent()).toContain('Please enter a prompt to generate ideas.');
+    await prompt.fill(defaultPrompt);
+
+    await page.getByRole('button', { name: 'Advanced Options' }).click();
+    await page.getByRole('spinbutton', { name: 'Iterations (1–5)' }).fill('9');
+    expect(await page.getByRole('spinbutton', { name: 'Iterations (1–5)' }).inputValue()).toBe('5');
+    await page.getByRole('spinbutton', { name: 'Iterations (1–5)' }).fill('1');
+
+    // Quick mode: each success moves on by itself after 1.5 s, until the optional technical stage.
+    await page.getByRole('switch', { name: 'Quick mode' }).click();
+    for (const name of ['Research', 'Analysis', 'Ideation', 'Mechanics', 'Refinement', 'Technical']) {
+      await expect.poll(() => tab(name).getAttribute('aria-selected'), { timeout: 10_000 }).toBe('true');
+      await page.getByRole('button', { name: 'Generate', exact: true }).click();
+      await expect.poll(() => tab(name).getAttribute('data-done'), { timeout: 15_000 }).toBe('true');
+    }
+    await page.getByText('100%').waitFor();
+    await screenshotAtWidths(page, 'generator-done');
+    expect(await page.getByRole('tab', { name: /, done$/ }).count()).toBe(6);
+
+    // The results landed in the guided stages.
+    await page.goto(`${env.server.url}/stage-3`);
+    await expect.poll(() => page.getByRole('radio').count()).toBeGreaterThan(0);
+    await page.goto(`${env.server.url}/generator`);
+
+    await page.getByRole('button', { name: 'Add Parameter' }).click();
+    const addDialog = page.getByRole('dialog', { name: 'Add Parameter' });
+    expect(await addDialog.getByRole('button', { name: 'Add', exact: true }).isDisabled()).toBe(true);
+    await addDialog.getByRole('textbox', { name: 'Parameter' }).fill('Scarcity');
+    await addDialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect.poll(() => addDialog.count()).toBe(0);
+    await page.getByRole('button', { name: 'Add Parameter' }).click();
+    await addDialog.getByText(/Current parameters: .*Scarcity/).waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Quick Start' }).click();
+    const quickDialog = page.getByRole('dialog', { name: 'Quick Start' });
+    await quickDialog.getByRole('button', { name: 'Generate Idea' }).click();
+    await expect.poll(() => openToast(page).textContent()).toContain('Please enter a core idea to get started.');
+    await quickDialog.getByRole('textbox', { name: 'Core idea' }).fill('A daily coin flip that pays from its own pool');
+    await screenshotAtWidths(page, 'generator-quick-start', { fullPage: false });
+    await quickDialog.getByRole('button', { name: 'Generate Idea' }).click();
+    await expect.poll(() => openToast(page).textContent(), { timeout: 15_000 }).toContain('is your current project now');
+    await expect.poll(() => quickDialog.count()).toBe(0);
+    await expect.poll(() => page.getByRole('tab', { name: /, done$/ }).count()).toBeGreaterThan(2);
+
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  }, 120_000);
+});

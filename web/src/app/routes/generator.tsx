@@ -1,0 +1,272 @@
+import * as Collapsible from '@radix-ui/react-collapsible';
+import * as Progress from '@radix-ui/react-progress';
+import * as Tabs from '@radix-ui/react-tabs';
+import type { FlowStageId } from '@vis/domain';
+import { ArrowLeft, ArrowRight, CheckCircle2, ChevronDown, Circle, Clock, Lock, Sparkles } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, focusRing } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Input, Label, Textarea } from '../../components/ui/field.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
+import { SwitchField } from '../../components/ui/switch.tsx';
+import { processIdeaStage } from '../../features/ai/api/process-idea-stage.ts';
+import { quickGenerateIdea } from '../../features/ai/api/quick-generate-idea.ts';
+import { useAiFailure } from '../../features/ai/hooks/use-ai-failure.ts';
+import { AddParameterDialog } from '../../features/generator/components/add-parameter-dialog.tsx';
+import { QuickStartDialog } from '../../features/generator/components/quick-start-dialog.tsx';
+import { canEnter, extractedValues, fieldLabel, FLOW_STAGE_IDS, FLOW_STAGES, isDone } from '../../features/generator/flow.ts';
+import { useApplyResults } from '../../features/generator/hooks/use-apply-results.ts';
+import { createProject } from '../../features/projects/api/create-project.ts';
+import { setCurrentStage } from '../../features/projects/api/set-current-stage.ts';
+import { DataMissing } from '../../features/projects/components/data-missing.tsx';
+import { rememberCurrentProject, useCurrentProject } from '../../features/projects/hooks/use-current-project.ts';
+import { useAiProcess } from '../../lib/ai-process.ts';
+import { cn } from '../../lib/cn.ts';
+import { useFlushSaves } from '../../lib/save-status.ts';
+import { useToast } from '../../lib/toast.tsx';
+
+/** Spec 01 §9. */
+const QUICK_MODE_ADVANCE_MS = 1500;
+const FLOW_AUTOSAVE_MS = 30_000;
+const STATUS_TEXT: Record<string, string> = { processing: 'Processing...', analyzing: 'Analyzing...', saving: 'Saving...', complete: 'Complete' };
+
+const showValue = (value: unknown) => {
+  if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? item : (item as { name?: string }).name ?? '')).join(', ');
+  return typeof value === 'string' ? value : '';
+};
+
+/** /generator: the idea generation flow (spec 01 §2, §4 'Idea generation flow'). */
+export const GeneratorRoute = () => {
+  const { projectId, resolving, resolveError, project } = useCurrentProject();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const aiFailure = useAiFailure();
+  const aiProcess = useAiProcess();
+  const flushSaves = useFlushSaves();
+  const applyResults = useApplyResults(projectId ?? '');
+  const [active, setActive] = useState<FlowStageId | null>(null);
+  const [prompts, setPrompts] = useState<Partial<Record<FlowStageId, string>>>({});
+  const [focusOn, setFocusOn] = useState('');
+  const [iterations, setIterations] = useState(1);
+  const [quick, setQuick] = useState(false);
+  const [running, setRunning] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const advanceTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  // Spec 01 §4: the flow screen also saves every 30 seconds.
+  useEffect(() => {
+    const timer = setInterval(() => void flushSaves(), FLOW_AUTOSAVE_MS);
+    return () => clearInterval(timer);
+  }, [flushSaves]);
+  useEffect(() => () => void (advanceTimer.current && clearTimeout(advanceTimer.current)), []);
+
+  if (resolveError || project.isError) return <DataMissing />;
+  if (resolving || !projectId || project.isPending) return <PageLoading />;
+  const response = project.data;
+  const reachable = FLOW_STAGE_IDS.filter((id) => canEnter(id, response));
+  const fromProject = FLOW_STAGE_IDS.find((id) => FLOW_STAGES[id].stageNumber === response.project.currentStageIndex);
+  const current: FlowStageId = active ?? (fromProject && canEnter(fromProject, response) ? fromProject : reachable[0] ?? 'research');
+  const stage = FLOW_STAGES[current];
+  const index = FLOW_STAGE_IDS.indexOf(current);
+  const prompt = prompts[current] ?? stage.defaultPrompt;
+  const values = extractedValues(stage, response);
+
+  // Back is always allowed; forward only into a stage whose dependencies are done ('Cannot proceed').
+  const go = (id: FlowStageId) => {
+    if (FLOW_STAGE_IDS.indexOf(id) > index && !canEnter(id, response)) {
+      toast({ title: 'Cannot proceed', description: 'Complete the current stage first.', variant: 'destructive' });
+      return;
+    }
+    setActive(id);
+    aiProcess.reset();
+    void setCurrentStage(projectId, FLOW_STAGES[id].stageNumber).catch(() => undefined);
+  };
+
+  const generate = async () => {
+    if (!prompt.trim()) {
+      toast({ title: 'Empty prompt', description: 'Please enter a prompt to generate ideas.', variant: 'destructive' });
+      return;
+    }
+    setRunning(true);
+    aiProcess.reset();
+    try {
+      const results = await processIdeaStage({ projectId, stage: current, prompt, options: { focusOn: focusOn || undefined, iterations, quick } }, aiProcess.headers);
+      await applyResults(stage, results, response);
+      const next = FLOW_STAGE_IDS[index + 1];
+      if (quick && next) {
+        advanceTimer.current = setTimeout(() => {
+          setActive(next);
+          void setCurrentStage(projectId, FLOW_STAGES[next].stageNumber).catch(() => undefined);
+        }, QUICK_MODE_ADVANCE_MS);
+      }
+    } catch (error) {
+      aiFailure(error, 'Error generating ideas');
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  const quickStart = async (coreIdea: string) => {
+    setStarting(true);
+    try {
+      const data = await quickGenerateIdea({ projectId, coreIdea, parameters: response.project.parameters }, aiProcess.headers);
+      const { project: created } = await createProject(
+        { name: data.name, coreIdea: data.coreIdea, parameters: data.parameters, currentStageIndex: data.currentStageIndex },
+        data.stages.map(({ stageNumber, data: stageData }) => ({ stageNumber, data: stageData })),
+      );
+      rememberCurrentProject(created.id);
+      setActive(null);
+      toast({ title: 'Idea generated', description: `"${data.name}" is your current project now.`, variant: 'success' });
+      return true;
+    } catch (error) {
+      aiFailure(error, 'Error generating idea');
+      return false;
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const progress = aiProcess.progress;
+  return (
+    <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-6 sm:px-6 lg:py-10">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <p className="text-xs font-semibold tracking-wider text-indigo-600 uppercase dark:text-indigo-400">Idea Generator</p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight break-words sm:text-3xl">{response.project.name}</h1>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <QuickStartDialog busy={starting} onStart={quickStart} />
+          <AddParameterDialog projectId={projectId} parameters={response.project.parameters} />
+        </div>
+      </header>
+
+      <Tabs.Root value={current} onValueChange={(value) => go(value as FlowStageId)} activationMode="manual">
+        <Tabs.List aria-label="Flow stages" className="flex gap-2 overflow-x-auto pb-1">
+          {FLOW_STAGE_IDS.map((id) => {
+            const done = isDone(id, response);
+            const locked = !canEnter(id, response);
+            const Icon = locked ? Lock : done ? CheckCircle2 : Circle;
+            return (
+              <Tabs.Trigger
+                key={id}
+                value={id}
+                disabled={locked}
+                data-done={done}
+                aria-label={`${FLOW_STAGES[id].title}${done ? ', done' : locked ? ', locked' : ''}`}
+                className={cn(
+                  'flex shrink-0 items-center gap-2 rounded-xl border px-3 py-2 text-sm font-medium transition-colors',
+                  'data-[state=active]:border-indigo-500 data-[state=active]:bg-indigo-50 data-[state=active]:text-indigo-700 dark:data-[state=active]:bg-indigo-500/15 dark:data-[state=active]:text-indigo-200',
+                  done ? 'border-emerald-300 text-emerald-800 dark:border-emerald-800 dark:text-emerald-200' : 'border-slate-200 dark:border-slate-700',
+                  'disabled:cursor-not-allowed disabled:opacity-50',
+                  focusRing,
+                )}
+              >
+                <Icon className={cn('size-4', done && 'text-emerald-600 dark:text-emerald-400')} aria-hidden />
+                {FLOW_STAGES[id].title}
+              </Tabs.Trigger>
+            );
+          })}
+        </Tabs.List>
+
+        <Tabs.Content value={current} className="mt-4 space-y-4 focus-visible:outline-none">
+          <Card>
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <div>
+                <h2 className="text-lg font-semibold">
+                  {stage.title}
+                  {!stage.required && <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600 dark:bg-slate-800 dark:text-slate-300">optional</span>}
+                </h2>
+                <p className="text-sm text-slate-600 dark:text-slate-300">{stage.description}</p>
+              </div>
+              <span className="flex items-center gap-1 text-xs text-slate-500">
+                <Clock className="size-3.5" aria-hidden /> about {stage.estimatedSeconds} s
+              </span>
+            </div>
+            {stage.dependencies.length > 0 && (
+              <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">Builds on: {stage.dependencies.map((dependency) => FLOW_STAGES[dependency].title).join(', ')}</p>
+            )}
+
+            <div className="mt-4">
+              <Label htmlFor="flow-prompt">Prompt</Label>
+              <Textarea id="flow-prompt" className="mt-1" value={prompt} onChange={(event) => setPrompts({ ...prompts, [current]: event.target.value })} />
+            </div>
+
+            <Collapsible.Root className="mt-3">
+              <Collapsible.Trigger className={cn('group flex items-center gap-1 rounded text-sm font-medium text-indigo-600 dark:text-indigo-400', focusRing)}>
+                Advanced Options <ChevronDown className="size-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden />
+              </Collapsible.Trigger>
+              <Collapsible.Content className="mt-3 grid gap-3 sm:grid-cols-2">
+                <div>
+                  <Label htmlFor="flow-focus">Focus on</Label>
+                  <Input id="flow-focus" className="mt-1" value={focusOn} onChange={(event) => setFocusOn(event.target.value)} placeholder="e.g. students, mobile" />
+                </div>
+                <div>
+                  <Label htmlFor="flow-iterations">Iterations (1–5)</Label>
+                  <Input
+                    id="flow-iterations"
+                    className="mt-1"
+                    type="number"
+                    min={1}
+                    max={5}
+                    value={iterations}
+                    onChange={(event) => setIterations(Math.min(5, Math.max(1, Math.round(Number(event.target.value) || 1))))}
+                  />
+                </div>
+              </Collapsible.Content>
+            </Collapsible.Root>
+
+            <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+              <div className="w-56">
+                <SwitchField label="Quick mode" description="Move on by itself after each stage." checked={quick} onCheckedChange={setQuick} />
+              </div>
+              <Button onClick={() => void generate()} disabled={running}>
+                <Sparkles className="size-4" aria-hidden />
+                {running ? 'Generating...' : 'Generate'}
+              </Button>
+            </div>
+
+            {(running || progress) && (
+              <div className="mt-4" role="status" aria-live="polite">
+                <div className="flex justify-between text-xs text-slate-600 dark:text-slate-300">
+                  <span>{progress ? (STATUS_TEXT[progress.status] ?? progress.content) : 'Starting...'}</span>
+                  <span className="tabular-nums">{progress?.percent ?? 0}%</span>
+                </div>
+                <Progress.Root value={progress?.percent ?? 0} aria-label="Generation progress" className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800">
+                  <Progress.Indicator className="h-full bg-indigo-500 transition-transform duration-300" style={{ transform: `translateX(-${100 - (progress?.percent ?? 0)}%)` }} />
+                </Progress.Root>
+              </div>
+            )}
+          </Card>
+
+          <Card aria-label="Results">
+            <h3 className="font-semibold">Results</h3>
+            <dl className="mt-2 grid gap-2 text-sm sm:grid-cols-2">
+              {Object.entries(values).map(([field, value]) => (
+                <div key={field} className="rounded-lg bg-slate-50 p-2 dark:bg-slate-800/60">
+                  <dt className="text-xs font-semibold text-slate-500 dark:text-slate-400">{fieldLabel(field)}</dt>
+                  <dd className="mt-0.5 break-words">{showValue(value) || <span className="text-slate-400 italic">nothing yet</span>}</dd>
+                </div>
+              ))}
+            </dl>
+          </Card>
+
+          <div className="flex justify-between gap-3">
+            <Button variant="secondary" disabled={index === 0} onClick={() => go(FLOW_STAGE_IDS[index - 1]!)}>
+              <ArrowLeft className="size-4" aria-hidden /> Back
+            </Button>
+            {index < FLOW_STAGE_IDS.length - 1 ? (
+              <Button onClick={() => go(FLOW_STAGE_IDS[index + 1]!)}>
+                Next <ArrowRight className="size-4" aria-hidden />
+              </Button>
+            ) : (
+              <Button onClick={() => navigate('/summary')}>
+                See My Results <ArrowRight className="size-4" aria-hidden />
+              </Button>
+            )}
+          </div>
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+};
