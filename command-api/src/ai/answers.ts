@@ -22,11 +22,17 @@ const emptyAnswer = () => new AiProviderError('empty', 'The answer had nothing u
  * Suggestions as a user may add them: trimmed, cut to the word limit, at least a parameter's minimum length,
  * none repeated and none excluded (compared without case or punctuation), at most `count`.
  */
+/**
+ * A list marker a model may put before an item ('- ', '• ', '3. ', '2) '): a number counts only when '.' or ')'
+ * and a space follow it, so that '10% of daily tips' and '3D avatars' keep their numbers.
+ */
+const LIST_MARKER = /^\s*(?:[-*•]+\s*|\d+[.)]\s+)?/;
+
 export const cleanSuggestions = (suggestions: readonly string[], { count, maxWords, exclude }: { count: number; maxWords: number; exclude: readonly string[] }) => {
   const taken = new Set(exclude.map(parameterKey));
   const kept: string[] = [];
   for (const suggestion of suggestions) {
-    const text = truncateWords(suggestion.replace(/^[\s\-*•\d.)]+/, ''), maxWords).slice(0, MAX_PARAMETER_LENGTH).trim();
+    const text = truncateWords(suggestion.replace(LIST_MARKER, ''), maxWords).slice(0, MAX_PARAMETER_LENGTH).trim();
     const key = parameterKey(text);
     if (text.length < MIN_PARAMETER_LENGTH || key === '' || taken.has(key)) continue;
     taken.add(key);

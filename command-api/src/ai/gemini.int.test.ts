@@ -131,7 +131,7 @@ const calls: { call: string; path: string; body: object; model: unknown; answer:
     model: { results: ['Top tipper title on the wall', 'Exclusive early-player badge', 'Shareable tip receipt card'] },
     answer: { results: ['Top tipper title on the wall', 'Shareable tip receipt card'], message: 'Generated 2 parameters' },
     asks: 'Leave out what the user already has: Exclusive early-player badge',
-    promptVersion: 'builder-parameter@1',
+    promptVersion: 'builder-parameter@2',
   },
   {
     call: 'generate-enhanced-prompt',

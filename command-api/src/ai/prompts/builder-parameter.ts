@@ -1,3 +1,4 @@
+import { BUILDER_PARAMETER_KINDS } from '@vis/domain';
 import { answerAsJson, describeContext, listAnswer, PRODUCT_BRIEF, shortText } from './context.ts';
 import { definePrompt } from './prompt-module.ts';
 
@@ -7,13 +8,14 @@ import { definePrompt } from './prompt-module.ts';
  */
 export const builderParameterPrompt = definePrompt({
   use: 'builderParameter',
-  version: 'builder-parameter@1',
+  // @2: the kind by its title ('social currency'), not its code name ('socialCurrency').
+  version: 'builder-parameter@2',
   build: ({ context, kind, prompt, count, maxWords, exclude }) =>
     [
       PRODUCT_BRIEF,
       describeContext(context),
       prompt,
-      `Give ${count} ${kind} suggestions, each at most ${maxWords} words, different from each other.`,
+      `Give ${count} ${BUILDER_PARAMETER_KINDS[kind].title} suggestions, each at most ${maxWords} words, different from each other.`,
       exclude.length > 0 ? `Leave out what the user already has: ${exclude.join('; ')}.` : '',
       answerAsJson('{"results": ["...", "..."]}'),
     ]
