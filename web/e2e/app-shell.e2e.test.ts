@@ -1,21 +1,13 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { collectConsoleErrors, openToast, screenshotAtWidths, screenshotPath, useServerAndBrowser } from './browser.ts';
+import { openPage, openToast, screenshotAtWidths, screenshotPath, useServerAndBrowser } from './browser.ts';
 
 const env = useServerAndBrowser();
 
 const toast = openToast;
 
-const openPage = async (width: number, options: { colorScheme?: 'light' | 'dark' } = {}) => {
-  const context = await env.browser.newContext({ viewport: { width, height: 900 }, ...options });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  return { context, page, consoleErrors: collectConsoleErrors(page) };
-};
-
 describe('the app shell', () => {
   it('starts with the sidebar collapsed, expands it, and remembers the theme', async () => {
-    const { context, page, consoleErrors } = await openPage(1280);
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
     await page.goto(env.server.url);
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
     expect(await sidebar.getAttribute('data-expanded')).toBe('false');
@@ -42,7 +34,7 @@ describe('the app shell', () => {
   });
 
   it('opens the mobile drawer over an overlay and closes it with the browser back button', async () => {
-    const { context, page, consoleErrors } = await openPage(375);
+    const { context, page, consoleErrors } = await openPage(env.browser, 375);
     await page.goto(env.server.url);
     expect(await page.getByRole('complementary', { name: 'Sidebar' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open sidebar' }).click();
@@ -77,7 +69,7 @@ describe('the app shell', () => {
       [1280, 'light'],
       [375, 'dark'],
     ] as const) {
-      const { context, page, consoleErrors } = await openPage(width, { colorScheme });
+      const { context, page, consoleErrors } = await openPage(env.browser, width, { colorScheme });
       await page.goto(env.server.url);
       await page.getByRole('button', { name: 'Send feedback' }).click();
       const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
@@ -109,7 +101,7 @@ describe('the app shell', () => {
   });
 
   it('shows the 404 page and offers a real stage for one that does not exist', async () => {
-    const { context, page, consoleErrors } = await openPage(768);
+    const { context, page, consoleErrors } = await openPage(env.browser, 768);
     await page.goto(`${env.server.url}/no-such-page`);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await screenshotAtWidths(page, 'not-found', { fullPage: false });
@@ -124,7 +116,7 @@ describe('the app shell', () => {
   });
 
   it('opens the subscription modal with the public coupon when the free plays are used up, and the coupon unlocks', async () => {
-    const { context, page, consoleErrors } = await openPage(1280);
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
     // The AI gateway answers 402 once the free plays are gone; here the answer is staged so the test needs no AI.
     await page.route('**/api/generate-parameters', (route) =>
       route.fulfill({
@@ -151,7 +143,7 @@ describe('the app shell', () => {
   });
 
   it('shows Generating... while the AI works and merges what it suggests without duplicates', async () => {
-    const { context, page, consoleErrors } = await openPage(1280);
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
     let release: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (release = resolve));
     const requests: unknown[] = [];

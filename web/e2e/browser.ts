@@ -81,3 +81,18 @@ export const addParameter = async (page: Page, list: string, value: string) => {
   await input.press('Enter');
   await expect.poll(() => chips(page, list).allTextContents()).toContain(value);
 };
+
+/** A fresh browser profile (a new visitor) with one page; its console errors are collected. */
+export const openPage = async (browser: Browser, width: number, options: { colorScheme?: 'light' | 'dark'; acceptDownloads?: boolean } = {}) => {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, ...options });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page, consoleErrors: collectConsoleErrors(page) };
+};
+
+/** The landing page's 'Start Playing Now!', which makes (or finds) the visitor's project and opens stage 1. */
+export const startPlaying = async (page: Page, baseUrl: string) => {
+  await page.goto(baseUrl);
+  await page.getByRole('button', { name: 'Start Playing Now!' }).click();
+  await page.waitForURL(/\/stage-1$/);
+};

@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { collectConsoleErrors, openToast, screenshotAtWidths, useServerAndBrowser } from './browser.ts';
+import { openPage, openToast, screenshotAtWidths, startPlaying, useServerAndBrowser } from './browser.ts';
 
 const env = useServerAndBrowser();
 
 describe('the idea generator with the offline AI', () => {
   it('locks stages behind their dependencies and runs all six in quick mode; Add Parameter and Quick Start', async () => {
-    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    const consoleErrors = collectConsoleErrors(page);
-
-    await page.goto(env.server.url);
-    await page.getByRole('button', { name: 'Start Playing Now!' }).click();
-    await page.waitForURL(/\/stage-1$/);
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
+    await startPlaying(page, env.server.url);
     // Six stages and a quick idea are more than the three free plays: the public coupon makes the visitor unlimited.
     const redeemed = await page.evaluate(() =>
       fetch('/api/redeem-coupon', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ couponCode: 'VIRALFREE' }) }).then((response) => response.status),

@@ -1,20 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addParameter, chips, collectConsoleErrors, openToast, SCREENSHOT_DIR, screenshotAtWidths, useServerAndBrowser } from './browser.ts';
+import { addParameter, chips, openPage, openToast, SCREENSHOT_DIR, screenshotAtWidths, startPlaying, useServerAndBrowser } from './browser.ts';
 
 const env = useServerAndBrowser();
 
 describe('summary, dashboard and settings with the offline AI', () => {
   it('generates, audits, removes and modifies the final prompt; runs out of free plays; the coupon unlocks; the report downloads', async () => {
-    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    const consoleErrors = collectConsoleErrors(page);
-
-    await page.goto(env.server.url);
-    await page.getByRole('button', { name: 'Start Playing Now!' }).click();
-    await page.waitForURL(/\/stage-1$/);
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280, { acceptDownloads: true });
+    await startPlaying(page, env.server.url);
 
     // Free play 1: the offline generator suggests viral triggers.
     const triggers = page.getByRole('region', { name: 'Common Viral Triggers' });
@@ -90,10 +84,7 @@ describe('summary, dashboard and settings with the offline AI', () => {
   }, 120_000);
 
   it('renames, exports, resets in two steps and imports the export back; switches dark mode and auto save', async () => {
-    const context = await env.browser.newContext({ viewport: { width: 768, height: 900 }, acceptDownloads: true });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    const consoleErrors = collectConsoleErrors(page);
+    const { context, page, consoleErrors } = await openPage(env.browser, 768, { acceptDownloads: true });
 
     await page.goto(`${env.server.url}/settings`);
     await page.getByRole('heading', { name: 'Game Settings' }).waitFor();
