@@ -107,7 +107,7 @@ describe('the app shell', () => {
     await screenshotAtWidths(page, 'not-found', { fullPage: false });
     await page.goto(`${env.server.url}/stage-9`);
     await page.getByRole('heading', { name: "Whoops! Can't Find That" }).waitFor();
-    await page.getByText('Available stage ids: 1, 2, 3, 4, 5').waitFor();
+    await page.getByText('Available stage ids: 1, 2, 3, 4, 5, 6', { exact: true }).waitFor();
     await screenshotAtWidths(page, 'stage-not-found', { fullPage: false });
     await page.getByRole('link', { name: 'Try Stage 5 Instead' }).click();
     await page.getByRole('heading', { name: 'Stage 5: Refinement' }).waitFor();

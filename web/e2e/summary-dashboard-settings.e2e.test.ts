@@ -69,6 +69,15 @@ describe('summary, dashboard and settings with the offline AI', () => {
     await expect.poll(() => page.getByText('No technical report yet').count()).toBe(0);
     await screenshotAtWidths(page, 'dashboard-light');
 
+    // The optional technical stage shows the same report, section by section.
+    await page.goto(`${env.server.url}/stage-6`);
+    await page.getByRole('heading', { name: 'Stage 6: Technical' }).waitFor();
+    await page.getByRole('region', { name: 'Technical Specifications' }).getByText('Architecture').waitFor();
+    await screenshotAtWidths(page, 'stage-6-light');
+    const stageDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download Report' }).click();
+    expect((await stageDownload).suggestedFilename()).toBe('new-viral-idea-technical-report.md');
+
     await page.goto(`${env.server.url}/summary`);
     await page.getByRole('button', { name: 'View Full Technical Report' }).click();
     const reportDialog = page.getByRole('dialog', { name: 'Technical Report' });

@@ -21,7 +21,7 @@ export const createRouter = () =>
           errorElement: <ErrorBoundaryRoute />,
           children: [
             { index: true, element: <LandingRoute /> },
-            ...[1, 2, 3, 4, 5].map(stageRoute),
+            ...[1, 2, 3, 4, 5, 6].map(stageRoute),
             { path: 'generator', lazy: () => import('./routes/generator.tsx').then((module) => ({ Component: module.GeneratorRoute })) },
             { path: 'summary', lazy: () => import('./routes/summary.tsx').then((module) => ({ Component: module.SummaryRoute })) },
             { path: 'dashboard', lazy: () => import('./routes/dashboard.tsx').then((module) => ({ Component: module.DashboardRoute })) },

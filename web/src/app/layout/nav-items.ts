@@ -19,6 +19,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/stage-3', label: 'Ideation', stage: 3 },
   { to: '/stage-4', label: 'Mechanics', stage: 4 },
   { to: '/stage-5', label: 'Refinement', stage: 5 },
+  { to: '/stage-6', label: 'Technical (optional)', stage: 6 },
   { to: '/summary', label: 'Project Summary', icon: FileText },
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/generator', label: 'Idea Generator', icon: Wand2 },

@@ -1,4 +1,3 @@
-import type { TechnicalReport } from '@vis/domain';
 import { CheckCircle2, Circle, Download, FileText, Loader2, Plus, Save } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -7,10 +6,8 @@ import { Card } from '../../components/ui/card.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { DashboardSection, Fact } from '../../features/dashboard/components/dashboard-section.tsx';
 import { PointsCard } from '../../features/dashboard/components/points-card.tsx';
-import { generateTechnicalReport } from '../../features/ai/api/generate-technical-report.ts';
-import { useAiFailure } from '../../features/ai/hooks/use-ai-failure.ts';
+import { useGenerateReport } from '../../features/ai/hooks/use-generate-report.ts';
 import { createProject } from '../../features/projects/api/create-project.ts';
-import { useRecordTechnicalReport } from '../../features/projects/api/record-technical-report.ts';
 import { exportProjectUrl } from '../../features/projects/api/export-project.ts';
 import { stageOf } from '../../features/projects/api/get-project.ts';
 import { DataMissing } from '../../features/projects/components/data-missing.tsx';
@@ -29,9 +26,7 @@ export const DashboardRoute = () => {
   const flushSaves = useFlushSaves();
   const toast = useToast();
   const [creating, setCreating] = useState(false);
-  const [reporting, setReporting] = useState(false);
-  const aiFailure = useAiFailure();
-  const recordReport = useRecordTechnicalReport(projectId ?? '');
+  const { generate: generateReport, generating: reporting } = useGenerateReport(projectId ?? '');
 
   if (resolveError || project.isError) return <DataMissing />;
   if (resolving || !projectId || project.isPending) return <PageLoading />;
@@ -52,18 +47,6 @@ export const DashboardRoute = () => {
       toast({ title: 'Error', description: errorMessage(error, 'Failed to create project'), variant: 'destructive' });
     } finally {
       setCreating(false);
-    }
-  };
-  const generateReport = async () => {
-    setReporting(true);
-    try {
-      const { report: generated } = await generateTechnicalReport({ projectId });
-      await recordReport.mutateAsync(generated as TechnicalReport);
-      toast({ title: 'Report ready', description: 'The technical report is on the dashboard and the summary.', variant: 'success' });
-    } catch (error) {
-      aiFailure(error, 'Failed to generate technical report');
-    } finally {
-      setReporting(false);
     }
   };
   const save = async () => {

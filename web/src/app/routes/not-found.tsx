@@ -13,6 +13,8 @@ export const NotFoundRoute = () => {
   if (stage) {
     const asked = Number(stage[1]);
     const suggestion = Math.min(Math.max(asked, 1), STAGE_PATHS.length);
+    // The five guided stages, and the optional technical stage after them.
+    const available = [...STAGE_PATHS.map((_, index) => index + 1), STAGE_PATHS.length + 1];
     return (
       <ErrorScreen
         title="Whoops! Can't Find That"
@@ -28,7 +30,7 @@ export const NotFoundRoute = () => {
         }
       >
         <p>There is no stage {asked}.</p>
-        <p className="font-mono text-xs text-slate-500">Available stage ids: {STAGE_PATHS.map((_, index) => index + 1).join(', ')}</p>
+        <p className="font-mono text-xs text-slate-500">Available stage ids: {available.join(', ')}</p>
       </ErrorScreen>
     );
   }

@@ -13,20 +13,29 @@ import {
   StageThreeScreen,
   StageTwoScreen,
 } from '../../features/stages/components/stage-screens.tsx';
+import { TechnicalStageScreen } from '../../features/stages/components/technical-stage.tsx';
 import type { GuidedStage } from '../../features/stages/stage-paths.ts';
 
 const SCREENS = { 1: StageOneScreen, 2: StageTwoScreen, 3: StageThreeScreen, 4: StageFourScreen, 5: StageFiveScreen } as const;
 
-/** /stage-1 … /stage-5 on the browser's current project. */
+/** /stage-1 … /stage-5 on the browser's current project, and /stage-6, the optional technical stage. */
 export const StageRoute = () => {
   const { pathname } = useLocation();
-  const stageNumber = Number(/\/stage-(\d)/.exec(pathname)?.[1] ?? 1) as GuidedStage;
+  const stageNumber = Number(/\/stage-(\d)/.exec(pathname)?.[1] ?? 1) as GuidedStage | 6;
   const { projectId, resolving, resolveError, project } = useCurrentProject();
 
   if (resolveError || project.isError) return <DataMissing />;
   if (resolving || !projectId || project.isPending) return <PageLoading />;
 
   const response = project.data;
+  if (stageNumber === 6) {
+    return (
+      <StageLayout stage={stageOf(response, 6)}>
+        <ContextPanel stage={6} context={response.context} />
+        <TechnicalStageScreen response={response} />
+      </StageLayout>
+    );
+  }
   const Screen = SCREENS[stageNumber];
   return (
     <StageLayout stage={stageOf(response, stageNumber)}>

@@ -8,7 +8,9 @@ export const StageLayout = ({ stage, children }: { stage: StageResponse; childre
   <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 lg:px-8 lg:py-10">
     <header className="flex flex-wrap items-start justify-between gap-3">
       <div className="min-w-0">
-        <p className="text-xs font-semibold tracking-wider text-indigo-600 uppercase dark:text-indigo-400">Stage {stage.stageNumber} of 5</p>
+        <p className="text-xs font-semibold tracking-wider text-indigo-600 uppercase dark:text-indigo-400">
+          {stage.stageNumber === 6 ? 'Optional stage' : `Stage ${stage.stageNumber} of 5`}
+        </p>
         <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">
           Stage {stage.stageNumber}: {stage.title}
         </h1>
