@@ -2,6 +2,7 @@ import type { Projection } from '../engine/define-projection.ts';
 import { balancesProjection } from './balances/projection.ts';
 import { feedbackProjection } from './feedback/projection.ts';
 import { marketplaceListingsProjection } from './marketplace-listings/projection.ts';
+import { projectHistoryProjection } from './project-history/projection.ts';
 import { projectSummariesProjection } from './project-summaries/projection.ts';
 import { projectsProjection } from './projects/projection.ts';
 import { stageFunnelProjection } from './stage-funnel/projection.ts';
@@ -14,6 +15,7 @@ export {
   marketplaceListingsProjection,
   type MarketplaceListingDocument,
 } from './marketplace-listings/projection.ts';
+export { projectHistoryProjection, type ProjectHistoryDocument } from './project-history/projection.ts';
 export { projectSummariesProjection, projectSummariesTopic, type ProjectSummaryDocument } from './project-summaries/projection.ts';
 export { projectsProjection, type ProjectDocument } from './projects/projection.ts';
 export { stageFunnelProjection, type StageFunnelDocument } from './stage-funnel/projection.ts';
@@ -25,6 +27,7 @@ export const allProjections: readonly Projection[] = [
   feedbackProjection,
   balancesProjection,
   marketplaceListingsProjection,
+  projectHistoryProjection,
 ].map(
   (projection) => projection as unknown as Projection,
 );

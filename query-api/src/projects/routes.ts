@@ -1,27 +1,17 @@
 import type Router from '@koa/router';
-import { exportProject, NotFoundError } from '@vis/domain';
-import { actorOf, type DocumentStore, type ProjectionProgress } from '@vis/infrastructure';
-import type { ProjectDocument, ProjectSummaryDocument } from '@vis/projections';
-import type { Context } from 'koa';
+import { exportProject } from '@vis/domain';
+import { actorOf } from '@vis/infrastructure';
+import type { ProjectSummaryDocument } from '@vis/projections';
 import { awaitMinPosition } from '../read-your-writes.ts';
+import { projectHistoryRoutes } from './history-routes.ts';
+import { ownProjectReader, type ProjectReadDeps } from './own-project.ts';
 import { exportFileName, toProjectListItem, toProjectResponse, toStagesResponse } from './project-response.ts';
-
-interface Deps {
-  documentStore: DocumentStore;
-  progress: ProjectionProgress;
-  readYourWritesTimeoutMs: number;
-}
 
 const MAX_PROJECTS_LISTED = 200;
 
-export const projectQueryRoutes = (router: Router, { documentStore, progress, readYourWritesTimeoutMs }: Deps) => {
-  /** The caller's own project, or 404: another owner's project is answered exactly like a missing one. */
-  const ownProject = async (ctx: Context, id: string) => {
-    await awaitMinPosition(ctx, progress, 'projects', readYourWritesTimeoutMs);
-    const doc = await documentStore.findOne<ProjectDocument>(progress.collectionFor('projects'), { _id: id });
-    if (!doc || doc.ownerId !== actorOf(ctx)) throw new NotFoundError('project', id, 'Failed to load project');
-    return doc;
-  };
+export const projectQueryRoutes = (router: Router, { documentStore, progress, readYourWritesTimeoutMs }: ProjectReadDeps) => {
+  const ownProject = ownProjectReader({ documentStore, progress, readYourWritesTimeoutMs });
+  projectHistoryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs });
 
   router.get('/api/projects', async (ctx) => {
     await awaitMinPosition(ctx, progress, 'project_summaries', readYourWritesTimeoutMs);

@@ -1,12 +1,14 @@
-import { CheckCircle2, Circle, Download, FileText, Loader2, Plus, Save } from 'lucide-react';
+import { CheckCircle2, Circle, Download, FileText, Loader2, Plus, Save, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, buttonClasses, focusRing } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { DashboardSection, Fact } from '../../features/dashboard/components/dashboard-section.tsx';
+import { HistoryDialog } from '../../features/dashboard/components/history-dialog.tsx';
 import { PointsCard } from '../../features/dashboard/components/points-card.tsx';
 import { useGenerateReport } from '../../features/ai/hooks/use-generate-report.ts';
+import { useShareProject } from '../../features/marketplace/hooks/use-share-project.ts';
 import { createProject } from '../../features/projects/api/create-project.ts';
 import { exportProjectUrl } from '../../features/projects/api/export-project.ts';
 import { stageOf } from '../../features/projects/api/get-project.ts';
@@ -27,6 +29,7 @@ export const DashboardRoute = () => {
   const toast = useToast();
   const [creating, setCreating] = useState(false);
   const { generate: generateReport, generating: reporting } = useGenerateReport(projectId ?? '');
+  const { share, sharing } = useShareProject(projectId ?? '');
 
   if (resolveError || project.isError) return <DataMissing />;
   if (resolving || !projectId || project.isPending) return <PageLoading />;
@@ -80,6 +83,10 @@ export const DashboardRoute = () => {
           <a href={exportProjectUrl(details.id)} download className={buttonClasses({ variant: 'secondary' })}>
             <Download className="size-4" aria-hidden /> Export
           </a>
+          <HistoryDialog projectId={details.id} />
+          <Button variant="secondary" onClick={() => void share()} disabled={sharing}>
+            {sharing ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Share2 className="size-4" aria-hidden />} Share Project
+          </Button>
         </div>
       </header>
 

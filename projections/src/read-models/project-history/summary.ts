@@ -1,0 +1,99 @@
+import { PARAMETER_LISTS, type ParameterListName, type ProjectEvent } from '@vis/domain';
+
+/** History lines quote what the user typed; long texts are cut so one line stays one line. */
+const MAX_QUOTE = 60;
+const quote = (text: string) => `'${text.length > MAX_QUOTE ? `${text.slice(0, MAX_QUOTE - 1)}…` : text}'`;
+
+const listLabel = (list: ParameterListName) => PARAMETER_LISTS[list].title.replace(/^Common /, '').toLowerCase();
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+const via = (offline: boolean) => (offline ? ' (offline)' : '');
+
+const AI_USE_LABELS: Record<string, string> = {
+  enhancedPrompt: 'an enhanced prompt',
+  finalPrompt: 'the final prompt',
+  modifiedPrompt: 'a modified prompt',
+  promptSequence: 'a prompt sequence',
+  technicalReport: 'a technical report',
+  parameterAudit: 'a parameter compatibility audit',
+  processQuery: 'an answer to a query',
+  ideaStage: 'an idea stage',
+  quickIdea: 'a quick idea',
+};
+
+/**
+ * One human sentence per project event for the history. Gemini key events never name the key, not even its
+ * last characters: the history is a list anyone at the screen reads.
+ */
+export const summarize = (event: ProjectEvent): string => {
+  switch (event.type) {
+    case 'ProjectCreated':
+      return `Created the project ${quote(event.data.name)}`;
+    case 'ProjectRenamed':
+      return `Renamed the project from ${quote(event.data.previousName)} to ${quote(event.data.name)}`;
+    case 'ProjectTransferred':
+      return 'Kept the project on signing in';
+    case 'CoreIdeaChanged':
+      return event.data.coreIdea ? `Changed the core idea to ${quote(event.data.coreIdea)}` : 'Cleared the core idea';
+    case 'ParameterAdded':
+      return `Added ${quote(event.data.value)} to ${listLabel(event.data.list)}`;
+    case 'ParameterRemoved':
+      return `Removed ${quote(event.data.value)} from ${listLabel(event.data.list)}${event.data.reason === 'audit' ? ' (compatibility audit)' : ''}`;
+    case 'ParametersCleared':
+      return `Cleared ${plural(event.data.values.length, 'parameter')} from ${listLabel(event.data.list)}`;
+    case 'AuditFindingResolved':
+      return `Resolved the audit finding on ${quote(event.data.parameter)}`;
+    case 'StageNotesUpdated':
+      return `Updated stage ${event.data.stage} notes (${Object.keys(event.data.fields).join(', ') || 'no fields'})`;
+    case 'AudienceSegmentAdded':
+      return `Added the audience segment ${quote(event.data.segment.name)}`;
+    case 'AudienceSegmentRemoved':
+      return `Removed the audience segment ${quote(event.data.segment.name)}`;
+    case 'ConceptsProposed':
+      return `Proposed ${plural(event.data.concepts.length, 'concept')}`;
+    case 'ConceptSelected':
+      return `Selected the concept ${quote(event.data.conceptName)}`;
+    case 'StageAdvanced':
+      return `Advanced from stage ${event.data.fromStage}${event.data.skippedValidation ? ' (validation skipped)' : ''}`;
+    case 'CurrentStageChanged':
+      return `Went from stage ${event.data.previousStage} to stage ${event.data.stage}`;
+    case 'StageReset':
+      return `Reset stage ${event.data.stage}`;
+    case 'ProjectReset':
+      return 'Reset the whole project';
+    case 'ProjectImported':
+      return `Imported the project ${quote(event.data.snapshot.name)}`;
+    case 'TechnicalReportRecorded':
+      return 'Saved the technical report';
+    case 'FinalPromptRecorded':
+      return 'Saved the final prompt';
+    case 'AiSuggestionsGenerated': {
+      const target = event.data.list ? listLabel(event.data.list) : event.data.kind;
+      return `AI suggested ${event.data.suggestions.length} ${target}${via(event.data.ai.provider === 'offline')}`;
+    }
+    case 'AiPromptGenerated':
+    case 'AiReportGenerated':
+    case 'AiResultsGenerated':
+      return `AI generated ${AI_USE_LABELS[event.data.use] ?? event.data.use}${via(event.data.ai.provider === 'offline')}`;
+    case 'GeminiKeySet':
+      return 'Set the project Gemini key';
+    case 'GeminiKeyVerified':
+      return event.data.valid ? 'Verified the Gemini key: valid' : 'Verified the Gemini key: invalid';
+    case 'GeminiKeyRemoved':
+      return 'Removed the project Gemini key';
+    default: {
+      const unhandled: never = event;
+      return unhandled;
+    }
+  }
+};
+
+/** The moment the event names in its data (every project event carries one), else when it was stored. */
+const TIME_FIELDS = [
+  'createdAt', 'transferredAt', 'renamedAt', 'changedAt', 'addedAt', 'removedAt', 'clearedAt', 'resolvedAt', 'updatedAt',
+  'proposedAt', 'selectedAt', 'advancedAt', 'resetAt', 'importedAt', 'recordedAt', 'generatedAt', 'setAt', 'verifiedAt',
+] as const;
+
+export const occurredAt = (data: Record<string, unknown>, metadata: Record<string, unknown>, stored: Date): string => {
+  for (const field of TIME_FIELDS) if (typeof data[field] === 'string') return data[field];
+  return typeof metadata.now === 'string' ? metadata.now : stored.toISOString();
+};

@@ -1,0 +1,105 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createCommandApi } from '@vis/command-api';
+import { followProjectionProgress, openTestStores, silentLogger } from '@vis/infrastructure';
+import { createProjectionEngine, projectHistoryProjection, projectsProjection, type Projection } from '@vis/projections';
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createQueryApi } from '../app.ts';
+
+const SECRET = 's'.repeat(32);
+const start = Date.parse('2026-11-23T10:00:00.000Z');
+let minutes = 0;
+let stack: Awaited<ReturnType<typeof openStack>>;
+
+/** Commands, the two projections the route reads and the query API, routed like the embedded server. */
+const openStack = async () => {
+  const stores = await openTestStores();
+  const logger = silentLogger();
+  const projections = [projectsProjection, projectHistoryProjection] as unknown as Projection[];
+  const engine = createProjectionEngine({ ...stores, projections, logger });
+  await engine.start();
+  const progress = await followProjectionProgress(stores.documentStore);
+  const commands = createCommandApi({ eventStore: stores.eventStore, logger, sessionSecret: SECRET, secureCookies: false, clock: () => new Date(start + minutes++ * 60_000) }).callback();
+  const queries = createQueryApi({ documentStore: stores.documentStore, progress, logger, sessionSecret: SECRET }).callback();
+  const handler = (req: IncomingMessage, res: ServerResponse) => void (req.method === 'GET' ? queries : commands)(req, res);
+  return {
+    browser: () => request.agent(handler),
+    close: async () => {
+      await engine.stop();
+      await progress.close();
+      await stores.cleanup();
+    },
+  };
+};
+
+beforeEach(async () => {
+  minutes = 0;
+  stack = await openStack();
+});
+afterEach(() => stack.close());
+
+type Browser = ReturnType<typeof stack.browser>;
+
+/** A project with a rename and two parameters; answers its id and the last commit's position. */
+const projectOf = async (browser: Browser) => {
+  const created = await browser.post('/api/projects').send({ project: { name: 'Tip Jar' } }).expect(201);
+  const id = created.body.project.id as string;
+  await browser.put(`/api/projects/${id}/name`).send({ name: 'Tip Wall' }).expect(200);
+  await browser.post(`/api/projects/${id}/parameters`).send({ list: 'viralParameters', value: 'Scarcity' }).expect(200);
+  const last = await browser.post(`/api/projects/${id}/parameters`).send({ list: 'viralParameters', value: 'FOMO' }).expect(200);
+  return { id, position: String(last.body.position) };
+};
+
+const history = (browser: Browser, id: string, position: string, query = '') =>
+  browser.get(`/api/projects/${id}/history${query}`).set('X-Min-Position', position);
+
+describe('GET /api/projects/:id/history', () => {
+  it('lists the own project, newest first, with the time and a sentence', async () => {
+    const ann = stack.browser();
+    const { id, position } = await projectOf(ann);
+    const res = await history(ann, id, position).expect(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.history.map((entry: { summary: string }) => entry.summary)).toEqual([
+      "Added 'FOMO' to viral triggers",
+      "Added 'Scarcity' to viral triggers",
+      "Renamed the project from 'Tip Jar' to 'Tip Wall'",
+      "Created the project 'Tip Jar'",
+    ]);
+    expect(res.body.history[0]).toMatchObject({ type: 'ParameterAdded', at: expect.stringMatching(/^2026-11-23T10:0\d:00.000Z$/) });
+    expect(res.headers['x-read-model-stale']).toBeUndefined();
+  });
+
+  it("answers 404 for another's project, exactly like a missing one", async () => {
+    const ann = stack.browser();
+    const bob = stack.browser();
+    await bob.post('/api/projects').send({}).expect(201);
+    const { id, position } = await projectOf(ann);
+    const theirs = await history(bob, id, position).expect(404);
+    const missing = await history(bob, 'no-such-project', position).expect(404);
+    expect(theirs.body).toEqual(missing.body);
+    expect(theirs.body).toMatchObject({ success: false, message: 'Failed to load project' });
+    expect(JSON.stringify(theirs.body)).not.toContain('Tip');
+  });
+
+  it('pages with a cursor: every entry once', async () => {
+    const ann = stack.browser();
+    const { id, position } = await projectOf(ann);
+    const first = await history(ann, id, position, '?limit=3').expect(200);
+    expect(first.body.history).toHaveLength(3);
+    const next = first.headers['x-next-cursor'];
+    const second = await history(ann, id, position, `?limit=3&cursor=${next}`).expect(200);
+    expect(second.body.history.map((entry: { summary: string }) => entry.summary)).toEqual(["Created the project 'Tip Jar'"]);
+    expect(second.headers['x-next-cursor']).toBeUndefined();
+  });
+
+  it.each([
+    ['?limit=0', 'limit'],
+    ['?cursor=abc', 'cursor'],
+    ['?other=1', 'other'],
+  ])('refuses %s naming the field', async (query, field) => {
+    const ann = stack.browser();
+    const { id, position } = await projectOf(ann);
+    const res = await history(ann, id, position, query).expect(400);
+    expect(res.body.field).toBe(field);
+  });
+});

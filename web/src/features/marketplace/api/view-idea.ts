@@ -1,0 +1,5 @@
+import { api } from '../../../lib/api-client.ts';
+import { ideaPath } from './get-idea.ts';
+
+/** The server counts one view per viewer per hour; the detail page sends it once when it opens. */
+export const viewIdea = (id: string) => api.post<{ success: true; counted: boolean; views: number }>(`${ideaPath(id)}/view`);
