@@ -17,6 +17,7 @@ import { AddParameterDialog } from '../../features/generator/components/add-para
 import { QuickStartDialog } from '../../features/generator/components/quick-start-dialog.tsx';
 import { canEnter, extractedValues, fieldLabel, FLOW_STAGE_IDS, FLOW_STAGES, isDone } from '../../features/generator/flow.ts';
 import { useApplyResults } from '../../features/generator/hooks/use-apply-results.ts';
+import { readCachedStage, requestKey, writeCachedStage } from '../../features/generator/stage-cache.ts';
 import { createProject } from '../../features/projects/api/create-project.ts';
 import { setCurrentStage } from '../../features/projects/api/set-current-stage.ts';
 import { DataMissing } from '../../features/projects/components/data-missing.tsx';
@@ -91,7 +92,17 @@ export const GeneratorRoute = () => {
     setRunning(true);
     aiProcess.reset();
     try {
-      const results = await processIdeaStage({ projectId, stage: current, prompt, options: { focusOn: focusOn || undefined, iterations, quick } }, aiProcess.headers);
+      // The same question as last time for this stage is answered from the cache: no play is spent on it.
+      const request = requestKey({ prompt, focusOn, iterations });
+      const cached = readCachedStage(projectId, current);
+      let results: Record<string, unknown>;
+      if (cached?.request === request) {
+        results = cached.results;
+        toast({ title: 'Cached results', description: 'Used the results generated earlier for this prompt. Clear them in Settings to ask again.' });
+      } else {
+        results = await processIdeaStage({ projectId, stage: current, prompt, options: { focusOn: focusOn || undefined, iterations, quick } }, aiProcess.headers);
+        writeCachedStage(projectId, current, request, results);
+      }
       await applyResults(stage, results, response);
       const next = FLOW_STAGE_IDS[index + 1];
       if (quick && next) {

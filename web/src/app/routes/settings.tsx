@@ -7,6 +7,7 @@ import { useRenameProject } from '../../features/projects/api/rename-project.ts'
 import { useSetCoreIdea } from '../../features/projects/api/set-core-idea.ts';
 import { DataMissing } from '../../features/projects/components/data-missing.tsx';
 import { useCurrentProject } from '../../features/projects/hooks/use-current-project.ts';
+import { CacheSettings } from '../../features/settings/components/cache-settings.tsx';
 import { DangerZone } from '../../features/settings/components/danger-zone.tsx';
 import { GeminiKey } from '../../features/settings/components/gemini-key.tsx';
 import { ImportExport } from '../../features/settings/components/import-export.tsx';
@@ -49,6 +50,7 @@ export const SettingsRoute = () => {
       </Card>
 
       <ImportExport projectId={projectId} />
+      <CacheSettings projectId={projectId} />
       <DangerZone projectId={projectId} />
 
       <Card aria-label="About">
