@@ -29,12 +29,16 @@ describe('the embedded server', () => {
     expect(read.body.stages.map((stage: { stageNumber: number }) => stage.stageNumber)).toEqual([1, 2, 3, 4, 5, 6]);
 
     const live = await ann.socket();
-    live.ws.send(JSON.stringify({ type: 'subscribe', topics: [`project:${id}`] }));
-    expect(await live.next((m) => m.type === 'subscribed')).toEqual({ type: 'subscribed', topics: [`project:${id}`], denied: [] });
+    live.ws.send(JSON.stringify({ type: 'subscribe', topics: [`project:${id}`, `history:${id}`] }));
+    expect(await live.next((m) => m.type === 'subscribed')).toEqual({ type: 'subscribed', topics: [`project:${id}`, `history:${id}`], denied: [] });
 
     const added = await ann.call('POST', `/api/projects/${id}/parameters`, { list: 'viralParameters', value: 'scarcity' });
     expect(added.body).toMatchObject({ success: true, changed: true });
-    expect(await live.next((m) => m.type === 'changed')).toEqual({ type: 'changed', topic: `project:${id}`, position: added.body.position });
+    expect(await live.next((m) => m.type === 'changed' && m.topic === `project:${id}`)).toEqual({ type: 'changed', topic: `project:${id}`, position: added.body.position });
+    expect(await live.next((m) => m.type === 'changed' && m.topic === `history:${id}`)).toEqual({ type: 'changed', topic: `history:${id}`, position: added.body.position });
+    // One change, one refetch of the project: the history has its own topic.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(live.messages.filter((m) => m.type === 'changed' && m.topic === `project:${id}` && m.position === added.body.position)).toHaveLength(1);
 
     const after = await ann.call('GET', `/api/projects/${id}`, undefined, { 'X-Min-Position': added.body.position });
     const stage1 = after.body.stages.find((stage: { stageNumber: number }) => stage.stageNumber === 1);
@@ -53,8 +57,8 @@ describe('the embedded server', () => {
     expect(read.body).toEqual({ success: false, error: 'Failed to load project', message: 'Failed to load project' });
 
     const live = await bob.socket();
-    live.ws.send(JSON.stringify({ type: 'subscribe', topics: [`project:${id}`] }));
-    expect(await live.next((m) => m.type === 'subscribed')).toEqual({ type: 'subscribed', topics: [], denied: [`project:${id}`] });
+    live.ws.send(JSON.stringify({ type: 'subscribe', topics: [`project:${id}`, `history:${id}`] }));
+    expect(await live.next((m) => m.type === 'subscribed')).toEqual({ type: 'subscribed', topics: [], denied: [`project:${id}`, `history:${id}`] });
     live.ws.close();
   });
 

@@ -14,7 +14,8 @@ export const createTopicAuthorizer =
     const [kind, id] = topic.split(/:(.*)/s);
     // The marketplace is public: anyone may read it, so anyone may hear it change.
     if (topic === 'marketplace' || (kind === 'idea' && id)) return topic;
-    if (kind === 'project' && id) {
+    // A project's history is heard by whoever may read the project.
+    if ((kind === 'project' || kind === 'history') && id) {
       const project = await documentStore.findOne(progress.collectionFor('projects'), { _id: id });
       return project && project.ownerId === actor ? topic : null;
     }

@@ -38,7 +38,7 @@ describe('project_history read model', () => {
       { type: 'StageAdvanced', ownerId: null, at: at(3), summary: 'Advanced from stage 2 (validation skipped)', sequence: 4 },
       { type: 'AiSuggestionsGenerated', ownerId: null, at: at(4), summary: 'AI suggested 10 viral triggers (offline)', sequence: 5 },
     ]);
-    expect(docs[0]!._topics).toEqual([`project:${projectId}`]);
+    expect(docs[0]!._topics).toEqual([`history:${projectId}`]);
   });
 
   it('never repeats any part of a Gemini key', async () => {

@@ -20,7 +20,11 @@ export type ProjectHistoryDocument = ReadModelMeta & {
   summary: string;
 };
 
-export const projectHistoryTopic = (projectId: string) => `project:${projectId}`;
+/**
+ * Its own topic, not `project:<id>`: every command writes a history entry, and announcing it on the project's topic
+ * made every open page refetch the whole project twice per change.
+ */
+export const projectHistoryTopic = (projectId: string) => `history:${projectId}`;
 
 export const projectHistoryProjection = defineProjection<ProjectHistoryDocument>({
   name: 'project_history',

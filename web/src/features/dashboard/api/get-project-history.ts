@@ -22,6 +22,6 @@ const projectHistoryQueryOptions = (id: string) =>
 /** The project's history, newest first, fetched only while it is shown and kept fresh by the project's live topic. */
 export const useProjectHistory = (id: string, enabled: boolean) => {
   const options = projectHistoryQueryOptions(id);
-  useLiveInvalidation(enabled ? `project:${id}` : null, options.queryKey);
+  useLiveInvalidation(enabled ? `history:${id}` : null, options.queryKey);
   return useQuery({ ...options, enabled });
 };
