@@ -4,14 +4,18 @@ import WebSocket from 'ws';
 export const httpClient = (base: string | (() => string)) => {
   const baseUrl = () => (typeof base === 'string' ? base : base());
   let cookie = '';
+  /** Like a browser's jar for one site: the session cookie the last response set. */
+  const keepCookie = (res: Response) => {
+    const setCookie = res.headers.getSetCookie();
+    if (setCookie.length) cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+  };
   const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(`${baseUrl()}${url}`, {
       method,
       headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}), ...headers },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
-    const setCookie = res.headers.getSetCookie();
-    if (setCookie.length) cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+    keepCookie(res);
     const text = await res.text();
     let parsed: unknown = null;
     try {
@@ -29,8 +33,7 @@ export const httpClient = (base: string | (() => string)) => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
       body: new URLSearchParams(fields).toString(),
     });
-    const setCookie = res.headers.getSetCookie();
-    if (setCookie.length) cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+    keepCookie(res);
     return { status: res.status, location: res.headers.get('location'), text: await res.text() };
   };
   const socket = async () => {

@@ -13,3 +13,4 @@ export * from './stores.ts';
 export * from './http/operators-only.ts';
 export * from './secrets/index.ts';
 export * from './http/service.ts';
+export * from './http/heartbeat.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { AI_PROCESS_BUSY_MESSAGE, AI_PROCESS_BUSY_TITLE, AI_PROGRESS_STEPS, ConflictError, type AiProgressStatus } from '@vis/domain';
-import type { Logger } from '@vis/infrastructure';
+import { dropDeadSockets, type Logger } from '@vis/infrastructure';
 import { WebSocket, WebSocketServer } from 'ws';
 
 /** The path the command API serves live AI progress on, and the header an HTTP AI request names its socket by. */
@@ -23,7 +23,6 @@ const silent: AiProcess = { update: () => {}, complete: () => {}, fail: () => {}
 interface Client {
   socket: WebSocket;
   process: AiProcess | null;
-  alive: boolean;
 }
 
 /**
@@ -75,10 +74,9 @@ export const createAiProcessChannel = ({
   const connect = (socket: WebSocket, actor: string, clientId: string) => {
     const key = keyOf(actor, clientId);
     clients.get(key)?.socket.close(4000, 'Another window took this AI process id');
-    const client: Client = { socket, process: null, alive: true };
+    const client: Client = { socket, process: null };
     clients.set(key, client);
     socket.send(JSON.stringify({ type: 'ai_process_ready', clientId }));
-    socket.on('pong', () => (client.alive = true));
     const drop = () => {
       client.process?.end();
       if (clients.get(key) === client) clients.delete(key);
@@ -90,14 +88,7 @@ export const createAiProcessChannel = ({
     });
   };
 
-  const heartbeat = setInterval(() => {
-    for (const client of clients.values()) {
-      if (!client.alive) client.socket.terminate();
-      client.alive = false;
-      client.socket.ping();
-    }
-  }, heartbeatMs);
-  heartbeat.unref();
+  const stopHeartbeat = dropDeadSockets(server, heartbeatMs);
 
   return {
     begin,
@@ -112,7 +103,7 @@ export const createAiProcessChannel = ({
         });
     },
     close: async () => {
-      clearInterval(heartbeat);
+      stopHeartbeat();
       for (const client of clients.values()) client.socket.terminate();
       clients.clear();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -5,11 +5,11 @@ import {
   EMPTY_COUPON_MESSAGE,
   ForbiddenError,
   INVALID_COUPON_MESSAGE,
-  INVALID_EMAIL_MESSAGE,
   MAX_EMAIL_LENGTH,
   MAX_ID_LENGTH,
   NO_ACTIVE_SUBSCRIPTION_MESSAGE,
   NotFoundError,
+  requireEmail,
   ValidationError,
 } from '@vis/domain';
 import { actorOf, parseInput, type Logger } from '@vis/infrastructure';
@@ -64,12 +64,6 @@ const assertOwnUserId = (accountId: string, userId: string | null | undefined) =
   if (userId === undefined || userId === null) return;
   const ownUserId = accountId.startsWith('user-') ? accountId.slice('user-'.length) : undefined;
   if (ownUserId === undefined || (userId !== ownUserId && userId !== accountId)) throw new ForbiddenError(NOT_YOUR_ACCOUNT_MESSAGE);
-};
-
-const requireEmail = (email: string) => {
-  const trimmed = email.trim();
-  if (!trimmed.includes('@')) throw new ValidationError('email', INVALID_EMAIL_MESSAGE);
-  return trimmed;
 };
 
 /**

@@ -195,7 +195,8 @@ const redeemCoupon = ({ data, metadata }: RedeemCoupon, state: AccountState): Ac
   ];
 };
 
-const requireEmail = (email: string): string => {
+/** The spec's only rule for an email (spec 02 §5): it contains '@'. The payment route checks it before calling Stripe. */
+export const requireEmail = (email: string): string => {
   const trimmed = email.trim();
   if (!trimmed.includes('@')) throw new ValidationError('email', INVALID_EMAIL_MESSAGE);
   return trimmed;

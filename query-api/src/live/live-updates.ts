@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ChangeStream, DocumentStore, Logger, ProjectionProgress } from '@vis/infrastructure';
+import { dropDeadSockets, type ChangeStream, type DocumentStore, type Logger, type ProjectionProgress } from '@vis/infrastructure';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
 
@@ -28,7 +28,6 @@ interface Client {
   who: { actor: string; operator: boolean };
   /** Resolved topic → the name the client asked for, which is the name it hears. */
   topics: Map<string, string>;
-  alive: boolean;
 }
 
 /**
@@ -99,9 +98,8 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
   };
 
   server.on('connection', (socket: WebSocket, who: Client['who']) => {
-    const client: Client = { socket, who, topics: new Map(), alive: true };
+    const client: Client = { socket, who, topics: new Map() };
     clients.add(client);
-    socket.on('pong', () => (client.alive = true));
     socket.on('message', (raw) => {
       let parsed;
       try {
@@ -125,15 +123,7 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
     });
   });
 
-  // Dead connections (a laptop closed mid-session) are dropped instead of piling up.
-  const heartbeat = setInterval(() => {
-    for (const client of clients) {
-      if (!client.alive) client.socket.terminate();
-      client.alive = false;
-      client.socket.ping();
-    }
-  }, heartbeatMs);
-  heartbeat.unref();
+  const stopHeartbeat = dropDeadSockets(server, heartbeatMs);
 
   return {
     handleUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -145,7 +135,7 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
         });
     },
     close: async () => {
-      clearInterval(heartbeat);
+      stopHeartbeat();
       stopFollowingProgress();
       for (const client of clients) client.socket.terminate();
       await Promise.all([...watches.values()].map(async ({ stream, done }) => {

@@ -1,39 +1,13 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createCommandApi } from '@vis/command-api';
 import { IDEA_NOT_FOUND_MESSAGE } from '@vis/domain';
-import { followProjectionProgress, openTestStores, silentLogger } from '@vis/infrastructure';
-import { createProjectionEngine, marketplaceListingsProjection, type Projection } from '@vis/projections';
-import request from 'supertest';
+import { marketplaceListingsProjection, type Projection } from '@vis/projections';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createQueryApi } from '../app.ts';
+import { openCommandQueryStack } from '../testing/command-query-stack.ts';
 
-const SECRET = 's'.repeat(32);
 const start = Date.parse('2026-11-23T10:00:00.000Z');
 let minutes = 0;
 let stack: Awaited<ReturnType<typeof openStack>>;
 
-/**
- * The command API, the marketplace projection and the query API on one set of embedded stores, behind one
- * handler that routes like the embedded server (reads to the query API), so one cookie jar is one browser.
- */
-const openStack = async () => {
-  const stores = await openTestStores();
-  const logger = silentLogger();
-  const engine = createProjectionEngine({ ...stores, projections: [marketplaceListingsProjection as unknown as Projection], logger });
-  await engine.start();
-  const progress = await followProjectionProgress(stores.documentStore);
-  const commands = createCommandApi({ eventStore: stores.eventStore, logger, sessionSecret: SECRET, secureCookies: false, clock: () => new Date(start + minutes * 60_000) }).callback();
-  const queries = createQueryApi({ documentStore: stores.documentStore, progress, logger, sessionSecret: SECRET }).callback();
-  const handler = (req: IncomingMessage, res: ServerResponse) => void (req.method === 'GET' ? queries : commands)(req, res);
-  return {
-    browser: () => request.agent(handler),
-    close: async () => {
-      await engine.stop();
-      await progress.close();
-      await stores.cleanup();
-    },
-  };
-};
+const openStack = () => openCommandQueryStack({ projections: [marketplaceListingsProjection as unknown as Projection], clock: () => new Date(start + minutes * 60_000) });
 
 beforeEach(async () => {
   minutes = 0;

@@ -1,36 +1,12 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createCommandApi } from '@vis/command-api';
-import { followProjectionProgress, openTestStores, silentLogger } from '@vis/infrastructure';
-import { createProjectionEngine, projectHistoryProjection, projectsProjection, type Projection } from '@vis/projections';
-import request from 'supertest';
+import { projectHistoryProjection, projectsProjection, type Projection } from '@vis/projections';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createQueryApi } from '../app.ts';
+import { openCommandQueryStack } from '../testing/command-query-stack.ts';
 
-const SECRET = 's'.repeat(32);
 const start = Date.parse('2026-11-23T10:00:00.000Z');
 let minutes = 0;
 let stack: Awaited<ReturnType<typeof openStack>>;
 
-/** Commands, the two projections the route reads and the query API, routed like the embedded server. */
-const openStack = async () => {
-  const stores = await openTestStores();
-  const logger = silentLogger();
-  const projections = [projectsProjection, projectHistoryProjection] as unknown as Projection[];
-  const engine = createProjectionEngine({ ...stores, projections, logger });
-  await engine.start();
-  const progress = await followProjectionProgress(stores.documentStore);
-  const commands = createCommandApi({ eventStore: stores.eventStore, logger, sessionSecret: SECRET, secureCookies: false, clock: () => new Date(start + minutes++ * 60_000) }).callback();
-  const queries = createQueryApi({ documentStore: stores.documentStore, progress, logger, sessionSecret: SECRET }).callback();
-  const handler = (req: IncomingMessage, res: ServerResponse) => void (req.method === 'GET' ? queries : commands)(req, res);
-  return {
-    browser: () => request.agent(handler),
-    close: async () => {
-      await engine.stop();
-      await progress.close();
-      await stores.cleanup();
-    },
-  };
-};
+const openStack = () => openCommandQueryStack({ projections: [projectsProjection, projectHistoryProjection] as unknown as Projection[], clock: () => new Date(start + minutes++ * 60_000) });
 
 beforeEach(async () => {
   minutes = 0;
