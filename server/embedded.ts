@@ -3,18 +3,24 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { AI_PROCESS_PATH, authOptionsFrom, createAccounts, createAiProcessChannel, createCommandApi, issuePublicCoupon, paymentsFromConfig, projectsOwnedByFrom, type PaymentsGateway } from '@vis/command-api';
 import {
+  abuseLimitsFrom,
+  createRateLimiter,
   createSessionIdentifier,
+  createSessionStore,
+  sessions,
+  type SessionOptions,
   DEFAULT_PUBLIC_COUPON_CODE,
   followProjectionProgress,
   openDocumentStore,
   openEventStore,
   secretsKeyFor,
+  webAppSecurityHeaders,
   type Config,
   type Logger,
 } from '@vis/infrastructure';
 import { allProjections, createOpsApi, createProjectionEngine } from '@vis/projections';
 import { createLiveUpdates, createQueryApi, createTopicAuthorizer } from '@vis/query-api';
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import serve from 'koa-static';
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -34,18 +40,38 @@ export type EmbeddedConfig = Pick<Config, 'HOST' | 'PORT' | 'DATA_DIR' | 'SESSIO
       | 'GEMINI_API_KEY'
       | 'GEMINI_MODEL'
       | 'SECRETS_KEY'
+      | 'TRUST_PROXY'
+      | 'RATE_LIMIT_NEW_VISITORS_PER_HOUR'
+      | 'RATE_LIMIT_VISITOR_AI_PER_HOUR'
+      | 'RATE_LIMIT_WRONG_COUPONS_PER_10_MINUTES'
     >
   >;
+
+/** Left unset, the limits are the product's defaults (configuration's). */
+const limitsOf = (config: EmbeddedConfig) =>
+  abuseLimitsFrom({
+    RATE_LIMIT_NEW_VISITORS_PER_HOUR: config.RATE_LIMIT_NEW_VISITORS_PER_HOUR ?? 30,
+    RATE_LIMIT_VISITOR_AI_PER_HOUR: config.RATE_LIMIT_VISITOR_AI_PER_HOUR ?? 10,
+    RATE_LIMIT_WRONG_COUPONS_PER_10_MINUTES: config.RATE_LIMIT_WRONG_COUPONS_PER_10_MINUTES ?? 10,
+  });
+
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
 /** Like nginx in the distributed topology: reads go to the query API, every other API call to the command API. */
 const isQuery = (request: IncomingMessage) => (request.method === 'GET' || request.method === 'HEAD') && request.url?.startsWith('/api/');
 const isApi = (url = '') => url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/');
 
-/** The built web app, with every non-file path answered by index.html so client-side routes survive a reload. */
-const createWebApp = (distDir: string) => {
-  const app = new Koa();
+/**
+ * The built web app, with every non-file path answered by index.html so client-side routes survive a reload.
+ * The page itself starts the browser's session, so that the app's first calls, sent in parallel, share it.
+ */
+const createWebApp = (distDir: string, session: SessionOptions, trustProxy: boolean, securityHeaders: Middleware) => {
+  const app = new Koa({ proxy: trustProxy, maxIpsCount: 1 });
+  app.use(securityHeaders);
   const indexFile = path.join(distDir, 'index.html');
-  app.use(serve(distDir, { maxage: 0, gzip: false }));
+  // index.html only through the handler below, which starts the session (koa-static would serve it for `/` on its own).
+  app.use(serve(distDir, { maxage: 0, gzip: false, index: false }));
+  app.use(sessions(app, session));
   app.use(async (ctx) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
     if (!existsSync(indexFile)) {
@@ -71,6 +97,10 @@ export const startEmbedded = async (
 ) => {
   const dataDir = path.resolve(config.DATA_DIR);
   const secureCookies = config.NODE_ENV === 'production';
+  const trustProxy = config.TRUST_PROXY ?? false;
+  if (secureCookies && !trustProxy) {
+    logger.warn('production expects HTTPS: serve this over TLS, or set TRUST_PROXY=true behind a proxy that terminates it (its X-Forwarded-Proto then decides); over plain HTTP, cookies cannot be Secure');
+  }
   // Embedded mode means LMDB under DATA_DIR, whatever server URLs the environment may also hold.
   const eventStore = openEventStore({ DATA_DIR: dataDir, EVENTSTORE_URL: undefined });
   const documentStore = await openDocumentStore({ DATA_DIR: dataDir, MONGODB_URL: undefined, MONGODB_DATABASE: '' });
@@ -79,9 +109,18 @@ export const startEmbedded = async (
   const engine = createProjectionEngine({ eventStore, documentStore, projections: allProjections, logger });
   await engine.start();
   const progress = await followProjectionProgress(documentStore);
+  // One process: both APIs share the session records and this cache, so a sign-out here is seen at once everywhere.
+  const sessionStore = createSessionStore({ documentStore, cacheMs: 10_000 });
+  const abuse = { limiter: createRateLimiter({ documentStore }), limits: limitsOf(config) };
+  const sessionOptions: SessionOptions = { secret: config.SESSION_SECRET, store: sessionStore, newVisitors: { limiter: abuse.limiter, perHour: abuse.limits.newVisitorsPerHour } };
+  const sweeper = setInterval(() => {
+    Promise.all([sessionStore.sweep(), abuse.limiter.sweep()]).catch((error: unknown) => logger.warn({ err: error }, 'sweeping expired sessions and counters failed'));
+  }, SWEEP_EVERY_MS);
+  sweeper.unref();
 
   // Projects' own Gemini keys are kept encrypted beside the read models (not in the log); `/ws/ai-process` is routed below.
-  const aiProcess = createAiProcessChannel({ identify: createSessionIdentifier({ secret: config.SESSION_SECRET }), logger });
+  const site = { publicUrl: config.PUBLIC_URL, trustProxy };
+  const aiProcess = createAiProcessChannel({ identify: createSessionIdentifier({ secret: config.SESSION_SECRET, store: sessionStore }), logger, site });
   const ai = {
     geminiApiKey: config.GEMINI_API_KEY,
     geminiModel: config.GEMINI_MODEL,
@@ -90,12 +129,16 @@ export const startEmbedded = async (
     documentStore,
     processChannel: aiProcess,
   };
-  const commandApi = createCommandApi({ eventStore, logger, sessionSecret: config.SESSION_SECRET, secureCookies, opsToken: config.OPS_TOKEN, auth: authOptionsFrom(config), payments: overrides.payments ?? paymentsFromConfig(config, logger),
+  const commandApi = createCommandApi({ eventStore, documentStore, sessionStore, abuse, trustProxy, logger, sessionSecret: config.SESSION_SECRET, secureCookies, opsToken: config.OPS_TOKEN, auth: authOptionsFrom(config), payments: overrides.payments ?? paymentsFromConfig(config, logger),
     ai,
     projectsOwnedBy: projectsOwnedByFrom(documentStore, progress),
   });
   const queryApi = createQueryApi({
     documentStore,
+    sessionStore,
+    abuse,
+    trustProxy,
+    production: secureCookies,
     progress,
     logger,
     sessionSecret: config.SESSION_SECRET,
@@ -108,10 +151,13 @@ export const startEmbedded = async (
     documentStore,
     progress,
     logger,
-    identify: createSessionIdentifier({ secret: config.SESSION_SECRET, opsToken: config.OPS_TOKEN }),
+    identify: createSessionIdentifier({ secret: config.SESSION_SECRET, store: sessionStore, opsToken: config.OPS_TOKEN }),
     authorize: createTopicAuthorizer({ documentStore, progress }),
+    site,
   });
-  const web = createWebApp(path.resolve(config.WEB_DIST_DIR));
+  // Stripe's hosts are allowed only where payments are on.
+  const webSecurityHeaders = webAppSecurityHeaders({ production: secureCookies, payments: Boolean(overrides.payments ?? config.STRIPE_SECRET_KEY) });
+  const web = createWebApp(path.resolve(config.WEB_DIST_DIR), sessionOptions, trustProxy, webSecurityHeaders);
 
   const handleCommand = commandApi.callback();
   const handleQuery = queryApi.callback();
@@ -147,6 +193,7 @@ export const startEmbedded = async (
     eventStore,
     documentStore,
     close: async () => {
+      clearInterval(sweeper);
       // WebSockets first: an upgraded socket still counts as an open connection, and server.close waits for it.
       await live.close();
       await aiProcess.close();

@@ -56,5 +56,5 @@ export const httpClient = (base: string | (() => string)) => {
       });
     return { ws, messages, next };
   };
-  return { call, form, socket };
+  return { call, form, socket, /** The Cookie header this client sends (to replay it elsewhere). */ cookie: () => cookie };
 };

@@ -32,6 +32,10 @@ export const startTestServer = async ({
       READ_YOUR_WRITES_TIMEOUT_MS: 2000,
       WEB_DIST_DIR: path.resolve(import.meta.dirname, '../web/dist'),
       OPS_TOKEN: opsToken,
+      // One address is every visitor of a test; the abuse tests set the limits they exercise.
+      RATE_LIMIT_NEW_VISITORS_PER_HOUR: 0,
+      RATE_LIMIT_VISITOR_AI_PER_HOUR: 0,
+      RATE_LIMIT_WRONG_COUPONS_PER_10_MINUTES: 0,
       ...config,
     },
     logger,

@@ -1,6 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import { errorHandler, jsonBody, sessions, type EventStore, type Logger } from '@vis/infrastructure';
+import {
+  apiSecurityHeaders,
+  createRateLimiter,
+  createSessionStore,
+  DEFAULT_ABUSE_LIMITS,
+  errorHandler,
+  jsonBody,
+  sameSiteOnly,
+  sessions,
+  type Abuse,
+  type DocumentStore,
+  type EventStore,
+  type Logger,
+  type SessionStore,
+} from '@vis/infrastructure';
+import { requestBounds } from '@vis/infrastructure';
 import Koa from 'koa';
 import { createAccounts } from './accounts/accounts.ts';
 import { registerAi, type AiOptions } from './ai/index.ts';
@@ -17,9 +32,18 @@ import { projectRoutes } from './projects/routes.ts';
 
 export interface CommandApiDeps {
   eventStore: EventStore;
+  /** Sessions and the abuse counters live here (every replica shares them), and, by default, projects' keys. */
+  documentStore: DocumentStore;
   logger: Logger;
   sessionSecret: string;
+  /** Production: sign-in settings follow it (see `auth`). Cookies are Secure whenever the request came over HTTPS. */
   secureCookies: boolean;
+  /** Behind a reverse proxy: the client's address and scheme come from X-Forwarded-For / -Proto. */
+  trustProxy?: boolean;
+  /** Default: records in `documentStore`. */
+  sessionStore?: SessionStore;
+  /** Default: counters in `documentStore`, the product's default limits. */
+  abuse?: Abuse;
   clock?: () => Date;
   newId?: () => string;
   /** Sign-in settings; without them, Google is not configured and production follows `secureCookies`. */
@@ -35,23 +59,44 @@ export interface CommandApiDeps {
 }
 
 /** Turns HTTP calls into commands. Built from its dependencies; `main.ts` (or the embedded server) listens. */
-export const createCommandApi = ({ eventStore, logger, sessionSecret, secureCookies, clock = () => new Date(), newId = randomUUID, opsToken, auth = { production: secureCookies }, payments, ai, projectsOwnedBy }: CommandApiDeps) => {
-  const app = new Koa({ proxy: true });
+export const createCommandApi = ({
+  eventStore,
+  documentStore,
+  logger,
+  sessionSecret,
+  secureCookies,
+  trustProxy = false,
+  clock = () => new Date(),
+  newId = randomUUID,
+  opsToken,
+  auth = { production: secureCookies },
+  payments,
+  ai,
+  projectsOwnedBy,
+  sessionStore = createSessionStore({ documentStore }),
+  abuse = { limiter: createRateLimiter({ documentStore }), limits: DEFAULT_ABUSE_LIMITS },
+}: CommandApiDeps) => {
+  // The last X-Forwarded-For entry is the one our proxy added; earlier ones are whatever the client sent.
+  const app = new Koa({ proxy: trustProxy, maxIpsCount: 1 });
   const router = new Router();
   const accounts = createAccounts({ eventStore });
-  accountRoutes(router, { accounts, clock, newId, opsToken });
+  accountRoutes(router, { accounts, clock, newId, opsToken, abuse });
   projectRoutes(router, { eventStore, clock, newId });
   feedbackRoutes(router, { eventStore, clock, newId });
   marketplaceRoutes(router, { eventStore, clock, newId });
   paymentRoutes(router, { accounts, payments, logger, clock, newId });
-  registerAi(router, { eventStore, accounts, logger, clock, newId, sessionSecret, options: ai });
+  registerAi(router, { eventStore, accounts, logger, clock, newId, sessionSecret, sessionStore, abuse, options: ai });
+  app.use(apiSecurityHeaders({ production: auth.production }));
   app.use(errorHandler(logger));
   // Before the session and the JSON parser: Stripe's signature covers the raw bytes, and Stripe needs no cookie.
   app.use(stripeWebhook({ accounts, payments, logger, clock }));
-  app.use(sessions(app, { secret: sessionSecret, secure: secureCookies }));
+  // After the webhook (a server's signed call), before anything a cookie-carrying browser could change.
+  app.use(sameSiteOnly({ publicUrl: auth.publicUrl }));
+  app.use(sessions(app, { secret: sessionSecret, store: sessionStore, newVisitors: { limiter: abuse.limiter, perHour: abuse.limits.newVisitorsPerHour } }));
   const adoptVisitorProjects = projectsOwnedBy && createVisitorProjectAdoption({ eventStore, projectsOwnedBy, logger });
   app.use(authRoutes({ accounts, logger, clock, newId, options: auth, adoptVisitorProjects }));
   app.use(jsonBody());
+  app.use(requestBounds());
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

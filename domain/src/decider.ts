@@ -5,6 +5,12 @@ export interface CommandMetadata {
   now: string;
   /** Who asks: a signed-in user id or an anonymous visitor id. */
   actorId: string;
+  /**
+   * What was asked (a digest of method, path and body), when the command id comes from a client's
+   * Idempotency-Key: a command id that comes back with another digest is the key reused for a different
+   * request, which must be refused rather than answered with the first request's result.
+   */
+  requestDigest?: string;
 }
 
 export interface Command<Type extends string = string, Data = unknown> {

@@ -59,3 +59,16 @@ export class PaymentRequiredError extends DomainError {
 export class ForbiddenError extends DomainError {
   readonly code = 'forbidden';
 }
+
+export const IDEMPOTENCY_KEY_REUSED_TITLE = 'Idempotency-Key reused with a different request';
+
+/**
+ * A command id (an Idempotency-Key) came back with a different request. Answering the first request's result
+ * would tell the caller their second request succeeded when nothing of it was done.
+ */
+export class IdempotencyKeyReusedError extends DomainError {
+  readonly code = 'idempotency_key_reused';
+  constructor() {
+    super(`${IDEMPOTENCY_KEY_REUSED_TITLE}: send a new Idempotency-Key for a new request.`, IDEMPOTENCY_KEY_REUSED_TITLE);
+  }
+}

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { errorHandler, operatorsOnly, type Logger } from '@vis/infrastructure';
+import { errorHandler, operatorsOnly, sameSiteOnly, type Logger } from '@vis/infrastructure';
 import Koa from 'koa';
 import type { ProjectionEngine } from './engine/engine.ts';
 
@@ -22,6 +22,8 @@ export const createOpsApi = ({ engine, logger, token }: { engine: ProjectionEngi
     ctx.body = { success: true, message: `Rebuilding ${name}` };
   });
   app.use(errorHandler(logger));
+  // Without a token the operator is whoever is on this machine: so is a browser there, visiting any site.
+  app.use(sameSiteOnly());
   app.use(operatorsOnly(token));
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -1,5 +1,19 @@
 import Router from '@koa/router';
-import { DEFAULT_PUBLIC_COUPON_CODE, errorHandler, readOnlySessions, type DocumentStore, type Logger, type ProjectionProgress } from '@vis/infrastructure';
+import {
+  apiSecurityHeaders,
+  createRateLimiter,
+  createSessionStore,
+  DEFAULT_ABUSE_LIMITS,
+  DEFAULT_PUBLIC_COUPON_CODE,
+  errorHandler,
+  sessions,
+  type Abuse,
+  type DocumentStore,
+  type Logger,
+  type ProjectionProgress,
+  type SessionStore,
+} from '@vis/infrastructure';
+import { requestBounds } from '@vis/infrastructure';
 import Koa from 'koa';
 import { accountQueryRoutes } from './accounts/routes.ts';
 import { analyticsRoutes, stageFunnelRoutes } from './analytics/routes.ts';
@@ -11,6 +25,14 @@ export interface QueryApiDeps {
   progress: ProjectionProgress;
   logger: Logger;
   sessionSecret: string;
+  /** Behind a reverse proxy: the client's address and scheme come from X-Forwarded-For / -Proto. */
+  trustProxy?: boolean;
+  /** Production: HSTS on every answer. */
+  production?: boolean;
+  /** Default: records in `documentStore`. A browser's first read starts its session here as well. */
+  sessionStore?: SessionStore;
+  /** Default: counters in `documentStore`, the product's default limits. */
+  abuse?: Abuse;
   readYourWritesTimeoutMs?: number;
   opsToken?: string;
   publicCouponCode?: string;
@@ -25,16 +47,23 @@ export const createQueryApi = ({
   readYourWritesTimeoutMs = 2000,
   opsToken,
   publicCouponCode = DEFAULT_PUBLIC_COUPON_CODE,
+  trustProxy = false,
+  production = false,
+  sessionStore = createSessionStore({ documentStore }),
+  abuse = { limiter: createRateLimiter({ documentStore }), limits: DEFAULT_ABUSE_LIMITS },
 }: QueryApiDeps) => {
-  const app = new Koa({ proxy: true });
+  // The last X-Forwarded-For entry is the one our proxy added; earlier ones are whatever the client sent.
+  const app = new Koa({ proxy: trustProxy, maxIpsCount: 1 });
   const router = new Router();
   projectQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs });
   marketplaceQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs });
   accountQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs, publicCouponCode });
   analyticsRoutes(router, { documentStore, progress, opsToken, readYourWritesTimeoutMs });
   stageFunnelRoutes(router, { documentStore, progress, opsToken, readYourWritesTimeoutMs });
+  app.use(apiSecurityHeaders({ production }));
   app.use(errorHandler(logger));
-  app.use(readOnlySessions(app, { secret: sessionSecret }));
+  app.use(sessions(app, { secret: sessionSecret, store: sessionStore, newVisitors: { limiter: abuse.limiter, perHour: abuse.limits.newVisitorsPerHour } }));
+  app.use(requestBounds());
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

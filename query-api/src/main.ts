@@ -1,6 +1,9 @@
 import {
+  abuseLimitsFrom,
   createLogger,
+  createRateLimiter,
   createSessionIdentifier,
+  createSessionStore,
   followProjectionProgress,
   loadConfigOrExit,
   openDocumentStore,
@@ -13,15 +16,17 @@ import { createLiveUpdates } from './live/live-updates.ts';
 /** The query API as its own service (distributed topology: behind nginx, on MongoDB change streams). */
 const config = loadConfigOrExit();
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'query-api' });
-const secureCookies = config.NODE_ENV === 'production';
 const documentStore = await openDocumentStore(config);
 const progress = await followProjectionProgress(documentStore);
-const app = createQueryApi({ documentStore, progress, logger, sessionSecret: config.SESSION_SECRET, readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS, opsToken: config.OPS_TOKEN, publicCouponCode: config.PUBLIC_COUPON_CODE });
+const sessionStore = createSessionStore({ documentStore });
+const abuse = { limiter: createRateLimiter({ documentStore }), limits: abuseLimitsFrom(config) };
+const app = createQueryApi({ documentStore, sessionStore, abuse, trustProxy: config.TRUST_PROXY, production: config.NODE_ENV === 'production', progress, logger, sessionSecret: config.SESSION_SECRET, readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS, opsToken: config.OPS_TOKEN, publicCouponCode: config.PUBLIC_COUPON_CODE });
 const live = createLiveUpdates({
   documentStore,
   progress,
   logger,
-  identify: createSessionIdentifier({ secret: config.SESSION_SECRET, opsToken: config.OPS_TOKEN }),
+  identify: createSessionIdentifier({ secret: config.SESSION_SECRET, store: sessionStore, opsToken: config.OPS_TOKEN }),
+  site: { publicUrl: config.PUBLIC_URL, trustProxy: config.TRUST_PROXY },
   authorize: createTopicAuthorizer({ documentStore, progress }),
 });
 runService({

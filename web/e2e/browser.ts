@@ -1,17 +1,38 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startTestServer } from '../../server/testing.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../test-results');
 
+/** Chromium reports each Content-Security-Policy violation (a refused script, style, frame or connection) on the console. */
+export const isPolicyViolation = (text: string) => /Content Security Policy/i.test(text);
+
+const violationsByBrowser = new WeakMap<Browser, string[]>();
+
+/** The policy violations any page of this browser reported since the last call; every e2e test ends with none. */
+export const takePolicyViolations = (browser: Browser) => violationsByBrowser.get(browser)?.splice(0) ?? [];
+
 /**
  * Debian's Chromium, never a downloaded browser. The flags keep it from reaching for the network, which this
  * machine's closed network refuses. Playwright gives every launch a fresh temporary profile (user-data-dir).
+ * Every context it opens reports its pages' policy violations (see `takePolicyViolations`).
  */
-export const launchBrowser = (): Promise<Browser> =>
+export const launchBrowser = async (): Promise<Browser> => {
+  const browser = await launchChromium();
+  const violations: string[] = [];
+  violationsByBrowser.set(browser, violations);
+  browser.on('context', (context) =>
+    context.on('console', (message) => {
+      if (isPolicyViolation(message.text())) violations.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
+    }),
+  );
+  return browser;
+};
+
+const launchChromium = () =>
   chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -33,13 +54,16 @@ export const screenshotPath = (name: string) => {
 
 export const WIDTHS = [1280, 768, 375] as const;
 
-/** Console errors of a page, for the "no console errors" bar; `allow` names failures the test provokes on purpose. */
+/**
+ * Console errors of a page, for the "no console errors" bar; `allow` names failures the test provokes on purpose.
+ * A policy violation is never one of them: no pattern lets it through.
+ */
 export const collectConsoleErrors = (page: Page) => {
   const errors: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('console', (message) => (message.type() === 'error' || isPolicyViolation(message.text())) && errors.push(message.text()));
   page.on('pageerror', (error) => errors.push(String(error)));
   return {
-    unexpected: (allow: RegExp[] = []) => errors.filter((text) => !allow.some((pattern) => pattern.test(text))),
+    unexpected: (allow: RegExp[] = []) => errors.filter((text) => isPolicyViolation(text) || !allow.some((pattern) => pattern.test(text))),
   };
 };
 
@@ -60,6 +84,10 @@ export const useServerAndBrowser = () => {
   beforeAll(async () => {
     env.server = await startTestServer();
     env.browser = await launchBrowser();
+  });
+  // Whatever a test checks, the app must run under its Content-Security-Policy without a single violation.
+  afterEach(() => {
+    if (env.browser) expect(takePolicyViolations(env.browser), 'Content-Security-Policy violations').toEqual([]);
   });
   afterAll(async () => {
     await env.browser?.close();

@@ -1,4 +1,4 @@
-import { accountStreamId, PaymentRequiredError, type CommandMetadata } from '@vis/domain';
+import { accountStreamId, couponStreamId, IdempotencyKeyReusedError, PaymentRequiredError, type CommandMetadata } from '@vis/domain';
 import { openTestStores, WrongExpectedVersionError, type EventStore } from '@vis/infrastructure';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAccounts } from './accounts.ts';
@@ -89,5 +89,33 @@ describe('redeeming a limited coupon concurrently', () => {
     expect(reasons.map((reason) => reason.message)).toEqual(Array(15).fill('This coupon code has already been used up'));
     const redeemed = (await stores.eventStore.readAll()).filter((event) => event.type === 'CouponRedeemed');
     expect(redeemed).toHaveLength(5);
+  });
+});
+
+describe('a redemption sent again under the same Idempotency-Key', () => {
+  const asRequest = (commandId: string, requestDigest: string): CommandMetadata => ({ commandId, requestDigest, actorId: 'visitor-ann', now: '2026-11-23T10:00:00.000Z' });
+  const issue = async (accounts: ReturnType<typeof createAccounts>, code: string) =>
+    accounts.issueCoupon({ code, kind: 'points', points: 50, maxRedemptions: 5 }, metadata('operator'));
+  const redemptionsOf = async (code: string) =>
+    (await stores.eventStore.readStream(couponStreamId(code))).filter((event) => event.type === 'CouponRedemptionRecorded');
+
+  it('redeems once when it is the same request', async () => {
+    const accounts = createAccounts({ eventStore: stores.eventStore });
+    await issue(accounts, 'LAUNCH50');
+    await accounts.redeemCoupon('visitor-ann', 'LAUNCH50', asRequest('key-1', 'digest-1'));
+    const retry = await accounts.redeemCoupon('visitor-ann', 'LAUNCH50', asRequest('key-1', 'digest-1'));
+    expect(retry.repeated).toBe(true);
+    expect(await redemptionsOf('LAUNCH50')).toHaveLength(1);
+    expect((await accounts.stateOf('visitor-ann')).points).toBe(50);
+  });
+
+  it('refuses another code under the same key before that coupon counts a place', async () => {
+    const accounts = createAccounts({ eventStore: stores.eventStore });
+    await issue(accounts, 'LAUNCH50');
+    await issue(accounts, 'SPRING50');
+    await accounts.redeemCoupon('visitor-ann', 'LAUNCH50', asRequest('key-1', 'digest-1'));
+    await expect(accounts.redeemCoupon('visitor-ann', 'SPRING50', asRequest('key-1', 'digest-2'))).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+    expect(await redemptionsOf('SPRING50')).toHaveLength(0);
+    expect((await accounts.stateOf('visitor-ann')).redeemedCoupons).toEqual(['LAUNCH50']);
   });
 });

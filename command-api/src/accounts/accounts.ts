@@ -16,7 +16,7 @@ import {
   type CommandMetadata,
   type IssueCoupon,
 } from '@vis/domain';
-import { handleCommand, readStreamState, type EventStore } from '@vis/infrastructure';
+import { handleCommand, handledBefore, readStreamState, type EventStore } from '@vis/infrastructure';
 
 /** A command's payload without the account id: the service puts in the account it acts on. */
 type PayloadOf<T extends AccountCommand['type']> = Omit<Extract<AccountCommand, { type: T }>['data'], 'accountId'>;
@@ -34,6 +34,12 @@ export const createAccounts = ({ eventStore }: { eventStore: EventStore }) => {
   const stateOf = async (accountId: string): Promise<AccountState> =>
     (await readStreamState(eventStore, accountDecider, accountStreamId(accountId))).state;
 
+  /**
+   * Whether the account has handled this command already; IdempotencyKeyReusedError when it did so for another
+   * request. For work outside the log that must not run for a reused key (a call to Stripe).
+   */
+  const handled = (accountId: string, metadata: CommandMetadata) => handledBefore(eventStore, accountDecider, accountStreamId(accountId), metadata);
+
   const couponStream = (code: string) => {
     const normalized = normalizeCouponCode(code);
     if (normalized === '') throw new ValidationError('couponCode', EMPTY_COUPON_MESSAGE);
@@ -49,13 +55,15 @@ export const createAccounts = ({ eventStore }: { eventStore: EventStore }) => {
    * cannot redeem never takes a place on a limited coupon); the coupon stream then counts the redemption,
    * deciding "used up" on its own stream under optimistic concurrency; only then does the account record it.
    * A crash between the two leaves a counted place that the same account's retry reuses (the coupon counts each
-   * account once).
+   * account once). A retry (same Idempotency-Key, same request) gets the first answer; the key reused for another
+   * request is refused before it can take a place on any coupon.
    */
   const redeemCoupon = async (accountId: string, code: string, metadata: CommandMetadata) => {
     const streamId = couponStream(code);
+    const retried = await handledBefore(eventStore, accountDecider, accountStreamId(accountId), metadata);
     const coupon = couponLookupOf((await readStreamState(eventStore, couponDecider, streamId)).state);
     const redeem = { type: 'RedeemCoupon', data: { accountId, code, coupon }, metadata } as const;
-    accountDecider.decide(redeem, await stateOf(accountId));
+    if (!retried) accountDecider.decide(redeem, await stateOf(accountId));
     const counted = await handleCommand(eventStore, couponDecider, streamId, {
       type: 'RecordCouponRedemption',
       data: { code, accountId },
@@ -70,7 +78,7 @@ export const createAccounts = ({ eventStore }: { eventStore: EventStore }) => {
   const issueCoupon = (data: IssueCoupon['data'], metadata: CommandMetadata) =>
     handleCommand(eventStore, couponDecider, couponStream(data.code), { type: 'IssueCoupon', data, metadata });
 
-  return { execute, stateOf, redeemCoupon, issueCoupon };
+  return { execute, stateOf, handled, redeemCoupon, issueCoupon };
 };
 
 export type Accounts = ReturnType<typeof createAccounts>;

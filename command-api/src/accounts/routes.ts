@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
-import { COUPON_REDEEMED_MESSAGE, issueCouponSchema, MAX_ID_LENGTH, UNLIMITED_COUPON_REDEEMED_MESSAGE } from '@vis/domain';
-import { actorOf, operatorsOnly, parseInput } from '@vis/infrastructure';
+import { COUPON_REDEEMED_MESSAGE, INVALID_COUPON_MESSAGE, issueCouponSchema, MAX_ID_LENGTH, UNLIMITED_COUPON_REDEEMED_MESSAGE, ValidationError } from '@vis/domain';
+import { actorOf, describeWait, operatorsOnly, parseInput, RateLimitedError, type Abuse } from '@vis/infrastructure';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { commandMetadata } from '../command-context.ts';
@@ -11,16 +11,45 @@ interface Deps {
   clock: () => Date;
   newId: () => string;
   opsToken?: string;
+  abuse: Abuse;
 }
+
+const TEN_MINUTES_MS = 10 * 60 * 1000;
+
+/**
+ * Wrong codes are limited per account and per client address, and over the limit every attempt is refused,
+ * a right code included: otherwise guessing would only slow down, and a success would still tell.
+ */
+const createCouponGuard = ({ limiter, limits }: Abuse) => {
+  const rule = { name: 'wrong-coupons', limit: limits.wrongCouponsPer10Minutes, windowMs: TEN_MINUTES_MS };
+  return {
+    check: async (account: string, clientAddress: string) => {
+      const verdicts = await Promise.all([limiter.check(rule, account), limiter.check(rule, clientAddress)]);
+      const refused = verdicts.filter((verdict) => !verdict.allowed);
+      if (refused.length === 0) return;
+      const retryAfterMs = Math.max(...refused.map((verdict) => verdict.retryAfterMs));
+      throw new RateLimitedError('Too many attempts', `Too many wrong coupon codes. Please try again in ${describeWait(retryAfterMs)}.`, retryAfterMs);
+    },
+    countWrong: (account: string, clientAddress: string) => Promise.all([limiter.hit(rule, account), limiter.hit(rule, clientAddress)]),
+  };
+};
+
+const isWrongCode = (error: unknown) => error instanceof ValidationError && error.message === INVALID_COUPON_MESSAGE;
 
 /** Missing becomes empty, so that the answer is the spec's 'Please enter a coupon code.' rather than a schema error. */
 const couponBody = z.strictObject({ couponCode: z.string().max(MAX_ID_LENGTH).default('') });
 
 export const accountRoutes = (router: Router, deps: Deps) => {
+  const couponGuard = createCouponGuard(deps.abuse);
   /** Both of the spec's coupon calls (billing card and subscription page) redeem on the caller's own account. */
   const redeem = async (ctx: Context) => {
     const { couponCode } = parseInput(couponBody, ctx.request.body ?? {});
-    const result = await deps.accounts.redeemCoupon(actorOf(ctx), couponCode, commandMetadata(ctx, deps));
+    const account = actorOf(ctx);
+    await couponGuard.check(account, ctx.ip);
+    const result = await deps.accounts.redeemCoupon(account, couponCode, commandMetadata(ctx, deps)).catch(async (error: unknown) => {
+      if (isWrongCode(error)) await couponGuard.countWrong(account, ctx.ip);
+      throw error;
+    });
     const unlimited = result.event?.data.kind === 'free_unlimited';
     ctx.body = {
       success: true,

@@ -1,4 +1,5 @@
 import {
+  chargeMethodFor,
   NotFoundError,
   projectDecider,
   projectStreamId,
@@ -133,10 +134,14 @@ export const createAiGateway = (deps: AiGatewayDeps) => {
   const run = async <U extends AiUse>(ctx: Context, call: AiCall<U>): Promise<AiResult<U>> => {
     const metadata = commandMetadata(ctx, deps);
     const actor = metadata.actorId;
-    rateLimit.take(actor);
+    await rateLimit.take(actor);
     const project = call.projectId === undefined ? null : await ownedProject(call.projectId, actor);
     const input = call.input(project);
     const { provider, ownKey } = await providerFor(project);
+    // Before anything runs: a visitor whose charge would be a free play counts against their address's limit.
+    if (!ownKey && actor.startsWith('visitor-') && chargeMethodFor(await accounts.stateOf(actor), false) === 'free_play') {
+      await rateLimit.takeVisitorFreePlay(ctx.ip);
+    }
     const process = processes.begin(actor, ctx.get(AI_PROCESS_HEADER));
     const requestId = `ai-${metadata.commandId}`;
     try {

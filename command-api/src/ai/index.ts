@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { createDocumentKeyVault, createMemoryKeyVault, createSessionIdentifier, type DocumentStore, type EventStore, type Logger } from '@vis/infrastructure';
+import { createDocumentKeyVault, createMemoryKeyVault, createSessionIdentifier, type Abuse, type DocumentStore, type EventStore, type Logger, type SessionStore } from '@vis/infrastructure';
 import { randomBytes } from 'node:crypto';
 import type { Accounts } from '../accounts/accounts.ts';
 import { createAiGateway } from './ai-gateway.ts';
@@ -33,13 +33,15 @@ export interface AiOptions {
 /** The AI calls, the key endpoints and their shared gateway, on the command API's router. */
 export const registerAi = (
   router: Router,
-  { eventStore, accounts, logger, clock, newId, sessionSecret, options = {} }: {
+  { eventStore, accounts, logger, clock, newId, sessionStore, sessionSecret, abuse, options = {} }: {
     eventStore: EventStore;
     accounts: Accounts;
     logger: Logger;
     clock: () => Date;
     newId: () => string;
     sessionSecret: string;
+    sessionStore: SessionStore;
+    abuse: Abuse;
     options?: AiOptions;
   },
 ) => {
@@ -50,8 +52,8 @@ export const registerAi = (
   const vault = options.documentStore
     ? createDocumentKeyVault({ documentStore: options.documentStore, secretsKey, clock, onUnreadable: (projectId) => logger.warn({ projectId }, 'a stored Gemini key cannot be opened with this SECRETS_KEY; treated as none') })
     : createMemoryKeyVault();
-  const processes = options.processChannel ?? createAiProcessChannel({ identify: createSessionIdentifier({ secret: sessionSecret }), logger });
-  const rateLimit = createAiRateLimit({ clock });
+  const processes = options.processChannel ?? createAiProcessChannel({ identify: createSessionIdentifier({ secret: sessionSecret, store: sessionStore }), logger });
+  const rateLimit = createAiRateLimit(abuse);
   const gateway = createAiGateway({
     eventStore,
     accounts,

@@ -32,7 +32,7 @@ export const keyRoutes = (router: Router, deps: Deps) => {
 
   const setProjectKey = async (ctx: Context, projectId: string, apiKey: string) => {
     const metadata = commandMetadata(ctx, deps);
-    rateLimit.take(metadata.actorId);
+    await rateLimit.take(metadata.actorId);
     const project = await gateway.ownedProject(projectId, metadata.actorId);
     const stored = project.aiKey ? await vault.get(projectId) : null;
     // The same key again (Verify Key pressed twice) is verified again, not stored again.
@@ -58,7 +58,7 @@ export const keyRoutes = (router: Router, deps: Deps) => {
   router.post('/api/verify-api-key', aiErrors, async (ctx) => {
     const body = parseInput(verifyApiKeyBody, ctx.request.body);
     if (body.projectId !== undefined) return setProjectKey(ctx, body.projectId, body.apiKey);
-    rateLimit.take(commandMetadata(ctx, deps).actorId);
+    await rateLimit.take(commandMetadata(ctx, deps).actorId);
     const valid = await deps.verify(body.apiKey);
     ctx.body = { success: true, valid, aiApiStatus: valid ? 'Valid' : 'Invalid', message: valid ? 'API key verified' : 'Invalid API key' };
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { AI_PROCESS_BUSY_MESSAGE, AI_PROCESS_BUSY_TITLE, AI_PROGRESS_STEPS, ConflictError, type AiProgressStatus } from '@vis/domain';
-import { dropDeadSockets, type Logger } from '@vis/infrastructure';
+import { dropDeadSockets, refuseCrossSiteUpgrade, type Logger, type SiteOptions } from '@vis/infrastructure';
 import { WebSocket, WebSocketServer } from 'ws';
 
 /** The path the command API serves live AI progress on, and the header an HTTP AI request names its socket by. */
@@ -39,10 +39,13 @@ export const createAiProcessChannel = ({
   identify,
   logger,
   heartbeatMs = 30_000,
+  site,
 }: {
   identify: (request: IncomingMessage) => Promise<{ actor: string }>;
   logger: Logger;
   heartbeatMs?: number;
+  /** Where this site is (PUBLIC_URL, TRUST_PROXY): sockets from other sites' pages are refused. */
+  site?: SiteOptions;
 }) => {
   const server = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 });
   const clients = new Map<string, Client>();
@@ -93,6 +96,7 @@ export const createAiProcessChannel = ({
   return {
     begin,
     handleUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      if (refuseCrossSiteUpgrade(request, socket, site)) return;
       const requested = new URL(request.url ?? '/', 'http://localhost').searchParams.get('client') ?? '';
       const clientId = CLIENT_ID.test(requested) ? requested : randomUUID();
       identify(request)

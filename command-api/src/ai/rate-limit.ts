@@ -1,32 +1,30 @@
 import { AI_REQUESTS_PER_MINUTE, TOO_MANY_AI_REQUESTS_MESSAGE, TOO_MANY_AI_REQUESTS_TITLE } from '@vis/domain';
+import { describeWait, RateLimitedError, type Abuse } from '@vis/infrastructure';
 import { AiHttpError } from './errors.ts';
 
-const WINDOW_MS = 60_000;
-const SWEEP_EVERY = 1000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 /**
- * At most `limit` AI requests per account in any sliding minute, in this process (each command-api replica
- * counts its own: the bound protects the model quota, it is not billing).
+ * The AI limits, on counters every command-api replica shares: at most `AI_REQUESTS_PER_MINUTE` requests per
+ * account (protects the model quota), and at most `visitorAiPerHour` free plays spent by the visitors of one
+ * client address (a script that makes a new visitor per request would otherwise get three free model calls each
+ * time, on the server's key).
  */
-export const createAiRateLimit = ({ clock, limit = AI_REQUESTS_PER_MINUTE }: { clock: () => Date; limit?: number }) => {
-  const recent = new Map<string, number[]>();
-  let takes = 0;
-  const sweep = (now: number) => {
-    for (const [account, times] of recent) if ((times.at(-1) ?? 0) <= now - WINDOW_MS) recent.delete(account);
-  };
-  return {
-    take: (account: string) => {
-      const now = clock().getTime();
-      if (++takes % SWEEP_EVERY === 0) sweep(now);
-      const times = (recent.get(account) ?? []).filter((time) => time > now - WINDOW_MS);
-      if (times.length >= limit) {
-        recent.set(account, times);
-        throw new AiHttpError(429, TOO_MANY_AI_REQUESTS_TITLE, TOO_MANY_AI_REQUESTS_MESSAGE);
-      }
-      times.push(now);
-      recent.set(account, times);
-    },
-  };
-};
+export const createAiRateLimit = ({ limiter, limits }: Abuse, { perAccountPerMinute = AI_REQUESTS_PER_MINUTE } = {}) => ({
+  take: async (account: string) => {
+    const verdict = await limiter.take({ name: 'ai-account', limit: perAccountPerMinute, windowMs: MINUTE_MS }, account);
+    if (!verdict.allowed) throw new AiHttpError(429, TOO_MANY_AI_REQUESTS_TITLE, TOO_MANY_AI_REQUESTS_MESSAGE);
+  },
+  takeVisitorFreePlay: async (clientAddress: string) => {
+    const verdict = await limiter.take({ name: 'visitor-ai', limit: limits.visitorAiPerHour, windowMs: HOUR_MS }, clientAddress);
+    if (verdict.allowed) return;
+    throw new RateLimitedError(
+      'Too many free AI requests',
+      `Too many free AI requests from your network. Please try again in ${describeWait(verdict.retryAfterMs)}, or sign in to keep going now.`,
+      verdict.retryAfterMs,
+    );
+  },
+});
 
 export type AiRateLimit = ReturnType<typeof createAiRateLimit>;

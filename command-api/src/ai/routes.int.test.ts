@@ -126,6 +126,21 @@ describe('charging', () => {
     expect(await chargesOf()).toHaveLength(1);
   });
 
+  it.each([
+    ['without a project', false],
+    ['on a project', true],
+  ])('refuses the same Idempotency-Key with a different body (422) %s: no free model call, nothing charged or recorded', async (_, onProject) => {
+    const visitor = ai.visitor();
+    const projectId = onProject ? (await accountOf(visitor)).projectId : undefined;
+    const first = await visitor.post('/api/generate-parameters').set('Idempotency-Key', 'gen-1').send({ fieldType: 'viralParameters', coreIdea: idea, projectId });
+    const reused = await visitor.post('/api/generate-parameters').set('Idempotency-Key', 'gen-1').send({ fieldType: 'viralParameters', coreIdea: 'A different idea entirely', projectId });
+    expect(first.status).toBe(200);
+    expect(reused.status).toBe(422);
+    expect(reused.body).toEqual({ success: false, error: 'Idempotency-Key reused with a different request', message: expect.stringMatching(/^Idempotency-Key reused with a different request/) });
+    expect(await chargesOf()).toHaveLength(1);
+    expect((await typesOf()).filter((type) => type === 'AiSuggestionsGenerated')).toHaveLength(onProject ? 1 : 0);
+  });
+
   it('answers 429 after 30 AI requests in a minute, before charging', async () => {
     const visitor = ai.visitor();
     const answers = [];
@@ -302,6 +317,46 @@ describe('the idea generation flow', () => {
     const res = await ai.visitor().post('/api/quick-generate-idea').send({ coreIdea: ' ' });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'Empty idea', message: 'Please enter a core idea to get started.' });
+    expect(await typesOf()).toEqual([]);
+  });
+});
+
+describe('documents nested too deeply', () => {
+  /** JSON nested `depth` levels deep, written by hand: past ~4,100 levels, validating it used to overflow the stack (500). */
+  const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+  it.each([
+    ['/api/generate-enhanced-prompt', 'projectData', {}],
+    ['/api/generate-technical-report', 'projectData', {}],
+    ['/api/process-query', 'context', { query: 'How do tippers find the wall?', stage: 'analysis' }],
+    ['/api/generate-prompt-sequence', 'context', { stage: 'ideation' }],
+    ['/api/generate-prompt-sequence', 'config', { stage: 'ideation' }],
+    ['/api/process-idea-stage', 'context', { stage: 'ideation', prompt: idea }],
+  ])('POST %s with %s nested 5,000 levels deep answers 400 naming the body, charges and records nothing', async (path, field, rest) => {
+    const body = `{${Object.entries(rest).map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)},`).join('')}"${field}":${nested(5000)}}`;
+    const res = await ai.visitor().post(path).set('Content-Type', 'application/json').send(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, error: 'Request body is nested too deeply (at most 32 levels)', message: 'Request body is nested too deeply (at most 32 levels)', field: 'body' });
+    expect(await typesOf()).toEqual([]);
+  });
+
+  it('takes a document nested as deep as the bound', async () => {
+    const res = await ai.visitor().post('/api/process-query').set('Content-Type', 'application/json').send(`{"query":"x?","stage":"analysis","context":${nested(31)}}`);
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('text a person could not have meant', () => {
+  it.each([
+    ['/api/generate-parameters', { fieldType: 'viralParameters', coreIdea: 'Tips\u0000' }, 'coreIdea'],
+    ['/api/generate-parameter', { prompt: 'viral \u202Etriggers' }, 'prompt'],
+    ['/api/process-query', { query: 'How?', stage: 'analysis', context: { notes: ['fine', 'Tip\u2066Jar'] } }, 'context'],
+    ['/api/generate-enhanced-prompt', { projectData: { projectName: 'Tip\u0085Jar' } }, 'projectData'],
+    ['/api/process-idea-stage', { stage: 'ideation', prompt: idea, options: { focusOn: 'simplicity\uD800' } }, 'options.focusOn'],
+  ])('POST %s refuses it with 400 naming the field, charging nothing', async (path, body, field) => {
+    const res = await ai.visitor().post(path).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, field, message: `${field}: must not contain control or direction-override characters` });
     expect(await typesOf()).toEqual([]);
   });
 });

@@ -1,40 +1,48 @@
 import {
   BUILDER_PARAMETER_KIND_NAMES,
   FLOW_STAGE_IDS,
+  hasOnlySafeText,
+  isSafeText,
   MAX_CORE_IDEA_LENGTH,
   MAX_ITERATIONS,
   MAX_PARAMETER_LENGTH,
   MAX_PROJECT_NAME_LENGTH,
   MAX_PROMPT_LENGTH,
   MIN_ITERATIONS,
+  UNSAFE_TEXT_MESSAGE,
+  userLine,
+  userText,
 } from '@vis/domain';
 import { z } from 'zod';
 
 /**
  * Request bodies of the AI calls: the spec's fields (spec 01 §7, spec 02 §7), plus `projectId` on every call
  * that can concern a project (the caller must own it; its context is used and the outcome recorded there).
- * Strict: an unknown field is refused by name.
+ * Strict: an unknown field is refused by name. Every text is checked for characters no person means to send
+ * (`userText`, `userLine`), inside the free-shaped documents too.
  */
-const projectId = z.string().min(1).max(200).optional();
-const parameterList = z.array(z.string().max(MAX_PARAMETER_LENGTH)).max(500);
+const projectId = userLine(200).min(1).optional();
+const parameterList = z.array(userLine(MAX_PARAMETER_LENGTH)).max(500);
 const MAX_DOCUMENT_LENGTH = 200_000;
 
 /** Documents the client owns the shape of (the builder's project, the flow screen's context): any JSON, bounded. */
 const document = z
-  .record(z.string(), z.unknown())
-  .refine((value) => JSON.stringify(value).length <= MAX_DOCUMENT_LENGTH, `must be at most ${MAX_DOCUMENT_LENGTH} characters of JSON`);
+  .record(z.string().refine(isSafeText, UNSAFE_TEXT_MESSAGE), z.unknown())
+  .refine((value) => JSON.stringify(value).length <= MAX_DOCUMENT_LENGTH, `must be at most ${MAX_DOCUMENT_LENGTH} characters of JSON`)
+  .refine(hasOnlySafeText, UNSAFE_TEXT_MESSAGE);
 const freeContext = z
   .unknown()
-  .refine((value) => value === undefined || JSON.stringify(value).length <= MAX_DOCUMENT_LENGTH, `must be at most ${MAX_DOCUMENT_LENGTH} characters of JSON`);
+  .refine((value) => value === undefined || JSON.stringify(value).length <= MAX_DOCUMENT_LENGTH, `must be at most ${MAX_DOCUMENT_LENGTH} characters of JSON`)
+  .refine(hasOnlySafeText, UNSAFE_TEXT_MESSAGE);
 
 /** Flow stages by id ('research') or number (1–6), as clients send both. */
 export const flowStageField = z.union([z.enum(FLOW_STAGE_IDS), z.number().int().min(1).max(6)]);
 const count = z.number().int().min(1).max(20);
 
 export const generateParametersBody = z.strictObject({
-  fieldType: z.string().max(100).optional(),
-  coreIdea: z.string().max(MAX_CORE_IDEA_LENGTH).optional(),
-  projectName: z.string().max(MAX_PROJECT_NAME_LENGTH).optional(),
+  fieldType: userLine(100).optional(),
+  coreIdea: userText(MAX_CORE_IDEA_LENGTH).optional(),
+  projectName: userLine(MAX_PROJECT_NAME_LENGTH).optional(),
   stageId: z.union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')]).optional(),
   excludeParameters: parameterList.optional(),
   count: count.optional(),
@@ -44,9 +52,9 @@ export const generateParametersBody = z.strictObject({
 export const generateKindParametersBody = generateParametersBody.omit({ fieldType: true, stageId: true });
 
 export const generateParameterBody = z.strictObject({
-  prompt: z.string().max(MAX_PROMPT_LENGTH),
+  prompt: userText(MAX_PROMPT_LENGTH),
   /** The core idea and, by kind, the viral triggers and core tech (spec 02 §7); or simply the values already chosen. */
-  currentValues: z.union([parameterList, z.record(z.string().max(100), z.union([z.string().max(MAX_CORE_IDEA_LENGTH), parameterList]))]).optional(),
+  currentValues: z.union([parameterList, z.record(userLine(100), z.union([userText(MAX_CORE_IDEA_LENGTH), parameterList]))]).optional(),
   maxWords: z.number().int().min(1).max(20).optional(),
   count: count.optional(),
   kind: z.enum(BUILDER_PARAMETER_KIND_NAMES).optional(),
@@ -60,13 +68,13 @@ export const technicalReportBody = z.strictObject({
   projectData: document.optional(),
   promptOnly: z.boolean().optional(),
   auditOnly: z.boolean().optional(),
-  existingPrompt: z.string().max(MAX_PROMPT_LENGTH).optional(),
+  existingPrompt: userText(MAX_PROMPT_LENGTH).optional(),
   removeParameters: parameterList.optional(),
   projectId,
 });
 
 export const processQueryBody = z.strictObject({
-  query: z.string().max(MAX_PROMPT_LENGTH),
+  query: userText(MAX_PROMPT_LENGTH),
   stage: flowStageField,
   context: freeContext.optional(),
   projectId,
@@ -74,7 +82,7 @@ export const processQueryBody = z.strictObject({
 
 export const promptSequenceBody = z.strictObject({
   stage: flowStageField,
-  input: z.string().max(MAX_PROMPT_LENGTH).optional(),
+  input: userText(MAX_PROMPT_LENGTH).optional(),
   context: freeContext.optional(),
   config: document.optional(),
   projectId,
@@ -82,11 +90,11 @@ export const promptSequenceBody = z.strictObject({
 
 export const ideaStageBody = z.strictObject({
   stage: flowStageField,
-  prompt: z.string().max(MAX_PROMPT_LENGTH),
+  prompt: userText(MAX_PROMPT_LENGTH),
   context: freeContext.optional(),
   options: z
     .strictObject({
-      focusOn: z.string().max(1000).optional(),
+      focusOn: userText(1000).optional(),
       iterations: z
         .number()
         .int()
@@ -100,9 +108,9 @@ export const ideaStageBody = z.strictObject({
 });
 
 export const quickIdeaBody = z.strictObject({
-  coreIdea: z.string().max(MAX_CORE_IDEA_LENGTH),
+  coreIdea: userText(MAX_CORE_IDEA_LENGTH),
   parameters: parameterList.optional(),
-  projectName: z.string().max(MAX_PROJECT_NAME_LENGTH).optional(),
+  projectName: userLine(MAX_PROJECT_NAME_LENGTH).optional(),
   projectId,
 });
 

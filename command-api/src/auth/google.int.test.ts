@@ -1,4 +1,4 @@
-import { SESSION_COOKIE, openTestStores, silentLogger, uuidFrom, type Logger } from '@vis/infrastructure';
+import { SESSION_COOKIE, SESSIONS_COLLECTION, openTestStores, silentLogger, uuidFrom, type Logger } from '@vis/infrastructure';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCommandApi } from '../app.ts';
@@ -33,6 +33,9 @@ const startGoogle = async (profile: FakeGoogleProfile = ANN) => (google = await 
 const appWith = (auth: Partial<AuthOptions> = {}, logger: Logger = silentLogger()) =>
   createCommandApi({
     eventStore: stores.eventStore,
+    documentStore: stores.documentStore,
+    // As behind nginx: the scheme and host Google must call back on come from X-Forwarded-*.
+    trustProxy: true,
     logger,
     sessionSecret: TEST_SESSION_SECRET,
     secureCookies: auth.production ?? false,
@@ -83,8 +86,8 @@ describe('GET /auth/google', () => {
       prompt: 'select_account',
     });
     // The flow's record stays in the signed cookie; the query is not carried into it as grant "dynamic" settings.
-    expect(sessionSetBy(res)).toMatchObject({ returnTo: '/stage-2', grant: { provider: 'google', state: url.searchParams.get('state') } });
-    expect(sessionSetBy(res)!.grant).not.toHaveProperty('dynamic');
+    expect((await sessionSetBy(res, stores.documentStore))).toMatchObject({ returnTo: '/stage-2', grant: { provider: 'google', state: url.searchParams.get('state') } });
+    expect((await sessionSetBy(res, stores.documentStore))!.grant).not.toHaveProperty('dynamic');
   });
 
   it('builds the callback on the request origin when PUBLIC_URL is not set (forwarded headers behind a proxy)', async () => {
@@ -105,9 +108,11 @@ describe('Google sign-in, the whole flow', () => {
 
     expect(done.status).toBe(302);
     expect(done.headers.location).toBe('/stage-2');
-    expect(await actorAfter(done)).toBe(`user-${annUserId}`);
+    expect(await actorAfter(done, stores.documentStore)).toBe(`user-${annUserId}`);
     // The session is a new one: the visitor id carried over, the flow's record and returnTo gone.
-    expect(sessionSetBy(done)).toEqual({ visitorId: sessionSetBy(started)!.visitorId, userId: annUserId, _expire: expect.any(Number), _maxAge: expect.any(Number) });
+    expect(await sessionSetBy(done, stores.documentStore)).toEqual({ visitorId: expect.stringMatching(/^[0-9a-f-]{36}$/), userId: annUserId, _expire: expect.any(Number), _maxAge: expect.any(Number) });
+    // The session the flow started in is revoked, not just replaced in this browser.
+    expect(await actorAfter(started, stores.documentStore)).toBe('nobody');
     expect(google.calls).toEqual(['GET /authorize', 'POST /token', 'GET /userinfo']);
 
     const events = await allEvents();
@@ -144,7 +149,7 @@ describe('Google sign-in, the whole flow', () => {
     expect(lines.some((line) => line.includes('signed in'))).toBe(true);
     const secrets = google.secrets();
     expect(secrets).toHaveLength(4);
-    const everything = [asText(await allEvents()), ...lines, asText(sessionSetBy(started)), asText(sessionSetBy(done)), done.text].join('\n');
+    const everything = [asText(await allEvents()), ...lines, asText(await stores.documentStore.find(SESSIONS_COLLECTION)), done.text, asText(setCookiesOf(started)), asText(setCookiesOf(done))].join('\n');
     for (const secret of secrets) expect(everything).not.toContain(secret);
   });
 
@@ -153,7 +158,7 @@ describe('Google sign-in, the whole flow', () => {
     const agent = request.agent(appWith().callback());
     const { done } = await signInWithGoogle(agent, `/auth/google?returnTo=${encodeURIComponent(returnTo)}`);
     expect(done.headers.location).toBe('/');
-    expect(await actorAfter(done)).toBe(`user-${annUserId}`);
+    expect(await actorAfter(done, stores.documentStore)).toBe(`user-${annUserId}`);
   });
 
   it('returns to the page the user came from (Referer on this site) when no returnTo is given', async () => {
@@ -172,7 +177,7 @@ describe('Google sign-in, the whole flow', () => {
 
 describe('Google sign-in that must not sign anyone in', () => {
   const expectNobodySignedIn = async (res: request.Response) => {
-    expect(await actorAfter(res)).not.toMatch(/^user-/);
+    expect(await actorAfter(res, stores.documentStore)).not.toMatch(/^user-/);
     expect(await allEvents()).toEqual([]);
   };
 
@@ -241,6 +246,7 @@ describe('Google sign-in that must not sign anyone in', () => {
     const { logger, lines } = capturingLogger();
     const app = createCommandApi({
       eventStore: stores.eventStore,
+    documentStore: stores.documentStore,
       logger,
       sessionSecret: TEST_SESSION_SECRET,
       secureCookies: false,

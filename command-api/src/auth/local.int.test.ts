@@ -16,6 +16,7 @@ afterEach(() => stores.cleanup());
 const appWith = (auth: AuthOptions = { production: false }) =>
   createCommandApi({
     eventStore: stores.eventStore,
+    documentStore: stores.documentStore,
     logger: silentLogger(),
     sessionSecret: TEST_SESSION_SECRET,
     secureCookies: auth.production,
@@ -53,6 +54,8 @@ describe('POST /auth/local', () => {
   it('signs in as the user derived from the lower-cased email, records SignedIn, and returns to returnTo', async () => {
     const app = appWith();
     const visitor = await request(app).get('/auth/local');
+    // Read now: signing in revokes the visitor's session record (its id moves to the new one).
+    const visitorSession = (await sessionSetBy(visitor, stores.documentStore))!;
     const res = await request(app)
       .post('/auth/local')
       .set('Cookie', cookieHeaderFrom(visitor))
@@ -61,8 +64,10 @@ describe('POST /auth/local', () => {
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/dashboard');
     const userId = uuidFrom('local:ann@example.com');
-    expect(await actorAfter(res)).toBe(`user-${userId}`);
-    expect(sessionSetBy(res)).toMatchObject({ visitorId: sessionSetBy(visitor)!.visitorId, userId });
+    expect(await actorAfter(res, stores.documentStore)).toBe(`user-${userId}`);
+    expect(await sessionSetBy(res, stores.documentStore)).toMatchObject({ visitorId: visitorSession.visitorId, userId });
+    // The visitor's cookie is worth nothing now: whoever held a copy of it is not this user.
+    expect(await actorAfter(visitor, stores.documentStore)).toBe('nobody');
     const session = setCookiesOf(res).find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))!;
     expect(session).toMatch(/; samesite=lax/i);
     expect(session).toMatch(/; httponly/i);
@@ -80,7 +85,7 @@ describe('POST /auth/local', () => {
     const app = appWith();
     const first = await postForm(app, { displayName: 'Ann', email: 'ann@example.com' });
     const second = await postForm(app, { displayName: 'Ann', email: 'ANN@EXAMPLE.COM' });
-    expect(await actorAfter(second)).toBe(await actorAfter(first));
+    expect(await actorAfter(second, stores.documentStore)).toBe(await actorAfter(first, stores.documentStore));
     expect(await allEvents()).toHaveLength(2);
   });
 
@@ -92,7 +97,7 @@ describe('POST /auth/local', () => {
     expect(res.text).not.toContain('<script>');
     expect(res.text).toContain('value="ann.example.com"');
     expect(res.text).toContain('<input type="hidden" name="returnTo" value="/stage-2">');
-    expect(sessionSetBy(res)?.userId).toBeUndefined();
+    expect((await sessionSetBy(res, stores.documentStore))?.userId).toBeUndefined();
     expect(await allEvents()).toEqual([]);
   });
 
@@ -144,7 +149,7 @@ describe('local sign-in where it must not exist', () => {
     expect(page.text).toContain('Local sign-in is switched off in production');
     const post = await request(app).post('/auth/local').set('X-Forwarded-Proto', 'https').type('form').send({ email: 'ann@example.com' });
     expect(post.status).toBe(404);
-    expect(await actorAfter(post)).not.toMatch(/^user-/);
+    expect(await actorAfter(post, stores.documentStore)).not.toMatch(/^user-/);
     expect(await allEvents()).toEqual([]);
   });
 
@@ -159,30 +164,33 @@ describe('local sign-in where it must not exist', () => {
 describe('/auth/logout', () => {
   const signedIn = async (app: ReturnType<typeof appWith>) => {
     const res = await postForm(app, { displayName: 'Ann', email: 'ann@example.com' });
-    expect(await actorAfter(res)).toMatch(/^user-/);
+    expect(await actorAfter(res, stores.documentStore)).toMatch(/^user-/);
     return res;
   };
 
   it('ends the signed-in session as a new anonymous visitor and returns to returnTo', async () => {
     const app = appWith();
     const session = await signedIn(app);
-    const res = await request(app).get('/auth/logout?returnTo=/marketplace').set('Cookie', cookieHeaderFrom(session));
-    expect(res.status).toBe(302);
+    const before = (await sessionSetBy(session, stores.documentStore))!;
+    const res = await request(app).post('/auth/logout?returnTo=/marketplace').set('Cookie', cookieHeaderFrom(session));
+    expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/marketplace');
-    const after = sessionSetBy(res)!;
+    const after = (await sessionSetBy(res, stores.documentStore))!;
     expect(after).not.toHaveProperty('userId');
     expect(after.visitorId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(after.visitorId).not.toBe(sessionSetBy(session)!.visitorId);
-    expect(await actorAfter(res)).toBe(`visitor-${after.visitorId}`);
+    expect(after.visitorId).not.toBe(before.visitorId);
+    // Revoked: a copy of the signed-in cookie, kept by someone, no longer signs anyone in.
+    expect(await actorAfter(session, stores.documentStore)).toBe('nobody');
+    expect(await actorAfter(res, stores.documentStore)).toBe(`visitor-${after.visitorId}`);
   });
 
-  it('works as a POST too, answering 303 to / for a returnTo off the site', async () => {
+  it('returns to / for a returnTo off the site', async () => {
     const app = appWith();
     const session = await signedIn(app);
     const res = await request(app).post('/auth/logout?returnTo=https://evil.com').set('Cookie', cookieHeaderFrom(session));
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/');
-    expect(await actorAfter(res)).toMatch(/^visitor-/);
+    expect(await actorAfter(res, stores.documentStore)).toMatch(/^visitor-/);
   });
 
   it('leaves a visitor who was never signed in as they were', async () => {
@@ -191,5 +199,16 @@ describe('/auth/logout', () => {
     const res = await request(app).get('/auth/logout').set('Cookie', cookieHeaderFrom(visitor));
     expect(res.status).toBe(302);
     expect(setCookiesOf(res)).toEqual([]);
+  });
+});
+
+describe('names a person could not have meant', () => {
+  it('refuses a display name with a direction override or a control character, and records nothing', async () => {
+    for (const displayName of ['Ann\u202Eeil', 'Ann\u0000']) {
+      const res = await postForm(appWith(), { displayName, email: 'ann@example.com' });
+      expect(res.status).toBe(400);
+      expect(res.text).toContain('must not contain control or direction-override characters');
+    }
+    expect(await allEvents()).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { INVALID_EMAIL_MESSAGE, MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_LENGTH } from '@vis/domain';
+import { INVALID_EMAIL_MESSAGE, isSafeLine, MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_LENGTH } from '@vis/domain';
 import { uuidFrom } from '@vis/infrastructure';
 import type { Context } from 'koa';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import type { AuthOptions } from './config.ts';
 import { readForm } from './form-body.ts';
 import { GOOGLE_START } from './google.ts';
 import { html, sendPage } from './pages.ts';
-import { originOf, safeReturnTo } from './return-to.ts';
+import { safeReturnTo } from './return-to.ts';
 import type { SignIn } from './sign-in.ts';
 
 export const LOCAL_SIGN_IN = '/auth/local';
@@ -18,12 +18,13 @@ const localSignInSchema = z.strictObject({
     .string()
     .trim()
     .max(MAX_DISPLAY_NAME_LENGTH, `Display name: at most ${MAX_DISPLAY_NAME_LENGTH} characters`)
+    .refine(isSafeLine, 'Display name: must not contain control or direction-override characters')
     .default(''),
   email: z
     .string({ error: INVALID_EMAIL_MESSAGE })
     .trim()
     .max(MAX_EMAIL_LENGTH, `Email: at most ${MAX_EMAIL_LENGTH} characters`)
-    .refine((email) => email.includes('@'), INVALID_EMAIL_MESSAGE),
+    .refine((email) => email.includes('@') && isSafeLine(email), INVALID_EMAIL_MESSAGE),
   returnTo: z.string().optional(),
 });
 
@@ -73,11 +74,8 @@ export const localRoutes = (router: Router, { options, signIn }: { options: Auth
 
   router.post(LOCAL_SIGN_IN, async (ctx) => {
     if (refused(ctx)) return;
-    // A login form posted from another site would sign this browser in as someone else's account.
-    const origin = ctx.get('origin');
-    if ((origin && origin !== originOf(ctx, options.publicUrl)) || ctx.get('sec-fetch-site') === 'cross-site') {
-      return sendPage(ctx, 403, 'Sign-in refused', html`<p class="error">This sign-in form was sent from another site.</p>`);
-    }
+    // A login form posted from another site (which would sign this browser in as someone else's account) never
+    // gets here: the command API's sameSiteOnly refuses it.
     const form = await readForm(ctx);
     const returnTo = safeReturnTo(form.returnTo);
     const parsed = localSignInSchema.safeParse(form);

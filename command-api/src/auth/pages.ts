@@ -33,15 +33,13 @@ const STYLE = `
 `;
 
 /**
- * Answers a small server-rendered page. These pages load nothing and run no script, and the policy says so:
+ * Answers a small server-rendered page. These pages load nothing and run no script, and the command API's
+ * policy (`apiSecurityHeaders`: no script, inline style only, forms back to this site, not cached) says so:
  * whatever might slip into them could not execute or send a form anywhere else.
  */
 export const sendPage = (ctx: Context, status: number, title: string, body: Html) => {
   ctx.status = status;
   ctx.type = 'html';
-  ctx.set('Cache-Control', 'no-store');
-  ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
-  ctx.set('Referrer-Policy', 'same-origin');
   ctx.body = html`<!doctype html>
 <html lang="en">
 <head>

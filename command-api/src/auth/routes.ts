@@ -5,6 +5,7 @@ import type { Accounts } from '../accounts/accounts.ts';
 import type { AdoptVisitorProjects } from '../projects/adopt-visitor-projects.ts';
 import type { AuthOptions } from './config.ts';
 import { googleRoutes } from './google.ts';
+import { html, sendPage } from './pages.ts';
 import { localRoutes } from './local.ts';
 import { requestedReturnTo } from './return-to.ts';
 import { createSignIn } from './sign-in.ts';
@@ -28,17 +29,31 @@ export const authRoutes = ({ options, ...deps }: AuthDeps): Middleware => {
   googleRoutes(router, { options, signIn, logger: deps.logger });
   localRoutes(router, { options, signIn });
 
-  const logout = (ctx: Context) => {
+  const logout = async (ctx: Context) => {
     const returnTo = requestedReturnTo(ctx, options.publicUrl);
     // A visitor who was never signed in keeps the anonymous work this browser holds.
     if (sessionOf(ctx).userId) {
       deps.logger.info({ accountId: `user-${sessionOf(ctx).userId}` }, 'signed out');
-      endUserSession(ctx);
+      await endUserSession(ctx);
     }
     ctx.redirect(returnTo);
-    if (ctx.method === 'POST') ctx.status = 303;
+    ctx.status = 303;
   };
-  router.get('/auth/logout', logout);
+  // Signing out changes state, so only a POST does it (a same-site one: see sameSiteOnly). A GET, which any page
+  // could send with a link or an <img>, answers a button that does it.
+  router.get('/auth/logout', (ctx) => {
+    const returnTo = requestedReturnTo(ctx, options.publicUrl);
+    if (!sessionOf(ctx).userId) return ctx.redirect(returnTo);
+    sendPage(
+      ctx,
+      200,
+      'Log out',
+      html`<p>Log out of Viral Idea Studio in this browser?</p>
+<form method="post" action="/auth/logout?returnTo=${encodeURIComponent(returnTo)}">
+<div class="actions"><button type="submit">Log out</button><a href="${returnTo}">Cancel</a></div>
+</form>`,
+    );
+  });
   router.post('/auth/logout', logout);
 
   return router.routes() as Middleware;

@@ -1,3 +1,4 @@
+import { withoutUnsafeCharacters } from '@vis/domain';
 import { sessionOf, startUserSession, type Logger } from '@vis/infrastructure';
 import type { Context } from 'koa';
 import type { Accounts } from '../accounts/accounts.ts';
@@ -28,10 +29,12 @@ export const createSignIn =
   async (ctx: Context, { userId, method, profile }: { userId: string; method: 'google' | 'local'; profile: Profile }) => {
     const accountId = `user-${userId}`;
     const metadata = { commandId: newId(), actorId: accountId, now: clock().toISOString() };
-    await accounts.execute('RecordSignIn', accountId, profile, metadata);
+    // Google's name is the person's own, not refused; what could make it read as another name is taken out.
+    const shown = { ...profile, displayName: withoutUnsafeCharacters(profile.displayName) };
+    await accounts.execute('RecordSignIn', accountId, shown, metadata);
     const { visitorId } = sessionOf(ctx);
     const projectsMoved = visitorId && adoptVisitorProjects ? await adoptVisitorProjects(`visitor-${visitorId}`, accountId, metadata) : 0;
-    startUserSession(ctx, userId);
+    await startUserSession(ctx, userId);
     logger.info({ accountId, method, projectsMoved }, 'signed in');
   };
 

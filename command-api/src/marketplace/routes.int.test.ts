@@ -14,6 +14,7 @@ beforeEach(async () => {
   stores = await openTestStores();
   app = createCommandApi({
     eventStore: stores.eventStore,
+    documentStore: stores.documentStore,
     logger: silentLogger(),
     sessionSecret: 's'.repeat(32),
     secureCookies: false,
@@ -106,7 +107,11 @@ describe('POST /api/marketplace/ideas', () => {
     ['a title over 200 characters', { title: 'x'.repeat(201) }, 'title', 'title: must be at most 200 characters'],
     ['a core idea over 5000 characters', { coreIdea: 'x'.repeat(5001) }, 'coreIdea', 'coreIdea: must be at most 5000 characters'],
     ['a list where text belongs', { viralTriggers: ['scarcity'] }, 'viralTriggers', 'viralTriggers: must be text'],
-    ['an image that is not a web address', { imageUrl: 'javascript:alert(1)' }, 'imageUrl', 'imageUrl: must be an http(s) address'],
+    ['an image that is not a web address', { imageUrl: 'javascript:alert(1)' }, 'imageUrl', 'imageUrl: must be an https:// address'],
+    ['an image over plain http', { imageUrl: 'http://example.com/tip.png' }, 'imageUrl', 'imageUrl: must be an https:// address'],
+    ['a title with a right-to-left override', { title: 'Tip Jar \u202Egnp.exe' }, 'title', 'title: must not contain control or direction-override characters'],
+    ['a title with a NUL', { title: 'Tip\u0000Jar' }, 'title', 'title: must not contain control or direction-override characters'],
+    ['a description with a lone surrogate', { description: 'Tips \uD83D' }, 'description', 'description: must not contain control or direction-override characters'],
     ['an unknown field', { likes: 1000 }, 'likes', 'Unknown field: likes'],
   ])('refuses %s with 400 naming the field, appending nothing', async (_, body, field, message) => {
     const ann = visitor();
@@ -161,11 +166,18 @@ describe('POST /api/marketplace/ideas/:id/like', () => {
   });
 
   it('answers 404 with a message for an idea that does not exist, writing nothing', async () => {
-    for (const id of ['no-such-idea', 'x'.repeat(201), 'not%20an%20id']) {
+    for (const id of ['no-such-idea', 'x'.repeat(200), 'not%20an%20id']) {
       const res = await visitor().post(`/api/marketplace/ideas/${id}/like`);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ success: false, error: IDEA_NOT_FOUND_MESSAGE, message: IDEA_NOT_FOUND_MESSAGE });
     }
+    expect(await allEvents()).toHaveLength(0);
+  });
+
+  it('refuses an id longer than any id can be (400) before it reaches a store', async () => {
+    const res = await visitor().post(`/api/marketplace/ideas/${'x'.repeat(2100)}/like`);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, field: 'id', message: 'id: must be at most 200 characters' });
     expect(await allEvents()).toHaveLength(0);
   });
 

@@ -120,6 +120,17 @@ describe('POST /api/subscription/create', () => {
     expect((await t.eventsOf('visitor-ann')).map((event) => event.type)).toEqual(['SubscriptionStarted']);
   });
 
+  it('refuses the same Idempotency-Key with another email (422) before asking Stripe again', async () => {
+    const ann = await t.browser('visitor-ann');
+    await ann.post('/api/subscription/create').set('Idempotency-Key', 'subscribe-1').send({ email: 'ann@example.com' });
+    const before = t.fake.requests.length;
+    const reused = await ann.post('/api/subscription/create').set('Idempotency-Key', 'subscribe-1').send({ email: 'ann@work.example' });
+    expect(reused.status).toBe(422);
+    expect(reused.body).toMatchObject({ success: false, error: 'Idempotency-Key reused with a different request' });
+    expect(t.fake.requests).toHaveLength(before);
+    expect((await t.eventsOf('visitor-ann')).map((event) => event.type)).toEqual(['SubscriptionStarted']);
+  });
+
   it('reuses the Stripe customer of an earlier, unpaid attempt, with the email given now', async () => {
     const ann = await t.browser('visitor-ann');
     const first = await subscribe(ann, 'ann@example.com');
@@ -256,6 +267,19 @@ describe('without a Stripe key', () => {
     expect(res.status).toBe(503);
     expect(res.body).toEqual(PAYMENTS_NOT_CONFIGURED);
     expect(res.body.message).toBe('Payments are not configured on this server. Coupons still work.');
+    expect(await bare.stores.eventStore.readAll()).toEqual([]);
+  });
+
+  it.each([
+    ['an email that is not one', '/api/subscription/create', { email: 'nope' }, { field: 'email', message: 'Please enter a valid email address' }],
+    ['no email', '/api/subscription/create', {}, { field: 'email', message: 'Please enter a valid email address' }],
+    ['an unknown field', '/api/subscription/create', { email: 'ann@example.com', plan: 'gold' }, { field: 'plan', message: 'Unknown field: plan' }],
+    ['no coupon code', '/api/subscription/apply-coupon', { subscriptionId: 'sub_1', couponCode: ' ' }, { field: 'couponCode', message: 'Please enter a coupon code.' }],
+    ['an unknown field', '/api/subscription/cancel', { now: true }, { field: 'now', message: 'Unknown field: now' }],
+  ])('refuses %s on %s with 400 before saying payments are not configured', async (_, url, body, problem) => {
+    const res = await (await bare.browser('user-bob')).post(url).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, ...problem });
     expect(await bare.stores.eventStore.readAll()).toEqual([]);
   });
 

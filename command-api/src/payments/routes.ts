@@ -10,6 +10,7 @@ import {
   NO_ACTIVE_SUBSCRIPTION_MESSAGE,
   NotFoundError,
   requireEmail,
+  userLine,
   ValidationError,
 } from '@vis/domain';
 import { actorOf, parseInput, type Logger } from '@vis/infrastructure';
@@ -39,14 +40,14 @@ export interface PaymentRoutesDeps {
 }
 
 /** Spec 02 §7: `email`, and `userId` only when signed in. Missing email becomes '' for the spec's message. */
-const createSubscriptionBody = z.strictObject({
-  email: z.string().max(MAX_EMAIL_LENGTH).default(''),
-  userId: z.string().max(MAX_ID_LENGTH).nullish(),
+export const createSubscriptionBody = z.strictObject({
+  email: userLine(MAX_EMAIL_LENGTH).default(''),
+  userId: userLine(MAX_ID_LENGTH).nullish(),
 });
 
-const applyCouponBody = z.strictObject({
-  subscriptionId: z.string().trim().min(1).max(MAX_ID_LENGTH),
-  couponCode: z.string().max(MAX_ID_LENGTH).default(''),
+export const applyCouponBody = z.strictObject({
+  subscriptionId: userLine(MAX_ID_LENGTH).trim().min(1),
+  couponCode: userLine(MAX_ID_LENGTH).default(''),
 });
 
 /** Nobody without a session may pay: the subscription would belong to no account. */
@@ -67,20 +68,22 @@ const assertOwnUserId = (accountId: string, userId: string | null | undefined) =
 };
 
 /**
- * 503 without Stripe; a failure at Stripe becomes 502 with a clear message (logged), not the 500 of a bug. Domain
- * errors pass on to the one error handler.
+ * The request's input is checked first (400 naming the field): a wrong email is worth fixing whether or not
+ * payments are set up. Then 503 without Stripe; a failure at Stripe becomes 502 with a clear message (logged),
+ * not the 500 of a bug. Domain errors pass on to the one error handler.
  */
 const withPayments =
   ({ payments, logger }: Pick<PaymentRoutesDeps, 'payments' | 'logger'>) =>
-  (handle: (ctx: Context, payments: PaymentsGateway) => Promise<void>): Middleware =>
+  <Input>(parse: (ctx: Context) => Input, handle: (ctx: Context, payments: PaymentsGateway, input: Input) => Promise<void>): Middleware =>
   async (ctx) => {
+    const input = parse(ctx);
     if (!payments) {
       ctx.status = 503;
       ctx.body = PAYMENTS_NOT_CONFIGURED;
       return;
     }
     try {
-      await handle(ctx, payments);
+      await handle(ctx, payments, input);
     } catch (error) {
       if (!isStripeError(error)) throw error;
       logger.error(
@@ -99,35 +102,40 @@ export const paymentRoutes = (router: Router, deps: PaymentRoutesDeps) => {
 
   router.post(
     '/api/subscription/create',
-    paying(async (ctx, payments) => {
-      const body = parseInput(createSubscriptionBody, ctx.request.body);
-      const accountId = accountOf(ctx);
-      assertOwnUserId(accountId, body.userId);
-      const email = requireEmail(body.email);
-      const state = await accounts.stateOf(accountId);
-      // Refused before anything exists at Stripe: an active subscriber must not end up billed twice.
-      assertCanStartSubscription(state);
-      const metadata = commandMetadata(ctx, deps);
-      const created = await payments.createSubscription({
-        accountId,
-        email,
-        customerId: state.subscription.customerId,
-        idempotencyKey: `subscription-create:${metadata.commandId}`,
-      });
-      const result = await accounts.execute(
-        'StartSubscription',
-        accountId,
-        { subscriptionId: created.subscriptionId, customerId: created.customerId, email },
-        metadata,
-      );
-      ctx.body = {
-        success: true,
-        clientSecret: created.clientSecret,
-        subscriptionId: created.subscriptionId,
-        message: SUBSCRIPTION_CREATED_MESSAGE,
-        position: String(result.position),
-      };
-    }),
+    paying(
+      (ctx) => {
+        const body = parseInput(createSubscriptionBody, ctx.request.body);
+        return { userId: body.userId, email: requireEmail(body.email) };
+      },
+      async (ctx, payments, { userId, email }) => {
+        const accountId = accountOf(ctx);
+        assertOwnUserId(accountId, userId);
+        const state = await accounts.stateOf(accountId);
+        // Refused before anything exists at Stripe: an active subscriber must not end up billed twice.
+        assertCanStartSubscription(state);
+        const metadata = commandMetadata(ctx, deps);
+        await accounts.handled(accountId, metadata);
+        const created = await payments.createSubscription({
+          accountId,
+          email,
+          customerId: state.subscription.customerId,
+          idempotencyKey: `subscription-create:${metadata.commandId}`,
+        });
+        const result = await accounts.execute(
+          'StartSubscription',
+          accountId,
+          { subscriptionId: created.subscriptionId, customerId: created.customerId, email },
+          metadata,
+        );
+        ctx.body = {
+          success: true,
+          clientSecret: created.clientSecret,
+          subscriptionId: created.subscriptionId,
+          message: SUBSCRIPTION_CREATED_MESSAGE,
+          position: String(result.position),
+        };
+      },
+    ),
   );
 
   /**
@@ -136,21 +144,26 @@ export const paymentRoutes = (router: Router, deps: PaymentRoutesDeps) => {
    */
   router.post(
     '/api/subscription/apply-coupon',
-    paying(async (ctx, payments) => {
-      const body = parseInput(applyCouponBody, ctx.request.body);
-      const accountId = accountOf(ctx);
-      const code = body.couponCode.trim();
-      if (code === '') throw new ValidationError('couponCode', EMPTY_COUPON_MESSAGE);
-      const { subscription } = await accounts.stateOf(accountId);
-      if (subscription.subscriptionId !== body.subscriptionId) {
-        throw new NotFoundError('subscription', body.subscriptionId, SUBSCRIPTION_NOT_FOUND_MESSAGE);
-      }
-      const promotionCodeId = await payments.findPromotionCode(code);
-      if (!promotionCodeId) throw new ValidationError('couponCode', INVALID_COUPON_MESSAGE);
-      const { commandId } = commandMetadata(ctx, deps);
-      await payments.applyPromotionCode(body.subscriptionId, promotionCodeId, `subscription-coupon:${commandId}`);
-      ctx.body = { success: true, message: COUPON_APPLIED_MESSAGE };
-    }),
+    paying(
+      (ctx) => {
+        const body = parseInput(applyCouponBody, ctx.request.body);
+        const code = body.couponCode.trim();
+        if (code === '') throw new ValidationError('couponCode', EMPTY_COUPON_MESSAGE);
+        return { subscriptionId: body.subscriptionId, code };
+      },
+      async (ctx, payments, { subscriptionId, code }) => {
+        const accountId = accountOf(ctx);
+        const { subscription } = await accounts.stateOf(accountId);
+        if (subscription.subscriptionId !== subscriptionId) {
+          throw new NotFoundError('subscription', subscriptionId, SUBSCRIPTION_NOT_FOUND_MESSAGE);
+        }
+        const promotionCodeId = await payments.findPromotionCode(code);
+        if (!promotionCodeId) throw new ValidationError('couponCode', INVALID_COUPON_MESSAGE);
+        const { commandId } = commandMetadata(ctx, deps);
+        await payments.applyPromotionCode(subscriptionId, promotionCodeId, `subscription-coupon:${commandId}`);
+        ctx.body = { success: true, message: COUPON_APPLIED_MESSAGE };
+      },
+    ),
   );
 
   /**
@@ -159,31 +172,33 @@ export const paymentRoutes = (router: Router, deps: PaymentRoutesDeps) => {
    */
   router.post(
     '/api/subscription/cancel',
-    paying(async (ctx, payments) => {
-      parseInput(z.strictObject({}), ctx.request.body);
-      const accountId = accountOf(ctx);
-      const { subscription } = await accounts.stateOf(accountId);
-      const { subscriptionId } = subscription;
-      if (!subscriptionId || (subscription.status !== 'active' && subscription.status !== 'incomplete')) {
-        throw new ValidationError('subscription', NO_ACTIVE_SUBSCRIPTION_MESSAGE);
-      }
-      if (subscription.status === 'active' && subscription.cancelAtPeriodEnd && subscription.currentPeriodEnd !== undefined) {
-        ctx.body = { success: true, message: cancellationScheduledMessage(subscription.currentPeriodEnd) };
-        return;
-      }
-      const metadata = commandMetadata(ctx, deps);
-      const idempotencyKey = `subscription-cancel:${metadata.commandId}`;
-      if (subscription.status === 'incomplete') {
-        await payments.cancelNow(subscriptionId, idempotencyKey);
-        const result = await accounts.execute('EndSubscription', accountId, { subscriptionId }, metadata);
-        ctx.body = { success: true, message: SUBSCRIPTION_CANCELLED_MESSAGE, position: String(result.position) };
-        return;
-      }
-      const { cancelAt: stripeCancelAt } = await payments.cancelAtPeriodEnd(subscriptionId, idempotencyKey);
-      const cancelAt = stripeCancelAt ?? subscription.currentPeriodEnd;
-      if (cancelAt === undefined) throw new Error(`Stripe gave no end for the cancelled subscription ${subscriptionId}`);
-      const result = await accounts.execute('ScheduleCancellation', accountId, { subscriptionId, cancelAt }, metadata);
-      ctx.body = { success: true, message: cancellationScheduledMessage(cancelAt), position: String(result.position) };
-    }),
+    paying(
+      (ctx) => parseInput(z.strictObject({}), ctx.request.body),
+      async (ctx, payments) => {
+        const accountId = accountOf(ctx);
+        const { subscription } = await accounts.stateOf(accountId);
+        const { subscriptionId } = subscription;
+        if (!subscriptionId || (subscription.status !== 'active' && subscription.status !== 'incomplete')) {
+          throw new ValidationError('subscription', NO_ACTIVE_SUBSCRIPTION_MESSAGE);
+        }
+        if (subscription.status === 'active' && subscription.cancelAtPeriodEnd && subscription.currentPeriodEnd !== undefined) {
+          ctx.body = { success: true, message: cancellationScheduledMessage(subscription.currentPeriodEnd) };
+          return;
+        }
+        const metadata = commandMetadata(ctx, deps);
+        const idempotencyKey = `subscription-cancel:${metadata.commandId}`;
+        if (subscription.status === 'incomplete') {
+          await payments.cancelNow(subscriptionId, idempotencyKey);
+          const result = await accounts.execute('EndSubscription', accountId, { subscriptionId }, metadata);
+          ctx.body = { success: true, message: SUBSCRIPTION_CANCELLED_MESSAGE, position: String(result.position) };
+          return;
+        }
+        const { cancelAt: stripeCancelAt } = await payments.cancelAtPeriodEnd(subscriptionId, idempotencyKey);
+        const cancelAt = stripeCancelAt ?? subscription.currentPeriodEnd;
+        if (cancelAt === undefined) throw new Error(`Stripe gave no end for the cancelled subscription ${subscriptionId}`);
+        const result = await accounts.execute('ScheduleCancellation', accountId, { subscriptionId, cancelAt }, metadata);
+        ctx.body = { success: true, message: cancellationScheduledMessage(cancelAt), position: String(result.position) };
+      },
+    ),
   );
 };

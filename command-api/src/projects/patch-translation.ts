@@ -1,5 +1,7 @@
 import {
   isMaskedGeminiKey,
+  isSafeLine,
+  isSafeText,
   NotFoundError,
   PARAMETER_LISTS,
   parameterListOf,
@@ -8,6 +10,9 @@ import {
   splitItems,
   stageNotesSchemas,
   uniqueItems,
+  UNSAFE_TEXT_MESSAGE,
+  userLine,
+  userText,
   ValidationError,
   type ActiveProjectState,
   type AudienceSegment,
@@ -25,36 +30,39 @@ import { z } from 'zod';
  * command, and a PATCH that changes nothing appends nothing.
  */
 
+/** Sent back as the client got them and not stored, yet still text from a client. */
+const fixedText = z.string().refine(isSafeText, UNSAFE_TEXT_MESSAGE).optional();
 const stageFixedTexts = {
-  title: z.string().optional(),
-  objective: z.string().optional(),
-  simulatedModel: z.string().optional(),
-  process: z.string().optional(),
-  outputFormat: z.string().optional(),
+  title: fixedText,
+  objective: fixedText,
+  simulatedModel: fixedText,
+  process: fixedText,
+  outputFormat: fixedText,
 };
+const timestamp = z.string().refine(isSafeLine, UNSAFE_TEXT_MESSAGE).optional();
 
 export const projectPatchSchema = z.strictObject({
-  id: z.string().optional(),
-  name: z.string().max(200).optional(),
-  projectName: z.string().max(200).optional(),
-  coreIdea: z.string().max(5000).optional(),
-  parameters: z.array(z.string().max(200)).max(500).optional(),
-  aiApiKey: z.string().max(500).optional(),
-  aiApiStatus: z.string().max(20).optional(),
+  id: userLine(200).optional(),
+  name: userLine(200).optional(),
+  projectName: userLine(200).optional(),
+  coreIdea: userText(5000).optional(),
+  parameters: z.array(userLine(200)).max(500).optional(),
+  aiApiKey: userLine(500).optional(),
+  aiApiStatus: userLine(20).optional(),
   currentStageIndex: z.number().int().min(1).max(6).optional(),
-  createdAt: z.string().optional(),
-  updatedAt: z.string().optional(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
 });
 export type ProjectPatch = z.infer<typeof projectPatchSchema>;
 
 export const stagePatchSchema = z.strictObject({
-  id: z.union([z.string(), z.number()]).optional(),
+  id: z.union([userLine(200), z.number()]).optional(),
   stageNumber: z.number().int().optional(),
   ...stageFixedTexts,
   // Suggestions are not parameters until the user adds them: they are not stored from a PATCH.
   geminiSuggestions: z.unknown().optional(),
   aiSuggestions: z.unknown().optional(),
-  data: z.record(z.string(), z.unknown()).optional(),
+  data: z.record(z.string().refine(isSafeLine, UNSAFE_TEXT_MESSAGE), z.unknown()).optional(),
 });
 export type StagePatch = z.infer<typeof stagePatchSchema>;
 

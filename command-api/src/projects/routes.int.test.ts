@@ -8,7 +8,7 @@ let app: ReturnType<typeof createCommandApi>;
 
 beforeEach(async () => {
   stores = await openTestStores();
-  app = createCommandApi({ eventStore: stores.eventStore, logger: silentLogger(), sessionSecret: 's'.repeat(32), secureCookies: false, clock: () => new Date('2026-11-23T10:00:00.000Z') });
+  app = createCommandApi({ eventStore: stores.eventStore, documentStore: stores.documentStore, logger: silentLogger(), sessionSecret: 's'.repeat(32), secureCookies: false, clock: () => new Date('2026-11-23T10:00:00.000Z') });
 });
 afterEach(() => stores.cleanup());
 
@@ -45,6 +45,97 @@ describe('POST /api/projects', () => {
     expect(retry.body.project.id).toBe(first.body.project.id);
     expect(retry.body.position).toBe(first.body.position);
     expect(await allEvents()).toHaveLength(1);
+  });
+});
+
+describe('text a person could not have meant', () => {
+  const UNSAFE = 'must not contain control or direction-override characters';
+
+  it.each([
+    ['a NUL in a name', 'put', '/name', { name: 'Tip\u0000Jar' }, 'name'],
+    ['a right-to-left override in a parameter', 'post', '/parameters', { value: 'scar\u202Ecity' }, 'value'],
+    ['a line break in a parameter', 'post', '/parameters', { value: 'scar\ncity' }, 'value'],
+    ['a C1 control in the core idea', 'put', '/core-idea', { coreIdea: 'Tips\u0085' }, 'coreIdea'],
+    ['a lone surrogate in an audience segment', 'post', '/audience-segments', { name: 'Fans', description: 'Tip \uD800', reachStrategy: 'Word of mouth' }, 'description'],
+    ['an isolate in a stage note', 'patch', '/stages/2/notes', { fields: { keyInsights: 'Tips \u2066work\u2069' } }, 'fields.keyInsights'],
+    ['a NUL in a project PATCH', 'patch', '', { name: 'Tip\u0000Jar' }, 'name'],
+  ] as const)('refuses %s with 400 naming the field, appending nothing', async (_, method, path, body, field) => {
+    const agent = visitor();
+    const id = await createProject(agent);
+    const res = await agent[method](`/api/projects/${id}${path}`).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, field, message: `${field}: ${UNSAFE}` });
+    expect(await allEvents()).toHaveLength(1);
+  });
+
+  it('refuses it in the project a create sends, creating nothing', async () => {
+    const res = await visitor().post('/api/projects').send({ project: { name: 'Tip \u202EraJ' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, field: 'project.name', message: `project.name: ${UNSAFE}` });
+    expect(await allEvents()).toHaveLength(0);
+  });
+
+  it('refuses it in stage data a stage PATCH sends', async () => {
+    const agent = visitor();
+    const id = await createProject(agent);
+    const res = await agent.patch(`/api/stages/${id}-stage-2`).send({ data: { keyInsights: 'Tips\u0007' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, message: expect.stringContaining(UNSAFE) });
+    expect(await allEvents()).toHaveLength(1);
+  });
+
+  it('keeps line breaks and tabs in multi-line notes, and any script and emoji', async () => {
+    const agent = visitor();
+    const id = await createProject(agent);
+    expect((await agent.patch(`/api/projects/${id}/stages/2/notes`).send({ fields: { keyInsights: 'First\n\tSecond 🎉' } })).status).toBe(200);
+    expect((await agent.put(`/api/projects/${id}/name`).send({ name: 'מיזם טיפים' })).status).toBe(200);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  const REUSED = 'Idempotency-Key reused with a different request';
+  const reusedAnswer = { success: false, error: REUSED, message: expect.stringMatching(new RegExp(`^${REUSED}`)) };
+
+  it('answers a retried addition (same key, same body) with the first answer, appending once', async () => {
+    const agent = visitor();
+    const id = await createProject(agent);
+    const first = await agent.post(`/api/projects/${id}/parameters`).set('Idempotency-Key', 'add-1').send({ list: 'viralParameters', value: 'scarcity' });
+    const retry = await agent.post(`/api/projects/${id}/parameters`).set('Idempotency-Key', 'add-1').send({ value: 'scarcity', list: 'viralParameters' });
+    expect(first.status).toBe(200);
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual(first.body);
+    expect(await allEvents()).toHaveLength(2);
+  });
+
+  it('refuses the same key with a different body on POST /api/projects/:id/parameters with 422, appending nothing', async () => {
+    const agent = visitor();
+    const id = await createProject(agent);
+    await agent.post(`/api/projects/${id}/parameters`).set('Idempotency-Key', 'add-1').send({ value: 'scarcity' });
+    const reused = await agent.post(`/api/projects/${id}/parameters`).set('Idempotency-Key', 'add-1').send({ value: 'FOMO' });
+    expect(reused.status).toBe(422);
+    expect(reused.body).toEqual(reusedAnswer);
+    expect((await allEvents()).map((event) => event.type)).toEqual(['ProjectCreated', 'ParameterAdded']);
+  });
+
+  it('refuses the same key on another task of the same project with 422, appending nothing', async () => {
+    const agent = visitor();
+    const id = await createProject(agent);
+    await agent.post(`/api/projects/${id}/parameters`).set('Idempotency-Key', 'k-1').send({ value: 'scarcity' });
+    const reused = await agent.put(`/api/projects/${id}/name`).set('Idempotency-Key', 'k-1').send({ name: 'Tip Jar' });
+    expect(reused.status).toBe(422);
+    expect(reused.body).toEqual(reusedAnswer);
+    expect(await allEvents()).toHaveLength(2);
+  });
+
+  it('refuses the same key with a different body on POST /api/projects with 422, creating nothing', async () => {
+    const agent = visitor();
+    const first = await agent.post('/api/projects').set('Idempotency-Key', 'create-1').send({ project: { name: 'Tip Jar' } });
+    const reused = await agent.post('/api/projects').set('Idempotency-Key', 'create-1').send({ project: { name: 'Pay It Forward' } });
+    expect(first.status).toBe(201);
+    expect(reused.status).toBe(422);
+    expect(reused.body).toEqual(reusedAnswer);
+    expect(await allEvents()).toHaveLength(1);
+    expect((await allEvents())[0]).toMatchObject({ type: 'ProjectCreated', data: { name: 'Tip Jar' } });
   });
 });
 
@@ -104,6 +195,28 @@ describe('POST /api/projects/:id/parameters', () => {
     const id = await createProject(agent);
     const res = await agent.post(`/api/projects/${id}/parameters`).set('Content-Type', 'text/plain').send('scarcity');
     expect(res.status).toBe(415);
+    expect(await allEvents()).toHaveLength(1);
+  });
+
+  it.each([
+    ['a task', 'post', () => `/api/projects/${'a'.repeat(2100)}/parameters`, { value: 'scarcity' }],
+    ['a project PATCH', 'patch', () => `/api/projects/${'a'.repeat(2100)}`, { name: 'Tip Jar' }],
+    ['a stage PATCH', 'patch', (id: string) => `/api/stages/${id}${'x'.repeat(2100)}-stage-1`, { data: {} }],
+  ] as const)('refuses an id of over 2,000 characters in the path of %s with 400 naming the id, not 500', async (_, method, path, body) => {
+    const agent = visitor();
+    const id = await createProject(agent);
+    const res = await agent[method](path(id)).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, field: 'id', message: expect.stringMatching(/^id: .*200 characters/) });
+    expect(await allEvents()).toHaveLength(1);
+  });
+
+  it.each([33, 5_000, 450_000])('refuses a body nested %i levels deep with 400 naming the body', async (depth) => {
+    const agent = visitor();
+    const id = await createProject(agent);
+    const res = await agent.post(`/api/projects/${id}/parameters`).set('Content-Type', 'application/json').send(`{"value":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, error: 'Request body is nested too deeply (at most 32 levels)', message: 'Request body is nested too deeply (at most 32 levels)', field: 'body' });
     expect(await allEvents()).toHaveLength(1);
   });
 

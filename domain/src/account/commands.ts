@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Command } from '../decider.ts';
+import { isSafeLine, UNSAFE_TEXT_MESSAGE, userLine } from '../text.ts';
 import { couponLookupSchema } from './coupon-code.ts';
 
 /**
@@ -19,9 +20,10 @@ export const MAX_DISPLAY_NAME_LENGTH = 200;
 export const accountIdSchema = z
   .string()
   .max(MAX_ID_LENGTH)
-  .regex(/^(user|visitor)-\S+$/, 'An account id is a user or visitor id');
-const idSchema = z.string().min(1).max(MAX_ID_LENGTH);
-const reasonSchema = z.string().trim().min(1).max(MAX_REASON_LENGTH);
+  .regex(/^(user|visitor)-\S+$/, 'An account id is a user or visitor id')
+  .refine(isSafeLine, UNSAFE_TEXT_MESSAGE);
+const idSchema = userLine(MAX_ID_LENGTH).min(1);
+const reasonSchema = userLine(MAX_REASON_LENGTH).trim().min(1);
 /** Unix seconds, as Stripe gives them. */
 const unixSecondsSchema = z.number().int().positive();
 
@@ -52,7 +54,7 @@ export const grantPointsSchema = z.strictObject({
 export const redeemCouponSchema = z.strictObject({
   accountId: accountIdSchema,
   /** Missing becomes empty so that the decider answers with the spec's 'Please enter a coupon code.' */
-  code: z.string().max(MAX_ID_LENGTH).default(''),
+  code: userLine(MAX_ID_LENGTH).default(''),
   /** The coupon the HTTP layer found under that code, or null when there is none. */
   coupon: couponLookupSchema.nullable(),
 });
@@ -62,7 +64,7 @@ export const startSubscriptionSchema = z.strictObject({
   subscriptionId: idSchema,
   customerId: idSchema,
   /** Missing becomes empty so that the decider answers with the spec's 'Please enter a valid email address'. */
-  email: z.string().max(MAX_EMAIL_LENGTH).default(''),
+  email: userLine(MAX_EMAIL_LENGTH).default(''),
 });
 
 export const activateSubscriptionSchema = z.strictObject({
@@ -92,10 +94,10 @@ export const endSubscriptionSchema = z.strictObject({
 
 export const recordSignInSchema = z.strictObject({
   accountId: accountIdSchema,
-  email: z.string().max(MAX_EMAIL_LENGTH),
-  displayName: z.string().max(MAX_DISPLAY_NAME_LENGTH),
+  email: userLine(MAX_EMAIL_LENGTH),
+  displayName: userLine(MAX_DISPLAY_NAME_LENGTH),
   /** Only web addresses: the picture ends up in an img src. */
-  profileImageUrl: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+  profileImageUrl: z.url({ protocol: /^https?$/ }).max(2000).refine(isSafeLine, UNSAFE_TEXT_MESSAGE).optional(),
 });
 
 type CommandOf<T extends string, S extends z.ZodType> = Command<T, z.infer<S>>;

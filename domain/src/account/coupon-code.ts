@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userLine } from '../text.ts';
 
 /** `free_unlimited` gives unlimited AI use (the public coupon); `points` adds points to the balance. */
 export const COUPON_KINDS = ['free_unlimited', 'points'] as const;
@@ -16,7 +17,7 @@ export const normalizeCouponCode = (code: string): string => code.trim().toUpper
  * alone whether it may redeem, from this snapshot, without reading another stream.
  */
 export const couponLookupSchema = z.strictObject({
-  code: z.string().max(MAX_COUPON_CODE_LENGTH),
+  code: userLine(MAX_COUPON_CODE_LENGTH),
   kind: z.enum(COUPON_KINDS),
   points: z.number().int().positive().optional(),
   maxRedemptions: z.number().int().positive().optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Command, Decider } from '../decider.ts';
 import { ConflictError, ValidationError } from '../errors.ts';
+import { userLine } from '../text.ts';
 import { accountIdSchema } from './commands.ts';
 import { COUPON_USED_UP_MESSAGE, EMPTY_COUPON_MESSAGE, INVALID_COUPON_MESSAGE } from './constants.ts';
 import {
@@ -20,7 +21,7 @@ import {
 export const couponStreamId = (code: string) => `coupon-${normalizeCouponCode(code)}`;
 
 export const issueCouponSchema = z.strictObject({
-  code: z.string().max(MAX_COUPON_CODE_LENGTH * 2).default(''),
+  code: userLine(MAX_COUPON_CODE_LENGTH * 2).default(''),
   kind: z.enum(COUPON_KINDS),
   points: z.number().int().positive().optional(),
   /** No limit when absent, as for the public coupon. */
@@ -28,7 +29,7 @@ export const issueCouponSchema = z.strictObject({
 });
 
 export const recordCouponRedemptionSchema = z.strictObject({
-  code: z.string().max(MAX_COUPON_CODE_LENGTH * 2),
+  code: userLine(MAX_COUPON_CODE_LENGTH * 2),
   accountId: accountIdSchema,
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../decider.ts';
-import { DomainError, PaymentRequiredError, ValidationError } from '../errors.ts';
+import { DomainError, IdempotencyKeyReusedError, PaymentRequiredError, ValidationError } from '../errors.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import type { AccountCommand } from './commands.ts';
 import { FREE_ATTEMPTS_USED_MESSAGE, NO_POINTS_MESSAGE, NOT_ENOUGH_POINTS_TITLE, SUBSCRIPTION_REQUIRED_TITLE } from './constants.ts';
@@ -93,6 +93,45 @@ describe('ChargeAiRequest: the charging order', () => {
     given([])
       .when(chargeAiRequest({}, 'visitor-bob'))
       .then([aiRequestCharged({ accountId: 'visitor-bob', method: 'free_play', freePlaysLeft: 2 })]));
+});
+
+describe('a request id that comes back (the same Idempotency-Key)', () => {
+  /** The command as the gateway sends it for a request whose method, path and body digest to `requestDigest`. */
+  const asRequest = <C extends AccountCommand>(command: C, requestDigest: string): C => ({ ...command, metadata: { ...command.metadata, requestDigest } });
+
+  it('remembers which request was charged', () =>
+    given([])
+      .when(asRequest(chargeAiRequest(), 'digest-1'))
+      .then([aiRequestCharged({ requestDigest: 'digest-1' })]));
+
+  it('charges the same request only once', () =>
+    given([aiRequestCharged({ requestDigest: 'digest-1' })])
+      .when(asRequest(chargeAiRequest(), 'digest-1'))
+      .thenNothingHappened());
+
+  it('refuses it for a different request, so that a reused key is no free model call', () =>
+    given([aiRequestCharged({ requestDigest: 'digest-1' })])
+      .when(asRequest(chargeAiRequest(), 'digest-2'))
+      .thenThrows(IdempotencyKeyReusedError, 'Idempotency-Key reused with a different request'));
+
+  it('refuses it for a different request after a refund too', () =>
+    given([aiRequestCharged({ requestDigest: 'digest-1' }), aiRequestRefunded()])
+      .when(asRequest(chargeAiRequest(), 'digest-2'))
+      .thenThrows(IdempotencyKeyReusedError));
+
+  it('refuses it whichever way the request is paid', () => {
+    given([pointsGranted(5), aiRequestCharged({ method: 'point', pointsBalance: 4, requestDigest: 'digest-1' })])
+      .when(asRequest(consumePoint(), 'digest-2'))
+      .thenThrows(IdempotencyKeyReusedError);
+    given([aiRequestCharged({ requestDigest: 'digest-1' })])
+      .when(asRequest(useFreePlay(), 'digest-2'))
+      .thenThrows(IdempotencyKeyReusedError);
+  });
+
+  it('charges a request recorded before digests were kept as the same request', () =>
+    given([aiRequestCharged()])
+      .when(asRequest(chargeAiRequest(), 'digest-2'))
+      .thenNothingHappened());
 });
 
 describe('ConsumePoint', () => {

@@ -1,5 +1,5 @@
 import type { CommandMetadata, Decider } from '../decider.ts';
-import { ConflictError, PaymentRequiredError, ValidationError } from '../errors.ts';
+import { ConflictError, IdempotencyKeyReusedError, PaymentRequiredError, ValidationError } from '../errors.ts';
 import type {
   AccountCommand,
   ActivateSubscription,
@@ -102,8 +102,18 @@ const charged = (
       freePlaysLeft: state.freePlaysLeft - cost.freePlays,
       usageCount: state.usageCount + 1,
       chargedAt: metadata.now,
+      ...(metadata.requestDigest === undefined ? {} : { requestDigest: metadata.requestDigest }),
     },
   };
+};
+
+/**
+ * A request id comes from the client's Idempotency-Key: coming back with another request, it would get that
+ * request answered by the model without a charge. Refunded or not, the id stays the first request's.
+ */
+const assertSameRequest = (state: AccountState, requestId: string, metadata: CommandMetadata) => {
+  const earlier = state.chargedRequests.get(requestId)?.requestDigest;
+  if (earlier !== undefined && metadata.requestDigest !== undefined && earlier !== metadata.requestDigest) throw new IdempotencyKeyReusedError();
 };
 
 /**
@@ -111,6 +121,7 @@ const charged = (
  * A refunded request may be charged again: the model is about to be called for it once more.
  */
 const chargeAiRequest = ({ data, metadata }: ChargeAiRequest, state: AccountState): AccountEvent[] => {
+  assertSameRequest(state, data.requestId, metadata);
   if (chargeOf(state, data.requestId)) return [];
   const method = chargeMethodFor(state, data.ownKeyValid === true);
   if (!method) throw subscriptionRequired();
@@ -118,12 +129,14 @@ const chargeAiRequest = ({ data, metadata }: ChargeAiRequest, state: AccountStat
 };
 
 const consumePoint = ({ data, metadata }: ConsumePoint, state: AccountState): AccountEvent[] => {
+  assertSameRequest(state, data.requestId, metadata);
   if (chargeOf(state, data.requestId)) return [];
   if (state.points < POINTS_PER_AI_REQUEST) throw new PaymentRequiredError(NO_POINTS_MESSAGE, NOT_ENOUGH_POINTS_TITLE);
   return [charged(data, metadata, state, 'point')];
 };
 
 const useFreePlay = ({ data, metadata }: UseFreePlay, state: AccountState): AccountEvent[] => {
+  assertSameRequest(state, data.requestId, metadata);
   if (chargeOf(state, data.requestId)) return [];
   if (state.freePlaysLeft < 1) throw subscriptionRequired();
   return [charged(data, metadata, state, 'free_play')];

@@ -25,6 +25,8 @@ export const aiRequestChargedSchema = z.object({
   method: z.enum(CHARGE_METHODS),
   ...balances,
   chargedAt: z.string(),
+  /** The request charged (its metadata's `requestDigest`): the same request id for another request is refused. */
+  requestDigest: z.string().optional(),
 });
 
 /** Gives back exactly what the request took: one point, one free play, or nothing (own key, subscription). */

@@ -13,6 +13,8 @@ export interface AccountSubscription {
 export interface ChargedRequest {
   method: ChargeMethod;
   refunded: boolean;
+  /** The request this id was charged for; absent for charges recorded before digests were kept. */
+  requestDigest?: string;
 }
 
 export interface AccountProfile {
@@ -82,7 +84,11 @@ export const evolveAccount = (state: AccountState, event: AccountEvent): Account
         points: state.points - cost.points,
         freePlaysLeft: state.freePlaysLeft - cost.freePlays,
         usageCount: state.usageCount + 1,
-        chargedRequests: withCharge(state, event.data.requestId, { method: event.data.method, refunded: false }),
+        chargedRequests: withCharge(state, event.data.requestId, {
+          method: event.data.method,
+          refunded: false,
+          ...(event.data.requestDigest === undefined ? {} : { requestDigest: event.data.requestDigest }),
+        }),
       };
     }
     case 'AiRequestRefunded': {
@@ -92,7 +98,7 @@ export const evolveAccount = (state: AccountState, event: AccountEvent): Account
         points: state.points + cost.points,
         freePlaysLeft: state.freePlaysLeft + cost.freePlays,
         usageCount: state.usageCount - 1,
-        chargedRequests: withCharge(state, event.data.requestId, { method: event.data.method, refunded: true }),
+        chargedRequests: withCharge(state, event.data.requestId, { ...state.chargedRequests.get(event.data.requestId), method: event.data.method, refunded: true }),
       };
     }
     case 'PointsGranted':

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Command, Decider } from '../decider.ts';
 import { ConflictError, ValidationError } from '../errors.ts';
+import { userLine, userText } from '../text.ts';
 
 /** Spec 01 §3, §5, §9: three feedback types, compliment by default, a message that is not blank. */
 export const FEEDBACK_TYPES = ['bug', 'suggestion', 'compliment'] as const;
@@ -9,11 +10,11 @@ export const FEEDBACK_THANKS = 'Thank you! Your feedback has been received succe
 
 export const submitFeedbackSchema = z.strictObject({
   type: z.enum(FEEDBACK_TYPES).default('compliment'),
-  message: z.string().max(MAX_FEEDBACK_LENGTH),
-  userAgent: z.string().max(1000).optional(),
-  url: z.string().max(2000).optional(),
+  message: userText(MAX_FEEDBACK_LENGTH),
+  userAgent: userLine(1000).optional(),
+  url: userLine(2000).optional(),
   /** The browser's clock: kept as told, beside the server's time. */
-  timestamp: z.string().max(100).optional(),
+  timestamp: userLine(100).optional(),
 });
 
 export type SubmitFeedback = Command<'SubmitFeedback', z.infer<typeof submitFeedbackSchema> & { feedbackId: string }>;

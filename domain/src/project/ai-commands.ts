@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Command } from '../decider.ts';
+import { isSafeLine, namedId, UNSAFE_TEXT_MESSAGE } from '../text.ts';
 import {
   aiAnswerSchema,
   aiAskedSchema,
@@ -7,7 +8,6 @@ import {
   aiReportGeneratedSchema,
   aiResultsGeneratedSchema,
   aiSuggestionsGeneratedSchema,
-  geminiKeySetSchema,
 } from './ai-events.ts';
 
 /**
@@ -44,19 +44,19 @@ export const recordAiResultsSchema = z.strictObject({
 });
 
 export const setGeminiKeySchema = z.strictObject({
-  projectId: z.string(),
-  keyId: geminiKeySetSchema.shape.keyId,
+  projectId: namedId(),
+  keyId: namedId(),
   /** Checked again by the decider: four characters at most, never the key. */
-  lastFour: z.string(),
+  lastFour: z.string().refine(isSafeLine, UNSAFE_TEXT_MESSAGE),
 });
 
 export const recordGeminiKeyVerificationSchema = z.strictObject({
-  projectId: z.string(),
-  keyId: z.string().max(200),
+  projectId: namedId(),
+  keyId: namedId(),
   valid: z.boolean(),
 });
 
-export const removeGeminiKeySchema = z.strictObject({ projectId: z.string() });
+export const removeGeminiKeySchema = z.strictObject({ projectId: namedId() });
 
 type CommandOf<T extends string, S extends z.ZodType> = Command<T, z.infer<S>>;
 

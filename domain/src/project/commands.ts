@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Command } from '../decider.ts';
+import { isSafeLine, namedId, UNSAFE_TEXT_MESSAGE, userLine, userText } from '../text.ts';
 import { projectAiCommandSchemas, type ProjectAiCommand } from './ai-commands.ts';
 import {
   MAX_CORE_IDEA_LENGTH,
@@ -17,8 +18,8 @@ import { stageNotesSchemas, stageNumberSchema, technicalReportSchema } from './s
 /** Command payload schemas double as the HTTP body schemas: strict, so unknown fields are refused by name. */
 export const createProjectSchema = z.strictObject({
   projectId: z.uuid(),
-  name: z.string().max(MAX_PROJECT_NAME_LENGTH).optional(),
-  coreIdea: z.string().max(MAX_CORE_IDEA_LENGTH).optional(),
+  name: userLine(MAX_PROJECT_NAME_LENGTH).optional(),
+  coreIdea: userText(MAX_CORE_IDEA_LENGTH).optional(),
 });
 
 /**
@@ -26,45 +27,45 @@ export const createProjectSchema = z.strictObject({
  * sends it with the user as actor; `fromOwnerId` must be the project's owner, so nobody can take another's.
  */
 export const transferProjectSchema = z.strictObject({
-  projectId: z.string(),
-  fromOwnerId: z.string().regex(/^visitor-\S+$/, 'Only a visitor\'s projects move to a user'),
+  projectId: namedId(),
+  fromOwnerId: z.string().refine(isSafeLine, UNSAFE_TEXT_MESSAGE).regex(/^visitor-\S+$/, 'Only a visitor\'s projects move to a user'),
 });
 
 export const renameProjectSchema = z.strictObject({
-  projectId: z.string(),
-  name: z.string().max(MAX_PROJECT_NAME_LENGTH),
+  projectId: namedId(),
+  name: userLine(MAX_PROJECT_NAME_LENGTH),
 });
 
 export const setCoreIdeaSchema = z.strictObject({
-  projectId: z.string(),
-  coreIdea: z.string().max(MAX_CORE_IDEA_LENGTH),
+  projectId: namedId(),
+  coreIdea: userText(MAX_CORE_IDEA_LENGTH),
 });
 
 export const addParameterSchema = z.strictObject({
-  projectId: z.string(),
+  projectId: namedId(),
   list: z.enum(PARAMETER_LIST_NAMES).default('parameters'),
-  value: z.string().max(MAX_PARAMETER_LENGTH),
+  value: userLine(MAX_PARAMETER_LENGTH),
 });
 
 export const removeParameterSchema = z.strictObject({
-  projectId: z.string(),
+  projectId: namedId(),
   list: z.enum(PARAMETER_LIST_NAMES).default('parameters'),
-  value: z.string().max(MAX_PARAMETER_LENGTH),
+  value: userLine(MAX_PARAMETER_LENGTH),
 });
 
 export const clearParametersSchema = z.strictObject({
-  projectId: z.string(),
+  projectId: namedId(),
   list: z.enum(PARAMETER_LIST_NAMES).default('parameters'),
 });
 
 /** `stage` picks which notes `fields` may name; the decider checks again and names an unknown field. */
 export const updateStageNotesSchema = z.discriminatedUnion('stage', [
-  z.strictObject({ projectId: z.string(), stage: z.literal(1), fields: stageNotesSchemas[1].partial() }),
-  z.strictObject({ projectId: z.string(), stage: z.literal(2), fields: stageNotesSchemas[2].partial() }),
-  z.strictObject({ projectId: z.string(), stage: z.literal(3), fields: stageNotesSchemas[3].partial() }),
-  z.strictObject({ projectId: z.string(), stage: z.literal(4), fields: stageNotesSchemas[4].partial() }),
-  z.strictObject({ projectId: z.string(), stage: z.literal(5), fields: stageNotesSchemas[5].partial() }),
-  z.strictObject({ projectId: z.string(), stage: z.literal(6), fields: stageNotesSchemas[6].partial() }),
+  z.strictObject({ projectId: namedId(), stage: z.literal(1), fields: stageNotesSchemas[1].partial() }),
+  z.strictObject({ projectId: namedId(), stage: z.literal(2), fields: stageNotesSchemas[2].partial() }),
+  z.strictObject({ projectId: namedId(), stage: z.literal(3), fields: stageNotesSchemas[3].partial() }),
+  z.strictObject({ projectId: namedId(), stage: z.literal(4), fields: stageNotesSchemas[4].partial() }),
+  z.strictObject({ projectId: namedId(), stage: z.literal(5), fields: stageNotesSchemas[5].partial() }),
+  z.strictObject({ projectId: namedId(), stage: z.literal(6), fields: stageNotesSchemas[6].partial() }),
 ]);
 
 /**
@@ -72,54 +73,54 @@ export const updateStageNotesSchema = z.discriminatedUnion('stage', [
  * ('Name is required', …) rather than a generic schema message.
  */
 export const addAudienceSegmentSchema = z.strictObject({
-  projectId: z.string(),
-  name: z.string().max(MAX_NOTE_LENGTH).default(''),
-  description: z.string().max(MAX_NOTE_LENGTH).default(''),
-  motivations: z.array(z.string().max(MAX_NOTE_LENGTH)).optional(),
-  reachStrategy: z.string().max(MAX_NOTE_LENGTH).default(''),
+  projectId: namedId(),
+  name: userLine(MAX_NOTE_LENGTH).default(''),
+  description: userText(MAX_NOTE_LENGTH).default(''),
+  motivations: z.array(userLine(MAX_NOTE_LENGTH)).optional(),
+  reachStrategy: userText(MAX_NOTE_LENGTH).default(''),
 });
 
 export const removeAudienceSegmentSchema = z.strictObject({
-  projectId: z.string(),
+  projectId: namedId(),
   index: z.number().int(),
 });
 
 export const proposedConceptSchema = z.strictObject({
-  name: z.string().max(MAX_NAME_LENGTH),
+  name: userLine(MAX_NAME_LENGTH),
   simplicityScore: z.number().int().min(MIN_SIMPLICITY_SCORE).max(MAX_SIMPLICITY_SCORE),
-  coreAction: z.string().max(MAX_NOTE_LENGTH).optional(),
-  viralHook: z.string().max(MAX_NOTE_LENGTH).optional(),
+  coreAction: userText(MAX_NOTE_LENGTH).optional(),
+  viralHook: userText(MAX_NOTE_LENGTH).optional(),
 });
 
 export const proposeConceptsSchema = z.strictObject({
-  projectId: z.string(),
+  projectId: namedId(),
   concepts: z.array(proposedConceptSchema),
 });
 
 export const selectConceptSchema = z.strictObject({
-  projectId: z.string(),
+  projectId: namedId(),
   index: z.number().int(),
 });
 
 export const advanceStageSchema = z.strictObject({
-  projectId: z.string(),
+  projectId: namedId(),
   fromStage: stageNumberSchema,
   /** The dialog's 'Continue Anyway' (spec §4). */
   continueAnyway: z.boolean().optional(),
 });
 
 export const setCurrentStageSchema = z.strictObject({
-  projectId: z.string(),
+  projectId: namedId(),
   stage: stageNumberSchema,
 });
 
 export const resetStageSchema = z.strictObject({
-  projectId: z.string(),
+  projectId: namedId(),
   stage: stageNumberSchema,
 });
 
 export const resetProjectSchema = z.strictObject({
-  projectId: z.string(),
+  projectId: namedId(),
 });
 
 /**
@@ -127,7 +128,7 @@ export const resetProjectSchema = z.strictObject({
  * status) and those are dropped. The decider reads the rest and answers 'Invalid project data format'.
  */
 export const importProjectSchema = z.object({
-  projectId: z.string(),
+  projectId: namedId(),
   projectName: z.unknown().optional(),
   stages: z.unknown().optional(),
   coreIdea: z.unknown().optional(),
@@ -136,18 +137,18 @@ export const importProjectSchema = z.object({
 });
 
 export const recordTechnicalReportSchema = z.strictObject({
-  projectId: z.string(),
+  projectId: namedId(),
   report: technicalReportSchema,
 });
 
 export const recordFinalPromptSchema = z.strictObject({
-  projectId: z.string(),
-  prompt: z.string().max(MAX_PROMPT_LENGTH),
+  projectId: namedId(),
+  prompt: userText(MAX_PROMPT_LENGTH),
 });
 
 export const removeAuditedParameterSchema = z.strictObject({
-  projectId: z.string(),
-  parameter: z.string().max(MAX_PARAMETER_LENGTH),
+  projectId: namedId(),
+  parameter: userLine(MAX_PARAMETER_LENGTH),
 });
 
 type CommandOf<T extends string, S extends z.ZodType> = Command<T, z.infer<S>>;

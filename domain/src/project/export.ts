@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ValidationError } from '../errors.ts';
+import { userLine, userText } from '../text.ts';
 import { DEFAULT_PROJECT_NAME, MAX_CORE_IDEA_LENGTH, MAX_PARAMETER_LENGTH, MAX_PROJECT_NAME_LENGTH, PARAMETER_LISTS } from './constants.ts';
 import type { ProjectSnapshot } from './events.ts';
 import {
@@ -60,10 +61,10 @@ const textForms = (stages: ProjectStages, stage: StageNumber): Record<string, st
 };
 
 const envelopeSchema = z.object({
-  projectName: z.string().max(MAX_PROJECT_NAME_LENGTH),
+  projectName: userLine(MAX_PROJECT_NAME_LENGTH),
   stages: z.array(z.unknown()),
-  coreIdea: z.string().max(MAX_CORE_IDEA_LENGTH).nullish(),
-  parameters: z.array(z.string().max(MAX_PARAMETER_LENGTH)).nullish(),
+  coreIdea: userText(MAX_CORE_IDEA_LENGTH).nullish(),
+  parameters: z.array(userLine(MAX_PARAMETER_LENGTH)).nullish(),
   currentStageIndex: z.unknown().optional(),
 });
 

@@ -10,6 +10,7 @@ import {
   PARAMETER_LISTS,
   type ParameterListName,
 } from './constants.ts';
+import { userLine, userText } from '../text.ts';
 import { sameValue } from './same-value.ts';
 
 /**
@@ -43,11 +44,11 @@ export const STAGE_KEYS = {
   6: 'technical',
 } as const satisfies Record<StageNumber, string>;
 
-const note = z.string().max(MAX_NOTE_LENGTH);
+const note = userText(MAX_NOTE_LENGTH);
 /** Inside list items a missing text means an empty one: items come from forms and AI answers alike. */
 const itemText = note.default('');
 const textList = z.array(note);
-const parameterList = z.array(z.string().max(MAX_PARAMETER_LENGTH));
+const parameterList = z.array(userLine(MAX_PARAMETER_LENGTH));
 
 export const keyResourceSchema = z.object({ url: itemText, description: itemText });
 
@@ -67,7 +68,7 @@ export const caseStudySchema = z.object({
 });
 
 export const ideaConceptSchema = z.object({
-  name: z.string().max(MAX_NAME_LENGTH),
+  name: userLine(MAX_NAME_LENGTH),
   simplicityScore: z.number().int().min(MIN_SIMPLICITY_SCORE).max(MAX_SIMPLICITY_SCORE),
   coreAction: note.optional(),
   viralHook: note.optional(),
@@ -86,15 +87,15 @@ export const webpageElementsSchema = z.object({
  * so readers never branch: prose fields join list answers by lines, list fields wrap a prose answer.
  */
 const reportText = z
-  .union([z.string().max(MAX_REPORT_TEXT_LENGTH), z.array(z.string().max(MAX_REPORT_TEXT_LENGTH))])
+  .union([userText(MAX_REPORT_TEXT_LENGTH), z.array(userText(MAX_REPORT_TEXT_LENGTH))])
   .transform((value) => (Array.isArray(value) ? value.join('\n') : value))
   .default('');
 const reportList = z
-  .union([z.string().max(MAX_REPORT_TEXT_LENGTH), z.array(z.string().max(MAX_REPORT_TEXT_LENGTH))])
+  .union([userText(MAX_REPORT_TEXT_LENGTH), z.array(userText(MAX_REPORT_TEXT_LENGTH))])
   .transform((value) => (Array.isArray(value) ? value : value.trim() === '' ? [] : [value]))
   .default(() => []);
 
-export const incompatibleParameterSchema = z.object({ parameter: z.string().max(MAX_PARAMETER_LENGTH), reason: itemText });
+export const incompatibleParameterSchema = z.object({ parameter: userLine(MAX_PARAMETER_LENGTH), reason: itemText });
 
 /** Sections the AI leaves out are empty rather than refused: a partial report is still worth keeping. */
 export const technicalReportSchema = z.object({
@@ -197,7 +198,7 @@ export const stageDataSchemas = {
   5: z.object({ ...stageNotesSchemas[5].shape }),
   6: z.object({
     technicalReport: technicalReportSchema.nullable(),
-    finalPrompt: z.string().max(MAX_PROMPT_LENGTH),
+    finalPrompt: userText(MAX_PROMPT_LENGTH),
   }),
 } as const;
 

@@ -1,4 +1,4 @@
-import { projectDecider, projectStreamId, type ProjectCommand } from '@vis/domain';
+import { IdempotencyKeyReusedError, projectDecider, projectStreamId, type ProjectCommand } from '@vis/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WrongExpectedVersionError, type EventStore } from '../event-store/event-store.ts';
 import { openTestStores } from '../testing/embedded-stores.ts';
@@ -8,10 +8,10 @@ const projectId = '0b9f3c1e-2f0a-4d7e-8a55-6c1b2d3e4f50';
 const stream = projectStreamId(projectId);
 const now = '2026-11-23T10:00:00.000Z';
 const create: ProjectCommand = { type: 'CreateProject', data: { projectId }, metadata: { commandId: 'c-create', now, actorId: 'visitor-ann' } };
-const add = (value: string, commandId: string): ProjectCommand => ({
+const add = (value: string, commandId: string, requestDigest?: string): ProjectCommand => ({
   type: 'AddParameter',
   data: { projectId, list: 'parameters', value },
-  metadata: { commandId, now, actorId: 'visitor-ann' },
+  metadata: { commandId, now, actorId: 'visitor-ann', ...(requestDigest === undefined ? {} : { requestDigest }) },
 });
 
 let stores: Awaited<ReturnType<typeof openTestStores>>;
@@ -57,6 +57,38 @@ describe('handleCommand', () => {
     const again = await handleCommand(stores.eventStore, projectDecider, stream, add('scarcity', 'c-add'));
     expect(again).toEqual({ ...first, repeated: true });
     expect(await stores.eventStore.readStream(stream)).toHaveLength(2);
+  });
+
+  it('keeps the request digest in the event metadata and answers a repeat of the same request with the earlier result', async () => {
+    await handleCommand(stores.eventStore, projectDecider, stream, create);
+    const first = await handleCommand(stores.eventStore, projectDecider, stream, add('scarcity', 'c-add', 'digest-1'));
+    const again = await handleCommand(stores.eventStore, projectDecider, stream, add('scarcity', 'c-add', 'digest-1'));
+    expect(again).toEqual({ ...first, repeated: true });
+    expect((await stores.eventStore.readStream(stream))[1]!.metadata).toMatchObject({ commandId: 'c-add', requestDigest: 'digest-1' });
+  });
+
+  it('refuses a command id seen before with a different request digest, appending nothing', async () => {
+    await handleCommand(stores.eventStore, projectDecider, stream, create);
+    await handleCommand(stores.eventStore, projectDecider, stream, add('scarcity', 'c-add', 'digest-1'));
+    await expect(handleCommand(stores.eventStore, projectDecider, stream, add('FOMO', 'c-add', 'digest-2'))).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+    expect(await stores.eventStore.readStream(stream)).toHaveLength(2);
+  });
+
+  it('compares digests read back from the store too (another process, or a restart, handled the first request)', async () => {
+    await handleCommand(stores.eventStore, projectDecider, stream, create);
+    await handleCommand(stores.eventStore, projectDecider, stream, add('scarcity', 'c-add', 'digest-1'));
+    // A wrapper is another store object to the per-store cache: the stream is folded afresh from what was stored.
+    const store = stores.eventStore;
+    const restarted: EventStore = {
+      readStream: (...args) => store.readStream(...args),
+      readAll: (...args) => store.readAll(...args),
+      subscribeToAll: (...args) => store.subscribeToAll(...args),
+      headPosition: () => store.headPosition(),
+      close: () => store.close(),
+      appendToStream: (...args) => store.appendToStream(...args),
+    };
+    await expect(handleCommand(restarted, projectDecider, stream, add('FOMO', 'c-add', 'digest-2'))).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+    expect((await handleCommand(restarted, projectDecider, stream, add('scarcity', 'c-add', 'digest-1'))).repeated).toBe(true);
   });
 
   it('decides again on fresh state when another process wrote first', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Command, type Decider, type DomainEvent } from '@vis/domain';
+import { IdempotencyKeyReusedError, type Command, type CommandMetadata, type Decider, type DomainEvent } from '@vis/domain';
 import { WrongExpectedVersionError, type EventStore } from '../event-store/event-store.ts';
 
 export interface CommandResult<E extends DomainEvent = DomainEvent> {
@@ -53,7 +53,8 @@ const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve
 /**
  * Read, fold, decide, append with the read revision as expected revision; on a concurrent write (from another
  * process), read again and decide again, bounded. A command id seen before in the stream returns the earlier
- * result.
+ * result, unless it came with a different request (`requestDigest`): that is refused with
+ * IdempotencyKeyReusedError and nothing is appended.
  *
  * A list of commands (one request that changes several things) is decided one after another on the evolving
  * state and appended in one write: all of them or none. They share the first one's metadata and command id.
@@ -74,13 +75,27 @@ export const handleCommand = <C extends Command, E extends DomainEvent, S>(
 /** Commands derived from the current state. */
 export type CommandsFor<C extends Command, S> = (state: S) => readonly C[];
 
+/** What one command id appended, and for which request. */
+interface HandledCommand {
+  events: DomainEvent[];
+  position: bigint;
+  requestDigest?: string;
+}
+
 /** What this process knows of a stream: its folded state, and what each command id appended, for idempotency. */
 interface StreamEntry {
   state: unknown;
   revision: bigint;
   position: bigint;
-  commands: Map<string, { events: DomainEvent[]; position: bigint }>;
+  commands: Map<string, HandledCommand>;
 }
+
+/** Commands stored before digests were kept, or sent without one, are taken to be the same request. */
+const assertSameRequestAs = (earlier: HandledCommand | undefined, metadata: CommandMetadata) => {
+  if (earlier?.requestDigest !== undefined && metadata.requestDigest !== undefined && earlier.requestDigest !== metadata.requestDigest) {
+    throw new IdempotencyKeyReusedError();
+  }
+};
 
 const MAX_CACHED_STREAMS = 10_000;
 const streamCaches = new WeakMap<EventStore, Map<string, StreamEntry>>();
@@ -103,9 +118,9 @@ const loadStream = async <E extends DomainEvent, S>(store: EventStore, decider: 
     entry.state = decider.evolve(entry.state as S, { type: event.type, data: event.data } as E);
     entry.revision = event.revision;
     entry.position = event.position;
-    const commandId = (event.metadata as { commandId?: string }).commandId;
+    const { commandId, requestDigest } = event.metadata as { commandId?: string; requestDigest?: string };
     if (commandId) {
-      const produced = entry.commands.get(commandId) ?? { events: [], position: 0n };
+      const produced: HandledCommand = entry.commands.get(commandId) ?? { events: [], position: 0n, ...(requestDigest === undefined ? {} : { requestDigest }) };
       produced.events.push({ type: event.type, data: event.data });
       produced.position = event.position;
       entry.commands.set(commandId, produced);
@@ -127,6 +142,17 @@ export const readStreamState = async <E extends DomainEvent, S>(store: EventStor
   return { state: entry.state as S, revision: entry.revision, position: entry.position };
 };
 
+/**
+ * Whether this stream has handled the command id already; refused (IdempotencyKeyReusedError) when it did so
+ * for a different request. For a decision that writes to another stream first (a coupon's redemption): a
+ * retry must not be decided afresh, and a reused key must not write anywhere.
+ */
+export const handledBefore = async <E extends DomainEvent, S>(store: EventStore, decider: Decider<never, E, S>, streamId: string, metadata: CommandMetadata) => {
+  const earlier = (await loadStream(store, decider, streamId)).commands.get(metadata.commandId);
+  assertSameRequestAs(earlier, metadata);
+  return earlier !== undefined;
+};
+
 const decideAndAppend = async <C extends Command, E extends DomainEvent, S>(
   store: EventStore,
   decider: Decider<C, E, S>,
@@ -141,6 +167,7 @@ const decideAndAppend = async <C extends Command, E extends DomainEvent, S>(
     // Nothing to do (a PATCH that changes nothing): nothing is appended.
     if (!command) return { events: [], nextExpectedRevision: stream.revision, position: stream.position, repeated: false };
     const earlier = stream.commands.get(command.metadata.commandId);
+    assertSameRequestAs(earlier, command.metadata);
     if (earlier) {
       return { events: earlier.events as E[], nextExpectedRevision: stream.revision, position: earlier.position, repeated: true };
     }
@@ -161,7 +188,13 @@ const decideAndAppend = async <C extends Command, E extends DomainEvent, S>(
           id: eventIdFor(command.metadata.commandId, index),
           type: event.type,
           data: event.data,
-          metadata: { commandId: command.metadata.commandId, actorId: command.metadata.actorId, commandType: commands.map((each) => each.type).join('+'), at: command.metadata.now },
+          metadata: {
+            commandId: command.metadata.commandId,
+            actorId: command.metadata.actorId,
+            commandType: commands.map((each) => each.type).join('+'),
+            at: command.metadata.now,
+            ...(command.metadata.requestDigest === undefined ? {} : { requestDigest: command.metadata.requestDigest }),
+          },
         })),
         { expectedRevision: stream.revision >= 0n ? stream.revision : 'no_stream' },
       );

@@ -13,6 +13,12 @@ const optionalString = <T extends z.ZodType<string, string>>(schema: T) =>
     .pipe(schema.optional())
     .optional();
 const optionalUrl = optionalString(z.url());
+/** 'true'/'false' (and 1/0, yes/no) as environments write them; `z.coerce.boolean()` would read 'false' as true. */
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+/** A rate limit: how many per window; 0 turns it off. */
+const limit = z.coerce.number().int().min(0).max(1_000_000);
 
 export const DEFAULT_PUBLIC_COUPON_CODE = 'VIRALFREE';
 
@@ -52,6 +58,17 @@ export const configSchema = z.object({
   GEMINI_MODEL: z.string().trim().min(1).default('gemini-2.0-flash'),
   /** 32 bytes as 64 hex characters: encrypts users' own Gemini keys at rest. Generated in DATA_DIR outside production. */
   SECRETS_KEY: optionalString(z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')),
+  /**
+   * Behind a reverse proxy (nginx in docker-compose): the client's address and scheme are taken from the
+   * proxy's X-Forwarded-For / X-Forwarded-Proto. Off: from the socket, whatever headers a client sends.
+   */
+  TRUST_PROXY: flag.default(false),
+  /** New anonymous visitors per client address and hour; 0: no limit. */
+  RATE_LIMIT_NEW_VISITORS_PER_HOUR: limit.default(30),
+  /** AI calls paid by visitors' free plays, per client address (all its visitors together) and hour; 0: no limit. */
+  RATE_LIMIT_VISITOR_AI_PER_HOUR: limit.default(10),
+  /** Wrong coupon codes per account and per client address in 10 minutes; 0: no limit. */
+  RATE_LIMIT_WRONG_COUPONS_PER_10_MINUTES: limit.default(10),
 });
 
 export type Config = z.infer<typeof configSchema> & { SESSION_SECRET: string; SECRETS_KEY: string };
@@ -76,6 +93,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, { envFile = '.e
     const missing = [
       !config.SESSION_SECRET && '  SESSION_SECRET: required in production (at least 32 characters)',
       !config.SECRETS_KEY && '  SECRETS_KEY: required in production (64 hex characters)',
+      // Without a token every caller from this machine is an operator: behind a proxy on the same host, everyone.
+      !config.OPS_TOKEN && '  OPS_TOKEN: required in production (at least 16 characters)',
     ].filter(Boolean);
     if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
   }

@@ -1,7 +1,8 @@
-import { ConflictError, DomainError, StageIncompleteError, ForbiddenError, NotFoundError, PaymentRequiredError, ValidationError } from '@vis/domain';
+import { ConflictError, DomainError, StageIncompleteError, ForbiddenError, IdempotencyKeyReusedError, NotFoundError, PaymentRequiredError, ValidationError } from '@vis/domain';
 import type { Middleware } from 'koa';
 import { WrongExpectedVersionError } from '../event-store/event-store.ts';
 import type { Logger } from '../logging/logger.ts';
+import { RateLimitedError } from '../abuse/rate-limiter.ts';
 
 export interface ErrorBody {
   success: false;
@@ -18,6 +19,8 @@ const statusOf = (error: DomainError): number => {
   if (error instanceof ConflictError) return 409;
   if (error instanceof PaymentRequiredError) return 402;
   if (error instanceof ForbiddenError) return 403;
+  // 422, as the IETF Idempotency-Key draft answers a key reused with a different payload.
+  if (error instanceof IdempotencyKeyReusedError) return 422;
   return 400;
 };
 
@@ -45,6 +48,12 @@ export const errorHandler = (logger: Logger): Middleware => async (ctx, next) =>
       if (error instanceof ValidationError) body.field = error.field;
       if (error instanceof StageIncompleteError) body.issues = error.issues;
       ctx.body = body;
+      return;
+    }
+    if (error instanceof RateLimitedError) {
+      ctx.status = 429;
+      ctx.set('Retry-After', String(Math.ceil(error.retryAfterMs / 1000)));
+      ctx.body = { success: false, error: error.title, message: error.message } satisfies ErrorBody;
       return;
     }
     if (error instanceof WrongExpectedVersionError) {

@@ -1,101 +1,177 @@
+import { IncomingMessage } from 'node:http';
+import { Socket } from 'node:net';
 import Koa from 'koa';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
-import { actorOf, endUserSession, NOBODY, readOnlySessions, SESSION_COOKIE, sessionOf, sessions, startUserSession } from './session.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRateLimiter } from '../abuse/rate-limiter.ts';
+import { openTestStores } from '../testing/embedded-stores.ts';
+import { errorHandler } from './errors.ts';
+import { silentLogger } from '../logging/logger.ts';
+import { actorOf, createSessionIdentifier, endUserSession, NOBODY, SESSION_COOKIE, sessionOf, sessions, startUserSession, type SessionOptions } from './session.ts';
+import { createSessionStore, SESSIONS_COLLECTION } from './session-store.ts';
 
 const secret = 'a-session-secret-for-tests-0123456789';
 
-/** One app that writes sessions (as the command API does) and one that only reads them (as the query API does). */
-const writer = () => {
-  const app = new Koa();
-  app.use(sessions(app, { secret, secure: false }));
-  app.use((ctx) => (ctx.body = { actor: actorOf(ctx) }));
-  return app;
-};
-const reader = () => {
-  const app = new Koa();
-  app.use(readOnlySessions(app, { secret }));
-  app.use((ctx) => (ctx.body = { actor: actorOf(ctx) }));
-  return app;
+let stores: Awaited<ReturnType<typeof openTestStores>>;
+beforeEach(async () => {
+  stores = await openTestStores();
+});
+afterEach(() => stores.cleanup());
+
+/** An app on the shared session records, as each service builds one (`proxy`: behind a trusted proxy). */
+const appWith = (options: Partial<SessionOptions> = {}, { proxy = false } = {}) => {
+  const app = new Koa({ proxy, maxIpsCount: 1 });
+  app.use(errorHandler(silentLogger()));
+  app.use(sessions(app, { secret, store: createSessionStore({ documentStore: stores.documentStore }), ...options }));
+  app.use(async (ctx) => {
+    if (ctx.path === '/in') await startUserSession(ctx, 'ann');
+    if (ctx.path === '/out') await endUserSession(ctx);
+    ctx.body = { actor: actorOf(ctx) };
+  });
+  return app.callback();
 };
 
-const cookiesFrom = (res: request.Response) => (res.headers['set-cookie'] as unknown as string[]).map((cookie) => cookie.split(';')[0]!);
+const setCookies = (res: request.Response) => (res.headers['set-cookie'] as unknown as string[] | undefined) ?? [];
+const cookieHeader = (res: request.Response) => setCookies(res).map((cookie) => cookie.split(';')[0]!).join('; ');
+const recordCount = () => stores.documentStore.count(SESSIONS_COLLECTION);
 
 describe('sessions', () => {
-  it('gives a new visitor an id in a signed, httpOnly, sameSite=lax cookie', async () => {
-    const res = await request(writer().callback()).get('/');
+  it('gives a new visitor an id on its first request, a read included, in a signed, httpOnly, sameSite=lax cookie', async () => {
+    const res = await request(appWith()).get('/');
     expect(res.body.actor).toMatch(/^visitor-[0-9a-f-]{36}$/);
-    const cookies = (res.headers['set-cookie'] as unknown as string[]).join('\n');
+    const cookies = setCookies(res).join('\n');
     expect(cookies).toMatch(new RegExp(`${SESSION_COOKIE}=.*httponly`, 'i'));
     expect(cookies).toMatch(/samesite=lax/i);
     expect(cookies).toContain(`${SESSION_COOKIE}.sig=`);
+    expect(await recordCount()).toBe(1);
   });
 
-  it('is read back by a read-only app, repeatedly, without setting cookies', async () => {
-    const issued = await request(writer().callback()).get('/');
-    const app = reader().callback();
+  it('keeps the session on the server: the cookie names a record and carries nothing of it', async () => {
+    const res = await request(appWith()).get('/');
+    const value = cookieHeader(res).split('; ')[0]!.slice(SESSION_COOKIE.length + 1);
+    expect(value).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.body.actor).not.toContain(value);
+  });
+
+  it('is recognised by every app on the same records, repeatedly, without new cookies', async () => {
+    const issued = await request(appWith()).get('/');
+    const other = appWith();
     for (let i = 0; i < 3; i++) {
-      const res = await request(app).get('/').set('Cookie', cookiesFrom(issued).join('; '));
+      const res = await request(other).get('/').set('Cookie', cookieHeader(issued));
       expect(res.body.actor).toBe(issued.body.actor);
       expect(res.headers['set-cookie']).toBeUndefined();
     }
+    expect(await recordCount()).toBe(1);
   });
 
-  it('treats a tampered or unsigned cookie as nobody', async () => {
-    const issued = await request(writer().callback()).get('/');
-    const [value, signature] = cookiesFrom(issued);
-    const forged = Buffer.from(JSON.stringify({ visitorId: 'someone-else' })).toString('base64');
-    const app = reader().callback();
-    expect((await request(app).get('/').set('Cookie', `${SESSION_COOKIE}=${forged}; ${signature}`)).body.actor).toBe(NOBODY);
-    expect((await request(app).get('/').set('Cookie', value!)).body.actor).toBe(NOBODY);
-    expect((await request(app).get('/')).body.actor).toBe(NOBODY);
+  it('treats a tampered or unsigned cookie as a new visitor', async () => {
+    const app = appWith();
+    const issued = await request(app).get('/');
+    const other = await request(app).get('/');
+    const [value, signature] = cookieHeader(issued).split('; ');
+    const [otherValue] = cookieHeader(other).split('; ');
+    for (const cookie of [`${otherValue}; ${signature}`, value!]) {
+      const res = await request(app).get('/').set('Cookie', cookie);
+      expect(res.body.actor).toMatch(/^visitor-/);
+      expect([issued.body.actor, other.body.actor]).not.toContain(res.body.actor);
+    }
   });
 
-  it('adds Secure to the cookies in production (behind a proxy that terminated TLS)', async () => {
-    const app = new Koa({ proxy: true });
-    app.use(sessions(app, { secret, secure: true }));
-    app.use((ctx) => (ctx.body = { actor: actorOf(ctx) }));
-    const res = await request(app.callback()).get('/').set('X-Forwarded-Proto', 'https');
-    const cookies = res.headers['set-cookie'] as unknown as string[];
-    expect(cookies).toHaveLength(2);
-    for (const cookie of cookies) expect(cookie).toMatch(/; secure/i);
+  it('makes cookies Secure when the request came over HTTPS, as a trusted proxy says', async () => {
+    const res = await request(appWith({}, { proxy: true })).get('/').set('X-Forwarded-Proto', 'https');
+    expect(setCookies(res)).toHaveLength(2);
+    for (const cookie of setCookies(res)) expect(cookie).toMatch(/; secure/i);
+  });
+
+  it('ignores X-Forwarded-Proto from a client when no proxy is trusted, and answers over plain HTTP instead of failing', async () => {
+    const res = await request(appWith()).get('/').set('X-Forwarded-Proto', 'https');
+    expect(res.status).toBe(200);
+    for (const cookie of setCookies(res)) expect(cookie).not.toMatch(/; secure/i);
   });
 });
 
 describe('signing in and out', () => {
-  /** A writer with /in (as user "ann", the session first given a leftover value) and /out, as the auth routes use them. */
-  const auth = () => {
-    const app = new Koa();
-    app.use(sessions(app, { secret, secure: false }));
-    app.use((ctx) => {
-      if (ctx.path === '/leftover') (sessionOf(ctx) as Record<string, unknown>).returnTo = '/planted';
-      if (ctx.path === '/in') startUserSession(ctx, 'ann');
-      if (ctx.path === '/out') endUserSession(ctx);
-      ctx.body = { actor: actorOf(ctx), session: sessionOf(ctx) };
-    });
-    return app.callback();
-  };
-  const decode = (res: request.Response) => JSON.parse(Buffer.from(cookiesFrom(res)[0]!.slice(SESSION_COOKIE.length + 1), 'base64').toString('utf8'));
-
-  it('signs in on a fresh session that keeps the visitor id and drops everything else, under a new cookie', async () => {
-    const app = auth();
-    const visitor = await request(app).get('/leftover');
-    const signedIn = await request(app).get('/in').set('Cookie', cookiesFrom(visitor).join('; '));
+  it('signs in under a new session id and revokes the old one', async () => {
+    const app = appWith();
+    const visitor = await request(app).get('/');
+    const signedIn = await request(app).get('/in').set('Cookie', cookieHeader(visitor));
     expect(signedIn.body.actor).toBe('user-ann');
-    expect(decode(signedIn)).toEqual({ visitorId: decode(visitor).visitorId, userId: 'ann', _expire: expect.any(Number), _maxAge: expect.any(Number) });
-    expect(cookiesFrom(signedIn)).not.toEqual(cookiesFrom(visitor));
-    // The read side, its verified-cookie cache warm with the visitor's cookie, sees the new one for what it is.
-    const read = reader().callback();
-    expect((await request(read).get('/').set('Cookie', cookiesFrom(visitor).join('; '))).body.actor).toBe(visitor.body.actor);
-    expect((await request(read).get('/').set('Cookie', cookiesFrom(signedIn).join('; '))).body.actor).toBe('user-ann');
+    expect(cookieHeader(signedIn)).not.toBe(cookieHeader(visitor));
+    // The cookie from before sign-in (planted by someone else, say) is nobody's any more: a new visitor.
+    const old = await request(app).get('/').set('Cookie', cookieHeader(visitor));
+    expect(old.body.actor).not.toBe(visitor.body.actor);
+    expect(old.body.actor).not.toBe('user-ann');
   });
 
-  it('signs out as a new anonymous visitor', async () => {
-    const app = auth();
+  it('revokes the session on sign-out: a copy of the signed-in cookie is a stranger afterwards', async () => {
+    const app = appWith();
     const signedIn = await request(app).get('/in');
-    const signedOut = await request(app).get('/out').set('Cookie', cookiesFrom(signedIn).join('; '));
+    const copied = cookieHeader(signedIn);
+    expect((await request(app).get('/').set('Cookie', copied)).body.actor).toBe('user-ann');
+    const signedOut = await request(app).get('/out').set('Cookie', copied);
     expect(signedOut.body.actor).toMatch(/^visitor-[0-9a-f-]{36}$/);
-    expect(signedOut.body.actor).not.toBe(`visitor-${decode(signedIn).visitorId}`);
-    expect(decode(signedOut)).not.toHaveProperty('userId');
+    const replayed = await request(app).get('/').set('Cookie', copied);
+    expect(replayed.body.actor).not.toBe('user-ann');
+    expect(replayed.body.actor).not.toBe(signedOut.body.actor);
+  });
+
+  it('revokes for WebSockets too: an upgrade with the copied cookie belongs to nobody', async () => {
+    const app = appWith();
+    const signedIn = await request(app).get('/in');
+    const identify = createSessionIdentifier({ secret, store: createSessionStore({ documentStore: stores.documentStore }) });
+    const upgrade = () => {
+      const message = new IncomingMessage(new Socket());
+      message.headers.cookie = cookieHeader(signedIn);
+      return identify(message);
+    };
+    expect((await upgrade()).actor).toBe('user-ann');
+    await request(app).get('/out').set('Cookie', cookieHeader(signedIn));
+    expect((await upgrade()).actor).toBe(NOBODY);
+  });
+});
+
+describe('new visitors per client address', () => {
+  const limited = (perHour: number) => appWith({ newVisitors: { limiter: createRateLimiter({ documentStore: stores.documentStore }), perHour } });
+
+  it('serves reads anonymously over the limit, without a cookie or a record, and refuses commands with 429', async () => {
+    const app = limited(2);
+    for (let i = 0; i < 2; i++) expect((await request(app).get('/')).body.actor).toMatch(/^visitor-/);
+    const read = await request(app).get('/');
+    expect(read.status).toBe(200);
+    expect(read.body.actor).toBe(NOBODY);
+    expect(read.headers['set-cookie']).toBeUndefined();
+    const command = await request(app).post('/');
+    expect(command.status).toBe(429);
+    expect(command.headers['retry-after']).toMatch(/^\d+$/);
+    expect(command.body).toMatchObject({ success: false, error: 'Too many new visitors' });
+    expect(command.body.message).toMatch(/try again in \d+ minutes?, or sign in/);
+    expect(await recordCount()).toBe(2);
+  });
+
+  it('lets known visitors and signing in through when the address is over the limit', async () => {
+    const app = limited(1);
+    const known = await request(app).get('/');
+    expect((await request(app).post('/').set('Cookie', cookieHeader(known))).body.actor).toBe(known.body.actor);
+    expect((await request(app).post('/')).status).toBe(429);
+    const signIn = await request(app).post('/auth/in-flow');
+    expect(signIn.status).toBe(200);
+  });
+
+  it('counts each address on its own, from the socket unless a proxy is trusted', async () => {
+    const limiter = createRateLimiter({ documentStore: stores.documentStore });
+    const direct = appWith({ newVisitors: { limiter, perHour: 1 } });
+    await request(direct).get('/').set('X-Forwarded-For', '203.0.113.1');
+    // Without a trusted proxy the header is the client's own word: the same socket address is over the limit.
+    expect((await request(direct).post('/').set('X-Forwarded-For', '203.0.113.2')).status).toBe(429);
+    const proxied = appWith({ newVisitors: { limiter, perHour: 1 } }, { proxy: true });
+    expect((await request(proxied).post('/').set('X-Forwarded-For', '203.0.113.3')).status).toBe(200);
+    expect((await request(proxied).post('/').set('X-Forwarded-For', '203.0.113.3')).status).toBe(429);
+    // Only the entry our proxy appended counts; a client cannot prepend its way to a fresh address.
+    expect((await request(proxied).post('/').set('X-Forwarded-For', '198.51.100.7, 203.0.113.3')).status).toBe(429);
+  });
+
+  it('is off at 0', async () => {
+    const app = limited(0);
+    for (let i = 0; i < 5; i++) expect((await request(app).post('/')).body.actor).toMatch(/^visitor-/);
   });
 });

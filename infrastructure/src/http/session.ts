@@ -4,7 +4,9 @@ import Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import createSession from 'koa-session';
 import compose from 'koa-compose';
+import { describeWait, RateLimitedError, type RateLimiter } from '../abuse/rate-limiter.ts';
 import { isOperatorRequest } from './operators-only.ts';
+import type { SessionStore } from './session-store.ts';
 
 export const SESSION_COOKIE = 'vis.sid';
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
@@ -34,13 +36,12 @@ export const actorOf = (ctx: Context): string => (ctx.state as { actor?: string 
 const setActor = (ctx: Context, session: SessionData | null | undefined) => ((ctx.state as { actor?: string }).actor = actorFrom(session));
 
 /**
- * A fresh session, not an edited one: whatever the old cookie carried (a sign-in in progress, a planted value)
- * is dropped, and the new cookie gets a new value, signature and 30-day lifetime. koa-session's
- * `session.regenerate()` would not add anything here: without a session store there is no server-side id to
- * renew, the cookie holds the whole session.
+ * A fresh session under a new id, not an edited one: the old record is deleted (a copy of the old cookie is
+ * worth nothing from here on), and whatever it carried (a sign-in in progress, a planted value) is dropped.
  */
-const replaceSession = (ctx: Context, data: SessionData) => {
+const replaceSession = async (ctx: Context, data: SessionData) => {
   (ctx as Context & { session: SessionData }).session = data;
+  await (ctx as Context & { session: { regenerate: () => Promise<void> } }).session.regenerate();
   setActor(ctx, data);
 };
 
@@ -57,86 +58,82 @@ export const startUserSession = (ctx: Context, userId: string) =>
  */
 export const endUserSession = (ctx: Context) => replaceSession(ctx, { visitorId: randomUUID() });
 
+export interface SessionOptions {
+  secret: string;
+  /** Where sessions are kept: every service and replica reads the same records. */
+  store: SessionStore;
+  /**
+   * Who may become a new visitor: a client address over the limit is served anonymously on reads and refused
+   * (429) on anything that would need an account. Absent: no limit.
+   */
+  newVisitors?: { limiter: RateLimiter; perHour: number };
+}
+
+export const NEW_VISITORS_LIMIT = 'new-visitors';
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Reads and the sign-in pages can do without an account; anything else acts as one. */
+const canGoAnonymous = (ctx: Context) => ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.method === 'OPTIONS' || ctx.path.startsWith('/auth/');
+
 /**
- * Signed, httpOnly, sameSite=lax cookie sessions, shared by the command and query APIs (same keys, same cookie),
- * so both recognise the same visitor without a session store.
+ * Signed, httpOnly, sameSite=lax session cookies naming a server-side record (`SessionStore`), shared by every
+ * service (same keys, same cookie, same records). Every browser is a visitor from its first request, a read
+ * included, so a page's parallel first calls act as one account. The cookie is Secure whenever the request
+ * came over HTTPS (directly, or as a trusted proxy says), which is always in production.
  */
-export const sessions = (app: Koa, { secret, secure }: { secret: string; secure: boolean }): Middleware => {
+export const sessions = (app: Koa, { secret, store, newVisitors }: SessionOptions): Middleware => {
   app.keys = [secret];
   const session = createSession(
-    { key: SESSION_COOKIE, maxAge: THIRTY_DAYS_MS, httpOnly: true, signed: true, sameSite: 'lax', secure, rolling: false },
+    {
+      key: SESSION_COOKIE,
+      maxAge: THIRTY_DAYS_MS,
+      httpOnly: true,
+      signed: true,
+      sameSite: 'lax',
+      rolling: false,
+      store: {
+        get: (sid: string) => store.get(sid),
+        set: (sid: string, data: Record<string, unknown>, maxAge: number) => store.set(sid, data, maxAge),
+        destroy: (sid: string) => store.destroy(sid),
+      },
+    },
     app,
   );
-  const read = createSessionReader();
-  // koa-session parses and verifies the cookie lazily, on first use of ctx.session: a known visitor is answered
-  // from the verified-cookie cache, and ctx.session is touched only to start a session (or, later, to change one).
   const identify: Middleware = async (ctx, next) => {
-    const known = read(ctx.cookies);
-    if (known?.visitorId) {
-      setActor(ctx, known);
-    } else {
-      const data = sessionOf(ctx);
-      if (!data.visitorId) data.visitorId = randomUUID();
-      setActor(ctx, data);
+    const data = sessionOf(ctx);
+    if (!data.visitorId && !data.userId) {
+      const verdict = newVisitors ? await newVisitors.limiter.take({ name: NEW_VISITORS_LIMIT, limit: newVisitors.perHour, windowMs: HOUR_MS }, ctx.ip) : undefined;
+      if (verdict && !verdict.allowed) {
+        if (!canGoAnonymous(ctx)) {
+          throw new RateLimitedError(
+            'Too many new visitors',
+            `Too many new visitors from your network. Please try again in ${describeWait(verdict.retryAfterMs)}, or sign in to continue now.`,
+            verdict.retryAfterMs,
+          );
+        }
+        // Served as nobody, and no record is written: the empty session is never saved.
+        setActor(ctx, null);
+        return next();
+      }
+      data.visitorId = randomUUID();
     }
+    setActor(ctx, data);
     await next();
   };
   return compose([session, identify]);
 };
 
-const MAX_CACHED_SESSIONS = 10_000;
-
-/**
- * Reads, without writing, the session that `sessions()` signed. Verifying a signature costs several HMACs per
- * request, the largest part of a read's CPU; the verdict for one exact (value, signature) pair can never change,
- * so verified cookies are remembered (bounded, least recently used first out). Reads never set cookies.
- */
-export const createSessionReader = () => {
-  const verified = new Map<string, SessionData>();
-  /** `cookies` must be a jar whose keys are the session secret (a Koa context's, with `app.keys` set). */
-  return (cookies: Context['cookies']): SessionData | null => {
-    const value = cookies.get(SESSION_COOKIE);
-    const signature = cookies.get(`${SESSION_COOKIE}.sig`);
-    if (!value || !signature) return null;
-    const cacheKey = `${value}.${signature}`;
-    let session = verified.get(cacheKey);
-    if (session) {
-      verified.delete(cacheKey);
-    } else {
-      if (cookies.get(SESSION_COOKIE, { signed: true }) !== value) return null;
-      try {
-        session = JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as SessionData & { _expire?: number };
-      } catch {
-        return null;
-      }
-    }
-    if (typeof (session as { _expire?: unknown })._expire === 'number' && (session as { _expire: number })._expire < Date.now()) return null;
-    verified.set(cacheKey, session);
-    if (verified.size > MAX_CACHED_SESSIONS) verified.delete(verified.keys().next().value!);
-    return session;
-  };
-};
-
-/** Read-only sessions for the query API: `actorOf(ctx)` works, nothing is ever written back. */
-export const readOnlySessions = (app: Koa, { secret }: { secret: string }): Middleware => {
-  app.keys = [secret];
-  const read = createSessionReader();
-  return async (ctx, next) => {
-    setActor(ctx, read(ctx.cookies));
-    await next();
-  };
-};
-
 /**
  * Who an upgrading WebSocket request belongs to, from the same signed session cookie the HTTP APIs use (an
- * upgrade never passes through Koa's middleware, so a context is made for its cookies).
+ * upgrade never passes through Koa's middleware, so a context is made for its cookies). Upgrades never start
+ * a session: a socket without one owns nothing.
  */
-export const createSessionIdentifier = ({ secret, opsToken }: { secret: string; opsToken?: string }) => {
+export const createSessionIdentifier = ({ secret, store, opsToken }: { secret: string; store: SessionStore; opsToken?: string }) => {
   const app = new Koa();
   app.keys = [secret];
-  const read = createSessionReader();
-  return async (request: IncomingMessage) => ({
-    actor: actorFrom(read(app.createContext(request, new ServerResponse(request)).cookies)),
-    operator: isOperatorRequest(request, opsToken),
-  });
+  return async (request: IncomingMessage) => {
+    const sid = app.createContext(request, new ServerResponse(request)).cookies.get(SESSION_COOKIE, { signed: true });
+    const data = sid ? ((await store.get(sid)) as SessionData | null) : null;
+    return { actor: actorFrom(data), operator: isOperatorRequest(request, opsToken) };
+  };
 };

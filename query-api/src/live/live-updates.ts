@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { dropDeadSockets, type ChangeStream, type DocumentStore, type Logger, type ProjectionProgress } from '@vis/infrastructure';
+import { dropDeadSockets, refuseCrossSiteUpgrade, type ChangeStream, type DocumentStore, type Logger, type ProjectionProgress, type SiteOptions } from '@vis/infrastructure';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
 
@@ -16,6 +16,8 @@ export interface LiveUpdatesDeps {
    */
   authorize: (who: { actor: string; operator: boolean }, topic: string) => Promise<string | null>;
   heartbeatMs?: number;
+  /** Where this site is (PUBLIC_URL, TRUST_PROXY): sockets from other sites' pages are refused. */
+  site?: SiteOptions;
 }
 
 const clientMessage = z.discriminatedUnion('type', [
@@ -35,7 +37,7 @@ interface Client {
  * subscriber of that document's topics gets `{ type: 'changed', topic, position }` and refetches. Changes are
  * read from the document store's change feed, so this works the same beside the engine or in another process.
  */
-export const createLiveUpdates = ({ documentStore, progress, logger, identify, authorize, heartbeatMs = 30_000 }: LiveUpdatesDeps) => {
+export const createLiveUpdates = ({ documentStore, progress, logger, identify, authorize, heartbeatMs = 30_000, site }: LiveUpdatesDeps) => {
   const server = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const clients = new Set<Client>();
   const subscribers = new Map<string, Set<Client>>();
@@ -127,6 +129,7 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
 
   return {
     handleUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      if (refuseCrossSiteUpgrade(request, socket, site)) return;
       identify(request)
         .then((who) => server.handleUpgrade(request, socket, head, (ws) => server.emit('connection', ws, who)))
         .catch((error: unknown) => {

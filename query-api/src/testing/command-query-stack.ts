@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createCommandApi } from '@vis/command-api';
-import { followProjectionProgress, openTestStores, silentLogger } from '@vis/infrastructure';
+import { createSessionStore, followProjectionProgress, openTestStores, silentLogger } from '@vis/infrastructure';
 import { createProjectionEngine, type Projection } from '@vis/projections';
 import request from 'supertest';
 import { createQueryApi } from '../app.ts';
@@ -17,8 +17,9 @@ export const openCommandQueryStack = async ({ projections, clock }: { projection
   const engine = createProjectionEngine({ ...stores, projections: [...projections], logger });
   await engine.start();
   const progress = await followProjectionProgress(stores.documentStore);
-  const commands = createCommandApi({ eventStore: stores.eventStore, logger, sessionSecret: SECRET, secureCookies: false, clock }).callback();
-  const queries = createQueryApi({ documentStore: stores.documentStore, progress, logger, sessionSecret: SECRET }).callback();
+  const sessionStore = createSessionStore({ documentStore: stores.documentStore });
+  const commands = createCommandApi({ eventStore: stores.eventStore, documentStore: stores.documentStore, sessionStore, logger, sessionSecret: SECRET, secureCookies: false, clock }).callback();
+  const queries = createQueryApi({ documentStore: stores.documentStore, sessionStore, progress, logger, sessionSecret: SECRET }).callback();
   const handler = (req: IncomingMessage, res: ServerResponse) => void (req.method === 'GET' ? queries : commands)(req, res);
   return {
     browser: () => request.agent(handler),

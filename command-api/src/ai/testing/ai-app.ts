@@ -1,4 +1,4 @@
-import { createSessionIdentifier, KEY_VAULT_COLLECTION, openTestStores } from '@vis/infrastructure';
+import { createRateLimiter, createSessionIdentifier, createSessionStore, KEY_VAULT_COLLECTION, NO_ABUSE_LIMITS, openTestStores } from '@vis/infrastructure';
 import { pino } from 'pino';
 import request from 'supertest';
 import { createAccounts } from '../../accounts/accounts.ts';
@@ -19,9 +19,14 @@ export const startAiApp = async ({ gemini, serverKey = gemini ? SERVER_GEMINI_KE
   const stores = await openTestStores();
   const logLines: string[] = [];
   const logger = pino({ level: 'debug' }, { write: (line: string) => void logLines.push(line) });
-  const processChannel = createAiProcessChannel({ identify: createSessionIdentifier({ secret: SESSION_SECRET }), logger });
+  const sessionStore = createSessionStore({ documentStore: stores.documentStore });
+  const processChannel = createAiProcessChannel({ identify: createSessionIdentifier({ secret: SESSION_SECRET, store: sessionStore }), logger });
   const app = createCommandApi({
     eventStore: stores.eventStore,
+    documentStore: stores.documentStore,
+    sessionStore,
+    // The free-play limit per address has tests of its own (server/abuse); here one address is many visitors.
+    abuse: { limiter: createRateLimiter({ documentStore: stores.documentStore, clock }), limits: NO_ABUSE_LIMITS },
     logger,
     sessionSecret: SESSION_SECRET,
     secureCookies: false,

@@ -1,6 +1,6 @@
 import { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
-import { createSessionIdentifier, SESSION_COOKIE, type Logger, type SessionData } from '@vis/infrastructure';
+import { createSessionIdentifier, createSessionStore, SESSION_COOKIE, type DocumentStore, type Logger, type SessionData } from '@vis/infrastructure';
 import type { Response } from 'supertest';
 
 export const TEST_SESSION_SECRET = 'auth-test-session-secret-0123456789abcdef';
@@ -13,20 +13,19 @@ export const cookieHeaderFrom = (res: Response) =>
     .map((cookie) => cookie.split(';')[0]!)
     .join('; ');
 
-/** The session this response set, decoded (the cookie is signed, not encrypted: anyone holding it can read it). */
-export const sessionSetBy = (res: Response): SessionData | null => {
+/** The session record the cookie this response set names (the cookie holds only its id), or null. */
+export const sessionSetBy = async (res: Response, documentStore: DocumentStore): Promise<SessionData | null> => {
   const cookie = setCookiesOf(res).find((each) => each.startsWith(`${SESSION_COOKIE}=`));
-  if (!cookie) return null;
-  return JSON.parse(Buffer.from(cookie.slice(SESSION_COOKIE.length + 1).split(';')[0]!, 'base64').toString('utf8')) as SessionData;
+  const sid = cookie?.slice(SESSION_COOKIE.length + 1).split(';')[0];
+  if (!sid) return null;
+  return (await createSessionStore({ documentStore }).get(sid)) as SessionData | null;
 };
 
-const identify = createSessionIdentifier({ secret: TEST_SESSION_SECRET });
-
 /** Who the cookies this response set make the browser, read back the way the query API and `/ws` read them. */
-export const actorAfter = async (res: Response) => {
+export const actorAfter = async (res: Response, documentStore: DocumentStore) => {
   const request = new IncomingMessage(new Socket());
   request.headers.cookie = cookieHeaderFrom(res);
-  return (await identify(request)).actor;
+  return (await createSessionIdentifier({ secret: TEST_SESSION_SECRET, store: createSessionStore({ documentStore }) })(request)).actor;
 };
 
 /** A logger that keeps every line it is given, to look for what must never be logged. */

@@ -1,15 +1,15 @@
-import { sessionOf, sessions, type SessionData } from '@vis/infrastructure';
+import { createSessionStore, sessionOf, sessions, type DocumentStore, type SessionData } from '@vis/infrastructure';
 import Koa from 'koa';
 import request from 'supertest';
 
 /**
  * The Cookie header of a browser whose session holds `data` (a visitor id, a signed-in user id), made by the
- * product's own `sessions()` middleware with the same secret, so the command API verifies it like any other.
+ * product's own `sessions()` middleware with the same secret and session records, so the command API verifies it like any other.
  * For tests that run without the sign-in routes.
  */
-export const sessionCookie = async (secret: string, data: SessionData): Promise<string> => {
+export const sessionCookie = async (secret: string, documentStore: DocumentStore, data: SessionData): Promise<string> => {
   const app = new Koa();
-  app.use(sessions(app, { secret, secure: false }));
+  app.use(sessions(app, { secret, store: createSessionStore({ documentStore }) }));
   app.use((ctx) => {
     Object.assign(sessionOf(ctx), data);
     ctx.status = 204;

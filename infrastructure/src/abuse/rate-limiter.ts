@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import type { DocumentStore } from '../document-store/document-store.ts';
+
+/** Counters live in the document store, so every replica of a service counts against the same limit. */
+export const RATE_LIMITS_COLLECTION = 'rate_limits';
+
+export interface RateLimitRule {
+  /** Names the counter; part of each counter document's id. */
+  name: string;
+  /** How many in any window; 0 turns the rule off. */
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimitVerdict {
+  allowed: boolean;
+  /** When a refused caller may try again (0 when allowed). */
+  retryAfterMs: number;
+}
+
+type CounterDocument = {
+  _id: string;
+  count: number;
+  expiresAt: string;
+};
+
+const ALLOWED: RateLimitVerdict = { allowed: true, retryAfterMs: 0 };
+
+/**
+ * Sliding-window counters (the previous fixed window weighted by how much of it still overlaps the sliding one,
+ * plus the current window): two small documents per key, no list of timestamps, and no burst of twice the
+ * limit at a window's edge as plain fixed windows allow.
+ *
+ * Keys (an address, an account) are stored hashed: the counters need to tell callers apart, not to name them.
+ * Concurrent callers can overshoot a limit by the few requests in flight between a read and an increment; the
+ * limits bound abuse, they are not billing.
+ */
+export const createRateLimiter = ({ documentStore, clock = () => new Date() }: { documentStore: DocumentStore; clock?: () => Date }) => {
+  const idOf = (rule: RateLimitRule, key: string, window: number) =>
+    `${rule.name}:${createHash('sha256').update(key).digest('base64url').slice(0, 22)}:${window}`;
+
+  const countIn = async (rule: RateLimitRule, key: string, window: number) =>
+    (await documentStore.findOne<CounterDocument>(RATE_LIMITS_COLLECTION, { _id: idOf(rule, key, window) }))?.count ?? 0;
+
+  /** The estimate with `extra` more, and when it falls back under the limit. */
+  const verdict = async (rule: RateLimitRule, key: string, extra: number): Promise<RateLimitVerdict> => {
+    const now = clock().getTime();
+    const window = Math.floor(now / rule.windowMs);
+    const [previous, current] = await Promise.all([countIn(rule, key, window - 1), countIn(rule, key, window)]);
+    const elapsed = (now % rule.windowMs) / rule.windowMs;
+    const estimate = previous * (1 - elapsed) + current + extra;
+    if (estimate <= rule.limit) return ALLOWED;
+    // The previous window's weight shrinks as the sliding window moves on; when the current window alone is over,
+    // it has to become the previous one and shrink in turn.
+    const retryAt =
+      current + extra <= rule.limit
+        ? (window + 1 - (rule.limit - current - extra) / previous) * rule.windowMs
+        : (window + 1 + Math.max(0, 1 - (rule.limit - extra) / current)) * rule.windowMs;
+    return { allowed: false, retryAfterMs: Math.max(1000, Math.ceil(retryAt - now)) };
+  };
+
+  const hit = async (rule: RateLimitRule, key: string) => {
+    const now = clock().getTime();
+    const window = Math.floor(now / rule.windowMs);
+    const expiresAt = new Date((window + 2) * rule.windowMs).toISOString();
+    await documentStore.updateOne(RATE_LIMITS_COLLECTION, { _id: idOf(rule, key, window) }, { $inc: { count: 1 }, $set: { expiresAt } }, { upsert: true });
+  };
+
+  return {
+    /** Whether one more would be within the limit, without counting it (for limits on failures: wrong codes). */
+    check: async (rule: RateLimitRule, key: string): Promise<RateLimitVerdict> => (rule.limit === 0 ? ALLOWED : verdict(rule, key, 1)),
+    /** Counts one. */
+    hit: async (rule: RateLimitRule, key: string) => {
+      if (rule.limit !== 0) await hit(rule, key);
+    },
+    /** Counts one if it is within the limit; a refused attempt is not counted. */
+    take: async (rule: RateLimitRule, key: string): Promise<RateLimitVerdict> => {
+      if (rule.limit === 0) return ALLOWED;
+      const allowed = await verdict(rule, key, 1);
+      if (allowed.allowed) await hit(rule, key);
+      return allowed;
+    },
+    /** Drops counters whose windows no longer count (every replica may run it; deleting twice is harmless). */
+    sweep: async (max = 1000) => {
+      const expired = await documentStore.find<CounterDocument>(RATE_LIMITS_COLLECTION, { expiresAt: { $lt: clock().toISOString() } }, { limit: max });
+      for (const counter of expired) await documentStore.deleteOne(RATE_LIMITS_COLLECTION, counter._id);
+      return expired.length;
+    },
+  };
+};
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/** Minutes or seconds, in the words a 429's message uses. */
+export const describeWait = (ms: number) => {
+  const minutes = Math.ceil(ms / 60_000);
+  if (ms < 60_000) return `${Math.ceil(ms / 1000)} seconds`;
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+};
+
+/** A request over one of the abuse limits: answered 429 with Retry-After by the error handler. */
+export class RateLimitedError extends Error {
+  override readonly name = 'RateLimitedError';
+  constructor(
+    readonly title: string,
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+  }
+}

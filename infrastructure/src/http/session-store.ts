@@ -1,0 +1,64 @@
+import type { DocumentStore } from '../document-store/document-store.ts';
+
+/** Server-side session records: what a session cookie names, and what signing out deletes. */
+export const SESSIONS_COLLECTION = 'sessions';
+
+type SessionDocument = {
+  _id: string;
+  /** koa-session's data as JSON: grant's keys are not ours to vet for MongoDB field-name rules. */
+  json: string;
+  expiresAt: string;
+};
+
+export interface SessionStore {
+  get(sid: string): Promise<Record<string, unknown> | null>;
+  set(sid: string, data: Record<string, unknown>, maxAgeMs: number): Promise<void>;
+  destroy(sid: string): Promise<void>;
+  /** Deletes records past their expiry (every replica may run it). */
+  sweep(max?: number): Promise<number>;
+}
+
+const MAX_CACHED = 10_000;
+const SID = /^[0-9a-f-]{36}$/;
+
+/**
+ * Sessions on the document store, so that every replica of every service knows them and a deleted record (a
+ * sign-out, a sign-in) revokes the cookie everywhere. Records read recently are kept for `cacheMs` (default 0: off):
+ * this process's own changes update the cache at once, another replica's revocation is seen within `cacheMs`.
+ */
+export const createSessionStore = ({ documentStore, clock = () => new Date(), cacheMs = 0 }: { documentStore: DocumentStore; clock?: () => Date; cacheMs?: number }): SessionStore => {
+  const cache = new Map<string, { data: Record<string, unknown> | null; until: number }>();
+  const remember = (sid: string, data: Record<string, unknown> | null) => {
+    if (cacheMs <= 0) return;
+    cache.delete(sid);
+    cache.set(sid, { data, until: Date.now() + cacheMs });
+    if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);
+  };
+
+  return {
+    get: async (sid) => {
+      // A cookie value is ours only if it looks like an id we issued: anything else is not worth a lookup.
+      if (!SID.test(sid)) return null;
+      const cached = cache.get(sid);
+      if (cached && cached.until > Date.now()) return cached.data;
+      const record = await documentStore.findOne<SessionDocument>(SESSIONS_COLLECTION, { _id: sid });
+      const data = record && record.expiresAt > clock().toISOString() ? (JSON.parse(record.json) as Record<string, unknown>) : null;
+      remember(sid, data);
+      return data;
+    },
+    set: async (sid, data, maxAgeMs) => {
+      const expiresAt = new Date(clock().getTime() + maxAgeMs).toISOString();
+      await documentStore.replaceOne(SESSIONS_COLLECTION, { _id: sid, json: JSON.stringify(data), expiresAt });
+      remember(sid, data);
+    },
+    destroy: async (sid) => {
+      remember(sid, null);
+      await documentStore.deleteOne(SESSIONS_COLLECTION, sid);
+    },
+    sweep: async (max = 1000) => {
+      const expired = await documentStore.find<SessionDocument>(SESSIONS_COLLECTION, { expiresAt: { $lt: clock().toISOString() } }, { limit: max });
+      for (const record of expired) await documentStore.deleteOne(SESSIONS_COLLECTION, record._id);
+      return expired.length;
+    },
+  };
+};
