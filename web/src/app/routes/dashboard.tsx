@@ -31,7 +31,7 @@ export const DashboardRoute = () => {
   const { generate: generateReport, generating: reporting } = useGenerateReport(projectId ?? '');
   const { share, sharing } = useShareProject(projectId ?? '');
 
-  if (resolveError || project.isError) return <DataMissing />;
+  if (resolveError || project.isError) return <DataMissing error={resolveError ?? project.error} />;
   if (resolving || !projectId || project.isPending) return <PageLoading />;
   const response = project.data;
   const { project: details, progress, context } = response;

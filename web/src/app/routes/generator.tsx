@@ -62,7 +62,7 @@ export const GeneratorRoute = () => {
   }, [flushSaves]);
   useEffect(() => () => void (advanceTimer.current && clearTimeout(advanceTimer.current)), []);
 
-  if (resolveError || project.isError) return <DataMissing />;
+  if (resolveError || project.isError) return <DataMissing error={resolveError ?? project.error} />;
   if (resolving || !projectId || project.isPending) return <PageLoading />;
   const response = project.data;
   const reachable = FLOW_STAGE_IDS.filter((id) => canEnter(id, response));

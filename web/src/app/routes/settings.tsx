@@ -24,7 +24,7 @@ export const SettingsRoute = () => {
   const rename = useRenameProject(projectId ?? '');
   const setCoreIdea = useSetCoreIdea(projectId ?? '');
 
-  if (resolveError || project.isError) return <DataMissing />;
+  if (resolveError || project.isError) return <DataMissing error={resolveError ?? project.error} />;
   if (resolving || !projectId || project.isPending) return <PageLoading />;
   const details = project.data.project;
 

@@ -24,7 +24,7 @@ export const StageRoute = () => {
   const stageNumber = Number(/\/stage-(\d)/.exec(pathname)?.[1] ?? 1) as GuidedStage | 6;
   const { projectId, resolving, resolveError, project } = useCurrentProject();
 
-  if (resolveError || project.isError) return <DataMissing />;
+  if (resolveError || project.isError) return <DataMissing error={resolveError ?? project.error} />;
   if (resolving || !projectId || project.isPending) return <PageLoading />;
 
   const response = project.data;

@@ -35,7 +35,7 @@ export const SummaryRoute = () => {
   const [findings, setFindings] = useState<IncompatibleParameter[] | null>(null);
   const [removed, setRemoved] = useState<string[]>([]);
 
-  if (resolveError || project.isError) return <DataMissing />;
+  if (resolveError || project.isError) return <DataMissing error={resolveError ?? project.error} />;
   if (resolving || !projectId || project.isPending) return <PageLoading />;
   const response = project.data;
   const { name } = response.project;
