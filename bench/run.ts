@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import WebSocket from 'ws';
-import { benchmarkAppends } from '../infrastructure/src/event-store/bench-appends.ts';
+import { topics } from '@vis/domain';
+import { benchmarkAppends } from '@vis/infrastructure';
 import { measureLandingJavaScript } from './landing-js.ts';
 
 /**
@@ -24,7 +25,7 @@ const startChild = (script: string, env: Record<string, string> = {}) =>
   new Promise<{ child: ChildProcess; url: string }>((resolve, reject) => {
     const child = spawn(process.execPath, [...tsx, script], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
-    child.stdout!.on('data', (chunk) => {
+    child.stdout.on('data', (chunk) => {
       output += chunk;
       const match = output.match(/listening on (http:\/\/[\d.:]+)/);
       if (match) resolve({ child, url: match[1]! });
@@ -125,7 +126,7 @@ console.log('Projection lag at 1,000 commands/s…');
 const lagProjects = embedded.ids.slice(0, 100);
 const socket = new WebSocket(`${embedded.url.replace('http', 'ws')}/ws`, { headers: { cookie: embedded.cookie } });
 await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-socket.send(JSON.stringify({ type: 'subscribe', topics: lagProjects.map((id) => `project:${id}`) }));
+socket.send(JSON.stringify({ type: 'subscribe', topics: lagProjects.map((id) => topics.project(id)) }));
 const subscribed = JSON.parse(String(await new Promise((resolve) => socket.once('message', resolve)))) as { topics?: string[] };
 if (subscribed.topics?.length !== lagProjects.length) throw new Error(`subscription refused: ${JSON.stringify(subscribed)}`);
 const inFlight = new Map<string, number>();
@@ -149,7 +150,7 @@ const send = (i: number) =>
       { method: 'POST', agent, headers: { 'content-type': 'application/json', cookie: embedded.cookie } },
       (response) => response.resume().on('end', () => resolve()),
     );
-    inFlight.set(`project:${projectId}`, performance.now());
+    inFlight.set(topics.project(projectId), performance.now());
     request.end(JSON.stringify({ value: `lag ${i}` }));
   });
 const pending: Promise<void>[] = [];

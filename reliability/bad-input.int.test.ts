@@ -22,6 +22,7 @@ const SEED = Number(process.env.RELIABILITY_SEED ?? (FULL ? Date.now() % 2 ** 31
 const POOL = 6;
 
 /** C0 controls but tab, newline and carriage return; DEL and C1; the bidi embeddings, overrides and isolates. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this pattern finds
 const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 /** A text quoted for a report, every invisible or direction-changing character written as an escape. */
 const visible = (text: string) =>

@@ -33,6 +33,7 @@ const ensureChromium = () => {
 
 ensureChromium();
 run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+run('npx', ['eslint', '.', '--cache', '--cache-location', 'node_modules/.cache/eslint/']);
 run('npm', ['run', 'build', '-w', 'web']);
 // Besides vitest's own report, one plain closing line that any CI can read: "N passed, N failed, N skipped".
 const report = path.join(mkdtempSync(path.join(tmpdir(), 'vis-test-')), 'vitest.json');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { silentLogger } from '@vis/infrastructure';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { json, startFakeGemini, type FakeGemini } from '../command-api/src/ai/testing/fake-gemini.ts';
+import { json, startFakeGemini, type FakeGemini } from '@vis/command-api/testing';
 import { startEmbedded } from './embedded.ts';
 import { httpClient } from './testing-client.ts';
 

@@ -1,12 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { AI_PROCESS_PATH, authOptionsFrom, createAccounts, createAiProcessChannel, createCommandApi, issuePublicCoupon, paymentsFromConfig, projectsOwnedByFrom, type PaymentsGateway } from '@vis/command-api';
+import { composeCommandService, createAccounts, issuePublicCoupon, type CommandServiceConfig, type PaymentsGateway } from '@vis/command-api';
 import {
   abuseLimitsFrom,
-  createRateLimiter,
-  createSessionIdentifier,
-  createSessionStore,
+  createVisitorRecords,
   sessions,
   type SessionOptions,
   DEFAULT_PUBLIC_COUPON_CODE,
@@ -18,34 +16,16 @@ import {
   type Config,
   type Logger,
 } from '@vis/infrastructure';
-import { allProjections, createOpsApi, createProjectionEngine } from '@vis/projections';
-import { createLiveUpdates, createQueryApi, createTopicAuthorizer } from '@vis/query-api';
+import { composeProjectionService } from '@vis/projections';
+import { composeQueryService } from '@vis/query-api';
 import Koa, { type Middleware } from 'koa';
 import serve from 'koa-static';
 import { existsSync, readFileSync } from 'node:fs';
 
-export type EmbeddedConfig = Pick<Config, 'HOST' | 'PORT' | 'DATA_DIR' | 'SESSION_SECRET' | 'NODE_ENV' | 'READ_YOUR_WRITES_TIMEOUT_MS' | 'WEB_DIST_DIR'> &
-  Partial<
-    Pick<
-      Config,
-      | 'OPS_TOKEN'
-      | 'PUBLIC_URL'
-      | 'GOOGLE_CLIENT_ID'
-      | 'GOOGLE_CLIENT_SECRET'
-      | 'PUBLIC_COUPON_CODE'
-      | 'STRIPE_SECRET_KEY'
-      | 'STRIPE_WEBHOOK_SECRET'
-      | 'STRIPE_PRICE_ID'
-      | 'STRIPE_PRICE_LOOKUP_KEY'
-      | 'GEMINI_API_KEY'
-      | 'GEMINI_MODEL'
-      | 'SECRETS_KEY'
-      | 'TRUST_PROXY'
-      | 'RATE_LIMIT_NEW_VISITORS_PER_HOUR'
-      | 'RATE_LIMIT_VISITOR_AI_PER_HOUR'
-      | 'RATE_LIMIT_WRONG_COUPONS_PER_10_MINUTES'
-    >
-  >;
+/** What the command service reads, plus what only the whole process needs (where it listens, the web app, limits). */
+export type EmbeddedConfig = CommandServiceConfig &
+  Pick<Config, 'HOST' | 'PORT' | 'DATA_DIR' | 'READ_YOUR_WRITES_TIMEOUT_MS' | 'WEB_DIST_DIR'> &
+  Partial<Pick<Config, 'PUBLIC_COUPON_CODE' | 'RATE_LIMIT_NEW_VISITORS_PER_HOUR' | 'RATE_LIMIT_VISITOR_AI_PER_HOUR' | 'RATE_LIMIT_WRONG_COUPONS_PER_10_MINUTES'>>;
 
 /** Left unset, the limits are the product's defaults (configuration's). */
 const limitsOf = (config: EmbeddedConfig) =>
@@ -54,8 +34,6 @@ const limitsOf = (config: EmbeddedConfig) =>
     RATE_LIMIT_VISITOR_AI_PER_HOUR: config.RATE_LIMIT_VISITOR_AI_PER_HOUR ?? 10,
     RATE_LIMIT_WRONG_COUPONS_PER_10_MINUTES: config.RATE_LIMIT_WRONG_COUPONS_PER_10_MINUTES ?? 10,
   });
-
-const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
 /** Like nginx in the distributed topology: reads go to the query API, every other API call to the command API. */
 const isQuery = (request: IncomingMessage) => (request.method === 'GET' || request.method === 'HEAD') && request.url?.startsWith('/api/');
@@ -106,63 +84,36 @@ export const startEmbedded = async (
   const documentStore = await openDocumentStore({ DATA_DIR: dataDir, MONGODB_URL: undefined, MONGODB_DATABASE: '' });
   // Before the projections start, so that they catch up past it instead of reporting it as lag for a moment.
   await issuePublicCoupon({ accounts: createAccounts({ eventStore }), eventStore, code: config.PUBLIC_COUPON_CODE ?? DEFAULT_PUBLIC_COUPON_CODE, logger });
-  const engine = createProjectionEngine({ eventStore, documentStore, projections: allProjections, logger });
+  const projections = composeProjectionService({ config, eventStore, documentStore, logger });
+  const { engine } = projections;
   await engine.start();
   const progress = await followProjectionProgress(documentStore);
   // One process: both APIs share the session records and this cache, so a sign-out here is seen at once everywhere.
-  const sessionStore = createSessionStore({ documentStore, cacheMs: 10_000 });
-  const abuse = { limiter: createRateLimiter({ documentStore }), limits: limitsOf(config) };
+  const visitors = createVisitorRecords({ documentStore, limits: limitsOf(config), logger, sessionCacheMs: 10_000 });
+  const { sessionStore, abuse } = visitors;
   const sessionOptions: SessionOptions = { secret: config.SESSION_SECRET, store: sessionStore, newVisitors: { limiter: abuse.limiter, perHour: abuse.limits.newVisitorsPerHour } };
-  const sweeper = setInterval(() => {
-    Promise.all([sessionStore.sweep(), abuse.limiter.sweep()]).catch((error: unknown) => logger.warn({ err: error }, 'sweeping expired sessions and counters failed'));
-  }, SWEEP_EVERY_MS);
-  sweeper.unref();
 
-  // Projects' own Gemini keys are kept encrypted beside the read models (not in the log); `/ws/ai-process` is routed below.
-  const site = { publicUrl: config.PUBLIC_URL, trustProxy };
-  const aiProcess = createAiProcessChannel({ identify: createSessionIdentifier({ secret: config.SESSION_SECRET, store: sessionStore }), logger, site });
-  const ai = {
-    geminiApiKey: config.GEMINI_API_KEY,
-    geminiModel: config.GEMINI_MODEL,
-    geminiBaseUrl: overrides.geminiBaseUrl,
-    secretsKey: secretsKeyFor(dataDir, config.SECRETS_KEY),
+  const commands = composeCommandService({
+    config,
+    eventStore,
     documentStore,
-    processChannel: aiProcess,
-  };
-  const commandApi = createCommandApi({ eventStore, documentStore, sessionStore, abuse, trustProxy, logger, sessionSecret: config.SESSION_SECRET, secureCookies, opsToken: config.OPS_TOKEN, auth: authOptionsFrom(config), payments: overrides.payments ?? paymentsFromConfig(config, logger),
-    ai,
-    projectsOwnedBy: projectsOwnedByFrom(documentStore, progress),
-  });
-  const queryApi = createQueryApi({
-    documentStore,
+    progress,
+    logger,
     sessionStore,
     abuse,
-    trustProxy,
-    production: secureCookies,
-    progress,
-    logger,
-    sessionSecret: config.SESSION_SECRET,
-    readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
-    opsToken: config.OPS_TOKEN,
-    publicCouponCode: config.PUBLIC_COUPON_CODE,
+    // Projects' own Gemini keys are kept encrypted beside the read models (not in the log), under a key kept in DATA_DIR when none is set.
+    overrides: { ...overrides, secretsKey: secretsKeyFor(dataDir, config.SECRETS_KEY) },
   });
-  const ops = createOpsApi({ engine, logger, token: config.OPS_TOKEN });
-  const live = createLiveUpdates({
-    documentStore,
-    progress,
-    logger,
-    identify: createSessionIdentifier({ secret: config.SESSION_SECRET, store: sessionStore, opsToken: config.OPS_TOKEN }),
-    authorize: createTopicAuthorizer({ documentStore, progress }),
-    site,
-  });
+  const queries = composeQueryService({ config, documentStore, progress, logger, sessionStore, abuse });
+  const webSockets = new Map(Object.entries({ ...queries.webSockets, ...commands.webSockets }));
   // Stripe's hosts are allowed only where payments are on.
-  const webSecurityHeaders = webAppSecurityHeaders({ production: secureCookies, payments: Boolean(overrides.payments ?? config.STRIPE_SECRET_KEY) });
+  const webSecurityHeaders = webAppSecurityHeaders({ production: secureCookies, payments: commands.payments });
   const web = createWebApp(path.resolve(config.WEB_DIST_DIR), sessionOptions, trustProxy, webSecurityHeaders);
 
-  const handleCommand = commandApi.callback();
-  const handleQuery = queryApi.callback();
+  const handleCommand = commands.app.callback();
+  const handleQuery = queries.app.callback();
   const handleWeb = web.callback();
-  const handleOps = ops.callback();
+  const handleOps = projections.app.callback();
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     if (request.url === '/healthz') {
       const ready = engine.isCaughtUp();
@@ -177,9 +128,8 @@ export const startEmbedded = async (
     return void handleWeb(request, response);
   });
   server.on('upgrade', (request, socket, head) => {
-    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
-    if (pathname === '/ws') live.handleUpgrade(request, socket, head);
-    else if (pathname === AI_PROCESS_PATH) aiProcess.handleUpgrade(request, socket, head);
+    const endpoint = webSockets.get(new URL(request.url ?? '/', 'http://localhost').pathname);
+    if (endpoint) endpoint.handleUpgrade(request, socket, head);
     else socket.destroy();
   });
   server.keepAliveTimeout = 65_000;
@@ -193,15 +143,15 @@ export const startEmbedded = async (
     eventStore,
     documentStore,
     close: async () => {
-      clearInterval(sweeper);
+      visitors.close();
       // WebSockets first: an upgraded socket still counts as an open connection, and server.close waits for it.
-      await live.close();
-      await aiProcess.close();
+      await queries.close();
+      await commands.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await engine.stop();
+      await projections.close();
       await progress.close();
       await documentStore.close();
       await eventStore.close();

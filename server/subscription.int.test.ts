@@ -1,7 +1,7 @@
 import { createPaymentsGateway } from '@vis/command-api';
 import { silentLogger } from '@vis/infrastructure';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signedWebhook, startFakeStripe, type FakeStripe } from '../command-api/src/payments/testing/fake-stripe.ts';
+import { signedWebhook, startFakeStripe, type FakeStripe } from '@vis/command-api/testing';
 import { httpClient } from './testing-client.ts';
 import { startTestServer } from './testing.ts';
 

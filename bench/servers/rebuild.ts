@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { readModels } from '@vis/domain';
 import { openLmdbDocumentStore, openLmdbEventStore, silentLogger, upcasters } from '@vis/infrastructure';
 import { allProjections, createProjectionEngine } from '@vis/projections';
 
@@ -28,11 +29,11 @@ for (;;) {
 const scanSeconds = (performance.now() - scanStarted) / 1000;
 
 const started = performance.now();
-await engine.rebuild('projects');
+await engine.rebuild(readModels.projects);
 const seconds = (performance.now() - started) / 1000;
 clearInterval(sampler);
 sample();
-const documents = (await engine.report()).find((report) => report._id === 'projects')!;
+const documents = (await engine.report()).find((report) => report._id === readModels.projects)!;
 console.log(JSON.stringify({ events: Number(documents.position), seconds, scanned, scanSeconds, peakRssMb: peakRss / 1024 / 1024, peakHeapMb: peakHeap / 1024 / 1024 }));
 await engine.stop();
 await documentStore.close();

@@ -1,4 +1,5 @@
-import { openTestStores, silentLogger } from '@vis/infrastructure';
+import { silentLogger } from '@vis/infrastructure';
+import { openTestStores } from '@vis/infrastructure/testing';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCommandApi, type CommandApiDeps } from './app.ts';
@@ -88,7 +89,7 @@ describe('state-changing requests from another site', () => {
   });
 
   it('reads the scheme from X-Forwarded-Proto behind a trusted proxy', async () => {
-    const agent = request.agent(appWith({ trustProxy: true } as Partial<CommandApiDeps>)).host('ideas.example.com');
+    const agent = request.agent(appWith({ trustProxy: true })).host('ideas.example.com');
     const res = await agent.post('/api/projects').set('X-Forwarded-Proto', 'https').set('Origin', 'https://ideas.example.com').send({});
     expect(res.status).toBe(201);
     const plain = await agent.post('/api/projects').set('X-Forwarded-Proto', 'https').set('Origin', 'http://ideas.example.com').send({});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { fieldsOf } from '../../domain/src/testing/string-fields.ts';
+import { fieldsOf } from '@vis/domain/testing/string-fields';
 import * as aiBodies from './ai/schemas.ts';
 import { applyCouponBody, createSubscriptionBody } from './payments/routes.ts';
 import { projectPatchSchema, stagePatchSchema } from './projects/patch-translation.ts';

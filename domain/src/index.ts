@@ -6,3 +6,5 @@ export * from './feedback/feedback.ts';
 export * from './account/index.ts';
 export * from './marketplace/index.ts';
 export * from './ai/index.ts';
+export * from './events.ts';
+export * from './contract/index.ts';

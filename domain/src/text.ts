@@ -6,7 +6,9 @@ import { z } from 'zod';
  * U+2066–U+2069), which make text read differently from what it is (a public title that shows one name and
  * is another), and lone surrogates, which are no character at all and break whatever encodes them next.
  */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this pattern finds
 const UNSAFE_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDFFF]/u;
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this pattern finds
 const UNSAFE_IN_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDFFF]/u;
 
 export const UNSAFE_TEXT_MESSAGE = 'must not contain control or direction-override characters';

@@ -48,7 +48,7 @@ const viaServer = async (): Promise<boolean> => {
   const status = await fetchServer('/api/ops/projections');
   if (!status) return false;
   if (!status.ok) {
-    console.error(`${baseUrl} answered ${status.status}: ${(await status.json().catch(() => ({}))).message ?? status.statusText}`);
+    console.error(`${baseUrl} answered ${status.status}: ${((await status.json().catch(() => ({}))) as { message?: string }).message ?? status.statusText}`);
     process.exit(1);
   }
   if (command === 'status') {

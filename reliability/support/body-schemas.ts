@@ -20,8 +20,9 @@ import {
   setGeminiKeyBody,
   technicalReportBody,
   verifyApiKeyBody,
-} from '../../command-api/src/ai/schemas.ts';
-import { projectPatchSchema, stagePatchSchema } from '../../command-api/src/projects/patch-translation.ts';
+  projectPatchSchema,
+  stagePatchSchema,
+} from '@vis/command-api/schemas';
 
 export interface BodyRoute {
   /** What a well-formed body looks like (the route's own schema where it exports one). */

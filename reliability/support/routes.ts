@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { createCommandApi } from '@vis/command-api';
-import { followProjectionProgress, openTestStores, silentLogger } from '@vis/infrastructure';
+import { followProjectionProgress, silentLogger } from '@vis/infrastructure';
+import { openTestStores } from '@vis/infrastructure/testing';
 import { createOpsApi, type ProjectionEngine } from '@vis/projections';
 import { createQueryApi } from '@vis/query-api';
 import type Koa from 'koa';

@@ -1,7 +1,6 @@
 import { createPaymentsGateway } from '@vis/command-api';
 import { silentLogger } from '@vis/infrastructure';
-import { startFakeGemini } from '../../command-api/src/ai/testing/fake-gemini.ts';
-import { startFakeStripe } from '../../command-api/src/payments/testing/fake-stripe.ts';
+import { startFakeGemini, startFakeStripe } from '@vis/command-api/testing';
 import type { EmbeddedConfig } from '../../server/embedded.ts';
 import { startTestServer } from '../../server/testing.ts';
 

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// eslint-disable-next-line vis/no-relative-packages -- server/ is the root package's test harness, not a workspace: it has no package entry
 import { startTestServer } from '../../server/testing.ts';
 import { launchBrowser, openPage, screenshotPath, takePolicyViolations } from './browser.ts';
 

@@ -6,4 +6,6 @@ try {
   var dark = theme ? theme === 'dark' : window.matchMedia('(prefers-color-scheme: dark)').matches;
   if (dark) document.documentElement.classList.add('dark');
   document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
-} catch (error) {}
+} catch {
+  // Storage or matchMedia unavailable: keep the default (light) theme.
+}

@@ -1,5 +1,6 @@
 import { accountStreamId, couponStreamId, IdempotencyKeyReusedError, PaymentRequiredError, type CommandMetadata } from '@vis/domain';
-import { openTestStores, WrongExpectedVersionError, type EventStore } from '@vis/infrastructure';
+import { WrongExpectedVersionError, type EventStore } from '@vis/infrastructure';
+import { openTestStores } from '@vis/infrastructure/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAccounts } from './accounts.ts';
 
@@ -18,7 +19,7 @@ const metadata = (actorId: string): CommandMetadata => ({ commandId: `command-${
  * expected revision of each append.
  */
 const asAnotherProcess = (store: EventStore): EventStore =>
-  new Proxy(store, { get: (target, key) => (typeof target[key as keyof EventStore] === 'function' ? (target[key as keyof EventStore] as Function).bind(target) : target[key as keyof EventStore]) });
+  new Proxy(store, { get: (target, key) => (typeof target[key as keyof EventStore] === 'function' ? (target[key as keyof EventStore] as (...args: unknown[]) => unknown).bind(target) : target[key as keyof EventStore]) });
 
 const chargedEvents = async (accountId: string) =>
   (await stores.eventStore.readStream(accountStreamId(accountId))).filter((event) => event.type === 'AiRequestCharged');

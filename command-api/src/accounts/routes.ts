@@ -1,5 +1,13 @@
 import type Router from '@koa/router';
-import { COUPON_REDEEMED_MESSAGE, INVALID_COUPON_MESSAGE, issueCouponSchema, MAX_ID_LENGTH, UNLIMITED_COUPON_REDEEMED_MESSAGE, ValidationError } from '@vis/domain';
+import {
+  COUPON_REDEEMED_MESSAGE,
+  INVALID_COUPON_MESSAGE,
+  issueCouponSchema,
+  MAX_ID_LENGTH,
+  UNLIMITED_COUPON_REDEEMED_MESSAGE,
+  ValidationError,
+  type RedeemCouponResponse,
+} from '@vis/domain';
 import { actorOf, describeWait, operatorsOnly, parseInput, RateLimitedError, type Abuse } from '@vis/infrastructure';
 import type { Context } from 'koa';
 import { z } from 'zod';
@@ -57,7 +65,7 @@ export const accountRoutes = (router: Router, deps: Deps) => {
       kind: result.event?.data.kind,
       points: result.event?.data.points,
       position: String(result.position),
-    };
+    } satisfies RedeemCouponResponse;
   };
   router.post('/api/redeem-coupon', redeem);
   router.post('/api/subscription/redeem-coupon', redeem);

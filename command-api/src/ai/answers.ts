@@ -8,7 +8,6 @@ import {
   STAGE_TITLES,
   truncateWords,
   type FlowStage,
-  type GuidedParameterList,
   type IdeaConcept,
   type IncompatibleParameter,
   type ParameterListName,
@@ -135,7 +134,7 @@ export const quickProjectData = (idea: QuickIdea, context: AiContext) => {
   const lists: Partial<Record<ParameterListName, string[]>> = {};
   for (const [list, values] of Object.entries(idea.lists) as [ParameterListName, string[]][]) {
     if (list === 'parameters' || !(list in GUIDED_PARAMETER_KINDS)) continue;
-    const cleaned = safeClean(values, { count: 20, maxWords: GUIDED_PARAMETER_KINDS[list as GuidedParameterList].maxWords, exclude: [] });
+    const cleaned = safeClean(values, { count: 20, maxWords: GUIDED_PARAMETER_KINDS[list].maxWords, exclude: [] });
     if (cleaned.length > 0) lists[list] = cleaned;
   }
   const concepts = asConcepts(idea.concepts);

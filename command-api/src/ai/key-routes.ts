@@ -1,5 +1,14 @@
 import type Router from '@koa/router';
-import { lastFourOf, maskedGeminiKey, projectDecider, projectStreamId, type CommandMetadata, type ProjectCommand } from '@vis/domain';
+import {
+  lastFourOf,
+  maskedGeminiKey,
+  projectDecider,
+  projectStreamId,
+  type CommandMetadata,
+  type ProjectCommand,
+  type RemoveGeminiKeyResponse,
+  type VerifyApiKeyResponse,
+} from '@vis/domain';
 import { handleCommand, parseInput, type EventStore, type KeyVault } from '@vis/infrastructure';
 import type { Context } from 'koa';
 import { commandMetadata, idFromCommand } from '../command-context.ts';
@@ -51,7 +60,7 @@ export const keyRoutes = (router: Router, deps: Deps) => {
       aiApiKey: maskedGeminiKey(lastFourOf(apiKey)),
       message: valid ? 'API key verified' : 'Invalid API key',
       position: String(result.position),
-    };
+    } satisfies VerifyApiKeyResponse;
   };
 
   /** Spec 01 §7: `{ apiKey }` → `{ valid }`. With a projectId (ours) the key is also kept as that project's. */
@@ -60,7 +69,7 @@ export const keyRoutes = (router: Router, deps: Deps) => {
     if (body.projectId !== undefined) return setProjectKey(ctx, body.projectId, body.apiKey);
     await rateLimit.take(commandMetadata(ctx, deps).actorId);
     const valid = await deps.verify(body.apiKey);
-    ctx.body = { success: true, valid, aiApiStatus: valid ? 'Valid' : 'Invalid', message: valid ? 'API key verified' : 'Invalid API key' };
+    ctx.body = { success: true, valid, aiApiStatus: valid ? 'Valid' : 'Invalid', message: valid ? 'API key verified' : 'Invalid API key' } satisfies VerifyApiKeyResponse;
   });
 
   router.put('/api/projects/:projectId/gemini-key', aiErrors, async (ctx) => {
@@ -75,6 +84,6 @@ export const keyRoutes = (router: Router, deps: Deps) => {
     await gateway.ownedProject(projectId, metadata.actorId);
     await vault.delete(projectId);
     const result = await run(projectId, { type: 'RemoveGeminiKey', data: { projectId } }, metadata);
-    ctx.body = { success: true, changed: result.events.length > 0, aiApiStatus: 'Not Set', aiApiKey: '', position: String(result.position) };
+    ctx.body = { success: true, changed: result.events.length > 0, aiApiStatus: 'Not Set', aiApiKey: '', position: String(result.position) } satisfies RemoveGeminiKeyResponse;
   });
 };

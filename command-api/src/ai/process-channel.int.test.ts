@@ -14,7 +14,8 @@ let base: string;
 beforeEach(async () => {
   gemini = await startFakeGemini();
   ai = await startAiApp({ gemini });
-  server = createServer(ai.app.callback());
+  const handler = ai.app.callback();
+  server = createServer((request, response) => void handler(request, response));
   server.on('upgrade', (req, socket, head) => ai.processChannel.handleUpgrade(req, socket, head));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `127.0.0.1:${(server.address() as AddressInfo).port}`;

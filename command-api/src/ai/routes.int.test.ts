@@ -85,7 +85,8 @@ describe('POST /api/generate-parameters (offline)', () => {
     const res = await visitor.post('/api/generate-parameters').send({ fieldType: 'viralParameters', projectId, excludeParameters });
     expect(res.status).toBe(200);
     const recorded = (await ai.events()).find((event) => event.type === 'AiSuggestionsGenerated');
-    expect((recorded?.data as { asked: { excluded: string[] } }).asked.excluded).toHaveLength(100);
+    const asked = recorded?.type === 'AiSuggestionsGenerated' ? recorded.data.asked : undefined;
+    expect(asked?.['excluded']).toHaveLength(100);
   });
 
   it("answers 404 for another visitor's project and charges nothing", async () => {

@@ -17,9 +17,13 @@ import {
   technicalReportSchema,
   ValidationError,
   type ActiveProjectState,
+  type GenerateParametersResponse,
   type GuidedParameterList,
+  type IdeaStageResponse,
+  type QuickGenerateIdeaResponse,
   type StageTwoKind,
   type TechnicalReport,
+  type TechnicalReportResponse,
 } from '@vis/domain';
 import { parseInput } from '@vis/infrastructure';
 import type { Context } from 'koa';
@@ -135,7 +139,7 @@ export const aiRoutes = (router: Router, { gateway }: { gateway: AiGateway }) =>
       }),
       done: (output) => `Generated ${output.parameters.length} parameters`,
     });
-    ctx.body = { success: true, parameters: result.output.parameters, message: `Generated ${result.output.parameters.length} parameters`, ...answered(result) };
+    ctx.body = { success: true, parameters: result.output.parameters, message: `Generated ${result.output.parameters.length} parameters`, ...answered(result) } satisfies GenerateParametersResponse;
   };
 
   /** Stage 1 names a list by `fieldType`; stage 2 by `stageId: 2` and (ours) `fieldType`, else its sustainability list. */
@@ -154,7 +158,7 @@ export const aiRoutes = (router: Router, { gateway }: { gateway: AiGateway }) =>
 
   /** The spec's per-kind generation for stage 2, path not shown there: one path per kind. */
   post('/api/generate-parameters/:kind', async (ctx) => {
-    const kind = ctx.params.kind!;
+    const kind = (ctx.params as Record<string, string>).kind!;
     if (!(STAGE_TWO_KIND_NAMES as readonly string[]).includes(kind)) {
       throw new ValidationError('kind', `kind: one of ${STAGE_TWO_KIND_NAMES.join(', ')}`);
     }
@@ -228,7 +232,7 @@ export const aiRoutes = (router: Router, { gateway }: { gateway: AiGateway }) =>
         record: (output, { requestId, ai }) => ({ type: 'RecordAiPrompt', data: { projectId: projectId!, requestId, ai, use: 'modifiedPrompt', asked, prompts: [output.finalPrompt], incompatibleParameters: [] } }),
         done: () => 'Modified prompt generated',
       });
-      ctx.body = { success: true, message: 'Modified prompt generated', report: { finalPrompt: result.output.finalPrompt, parameterAudit: { incompatibleParameters: [] } }, ...answered(result) };
+      ctx.body = { success: true, message: 'Modified prompt generated', report: { finalPrompt: result.output.finalPrompt, parameterAudit: { incompatibleParameters: [] } }, ...answered(result) } satisfies TechnicalReportResponse;
       return;
     }
     if (body.promptOnly) {
@@ -245,7 +249,7 @@ export const aiRoutes = (router: Router, { gateway }: { gateway: AiGateway }) =>
         done: () => 'Final prompt generated',
       });
       const { finalPrompt, incompatibleParameters } = result.output;
-      ctx.body = { success: true, message: 'Final prompt generated', report: { finalPrompt, parameterAudit: { incompatibleParameters } }, ...answered(result) };
+      ctx.body = { success: true, message: 'Final prompt generated', report: { finalPrompt, parameterAudit: { incompatibleParameters } }, ...answered(result) } satisfies TechnicalReportResponse;
       return;
     }
     if (body.auditOnly) {
@@ -261,7 +265,7 @@ export const aiRoutes = (router: Router, { gateway }: { gateway: AiGateway }) =>
         }),
         done: (output) => `${output.incompatibleParameters.length} incompatible parameters found`,
       });
-      ctx.body = { success: true, message: 'Parameters audited', report: { parameterAudit: result.output }, ...answered(result) };
+      ctx.body = { success: true, message: 'Parameters audited', report: { parameterAudit: result.output }, ...answered(result) } satisfies TechnicalReportResponse;
       return;
     }
     const result = await gateway.run(ctx, {
@@ -274,7 +278,7 @@ export const aiRoutes = (router: Router, { gateway }: { gateway: AiGateway }) =>
       record: (report, { requestId, ai }) => ({ type: 'RecordAiReport', data: { projectId: projectId!, requestId, ai, use: 'technicalReport', asked, report } }),
       done: () => 'Technical report generated',
     });
-    ctx.body = { success: true, message: 'Technical report generated', report: result.output, ...answered(result) };
+    ctx.body = { success: true, message: 'Technical report generated', report: result.output, ...answered(result) } satisfies TechnicalReportResponse;
   });
 
   post('/api/process-query', async (ctx) => {
@@ -334,7 +338,7 @@ export const aiRoutes = (router: Router, { gateway }: { gateway: AiGateway }) =>
       }),
       done: () => `${stage.title} stage processed`,
     });
-    ctx.body = { success: true, results: { stage: stage.id, stageNumber: stage.stageNumber, iterations, summary: result.output.summary, ...result.output.fields }, ...answered(result) };
+    ctx.body = { success: true, results: { stage: stage.id, stageNumber: stage.stageNumber, iterations, summary: result.output.summary, ...result.output.fields }, ...answered(result) } satisfies IdeaStageResponse;
   });
 
   post('/api/quick-generate-idea', async (ctx) => {
@@ -355,6 +359,6 @@ export const aiRoutes = (router: Router, { gateway }: { gateway: AiGateway }) =>
       }),
       done: () => 'Idea generated',
     });
-    ctx.body = { success: true, message: 'Idea generated', projectData: quickProjectData(result.output, result.input.context), ...answered(result) };
+    ctx.body = { success: true, message: 'Idea generated', projectData: quickProjectData(result.output, result.input.context), ...answered(result) } satisfies QuickGenerateIdeaResponse;
   });
 };

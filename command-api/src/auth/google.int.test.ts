@@ -1,4 +1,5 @@
-import { SESSION_COOKIE, SESSIONS_COLLECTION, openTestStores, silentLogger, uuidFrom, type Logger } from '@vis/infrastructure';
+import { SESSION_COOKIE, SESSIONS_COLLECTION, silentLogger, uuidFrom, type Logger } from '@vis/infrastructure';
+import { openTestStores } from '@vis/infrastructure/testing';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCommandApi } from '../app.ts';

@@ -1,5 +1,6 @@
 import { INVALID_EMAIL_MESSAGE } from '@vis/domain';
-import { SESSION_COOKIE, openTestStores, silentLogger, uuidFrom } from '@vis/infrastructure';
+import { SESSION_COOKIE, silentLogger, uuidFrom } from '@vis/infrastructure';
+import { openTestStores } from '@vis/infrastructure/testing';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCommandApi } from '../app.ts';
@@ -107,7 +108,7 @@ describe('POST /auth/local', () => {
     [{ email: `${'a'.repeat(320)}@example.com` }, 'Email: at most 320 characters'],
     [{ email: 'ann@example.com', isAdmin: 'true' }, 'Unknown field: isAdmin'],
   ])('refuses %j with a message, writing nothing', async (form, message) => {
-    const res = await postForm(appWith(), form as Record<string, string>);
+    const res = await postForm(appWith(), form);
     expect(res.status).toBe(400);
     expect(res.text).toContain(message);
     expect(await allEvents()).toEqual([]);

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { FEEDBACK_THANKS, feedbackDecider, feedbackStreamId, submitFeedbackSchema } from '@vis/domain';
+import { FEEDBACK_THANKS, feedbackDecider, feedbackStreamId, submitFeedbackSchema, type FeedbackResponse } from '@vis/domain';
 import { handleCommand, parseInput, type EventStore } from '@vis/infrastructure';
 import { commandMetadata, idFromCommand } from '../command-context.ts';
 
@@ -13,6 +13,6 @@ export const feedbackRoutes = (router: Router, deps: { eventStore: EventStore; c
       data: { ...body, feedbackId },
       metadata,
     });
-    ctx.body = { success: true, message: FEEDBACK_THANKS, position: String(result.position) };
+    ctx.body = { success: true, message: FEEDBACK_THANKS, position: String(result.position) } satisfies FeedbackResponse;
   });
 };

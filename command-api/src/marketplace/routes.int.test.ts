@@ -1,5 +1,6 @@
 import { ALREADY_LIKED_MESSAGE, IDEA_NOT_FOUND_MESSAGE, LIKED_MESSAGE, NOT_IDEA_OWNER_MESSAGE, PUBLISHED_MESSAGE } from '@vis/domain';
-import { openTestStores, silentLogger } from '@vis/infrastructure';
+import { silentLogger } from '@vis/infrastructure';
+import { openTestStores } from '@vis/infrastructure/testing';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCommandApi } from '../app.ts';

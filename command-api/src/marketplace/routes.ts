@@ -12,8 +12,12 @@ import {
   PUBLISHED_MESSAGE,
   publishIdeaBodySchema,
   publishSourceOf,
+  type CommandResponse,
   type IdeaCommand,
   type IdeaEvent,
+  type LikeIdeaResponse,
+  type PublishIdeaResponse,
+  type ViewIdeaResponse,
 } from '@vis/domain';
 import { handleCommand, parseInput, readStreamState, type EventStore } from '@vis/infrastructure';
 import type { Context } from 'koa';
@@ -31,7 +35,7 @@ const noBody = z.strictObject({});
 
 /** An id no idea could have is answered like a missing idea, without naming a stream after it. */
 const ideaIdOf = (ctx: Context) => {
-  const id = ctx.params.id ?? '';
+  const id = (ctx.params as Record<string, string | undefined>).id ?? '';
   if (id.length > MAX_IDEA_ID_LENGTH || !/^[\w-]+$/.test(id)) throw new NotFoundError('idea', id.slice(0, MAX_IDEA_ID_LENGTH), IDEA_NOT_FOUND_MESSAGE);
   return id;
 };
@@ -71,7 +75,7 @@ export const marketplaceRoutes = (router: Router, deps: Deps) => {
       metadata,
     });
     ctx.status = result.repeated ? 200 : 201;
-    ctx.body = { success: true, ok: true, id: ideaId, message: PUBLISHED_MESSAGE, position: String(result.position) };
+    ctx.body = { success: true, ok: true, id: ideaId, message: PUBLISHED_MESSAGE, position: String(result.position) } satisfies PublishIdeaResponse;
   });
 
   router.post('/api/marketplace/ideas/:id/like', async (ctx) => {
@@ -84,7 +88,7 @@ export const marketplaceRoutes = (router: Router, deps: Deps) => {
       likes: totalAfter(result.events) ?? (await currentCounts(ctx)).likes,
       message: changed ? LIKED_MESSAGE : ALREADY_LIKED_MESSAGE,
       position: String(result.position),
-    };
+    } satisfies LikeIdeaResponse;
   });
 
   router.post('/api/marketplace/ideas/:id/view', async (ctx) => {
@@ -96,11 +100,11 @@ export const marketplaceRoutes = (router: Router, deps: Deps) => {
       counted,
       views: totalAfter(result.events) ?? (await currentCounts(ctx)).views,
       position: String(result.position),
-    };
+    } satisfies ViewIdeaResponse;
   });
 
   router.delete('/api/marketplace/ideas/:id', async (ctx) => {
     const result = await run(ctx, 'UnpublishIdea');
-    ctx.body = { success: true, changed: true, events: result.events.map((event) => event.type), position: String(result.position) };
+    ctx.body = { success: true, changed: true, events: result.events.map((event) => event.type), position: String(result.position) } satisfies CommandResponse;
   });
 };

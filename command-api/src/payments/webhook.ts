@@ -92,7 +92,10 @@ const interpret = async (event: Stripe.Event, payments: PaymentsGateway): Promis
 export const stripeWebhook = ({ accounts, payments, logger, clock }: StripeWebhookDeps): Middleware => {
   const verify = payments?.verifyWebhook;
   return async (ctx, next) => {
-    if (ctx.path !== STRIPE_WEBHOOK_PATH) return next();
+    if (ctx.path !== STRIPE_WEBHOOK_PATH) {
+      await next();
+      return;
+    }
     if (ctx.method !== 'POST') {
       ctx.status = 405;
       ctx.set('Allow', 'POST');

@@ -1,4 +1,4 @@
-import { projectDecider, projectStreamId, type CommandMetadata } from '@vis/domain';
+import { projectDecider, projectStreamId, readModels, type CommandMetadata } from '@vis/domain';
 import { handleCommand, type DocumentStore, type EventStore, type Logger, type ProjectionProgress } from '@vis/infrastructure';
 
 /** Which projects an owner has: the project list read model answers it (the log has no index by owner). */
@@ -9,7 +9,7 @@ const MAX_ADOPTED_PROJECTS = 1000;
 export const projectsOwnedByFrom =
   (documentStore: DocumentStore, progress: ProjectionProgress): ProjectsOwnedBy =>
   async (ownerId) =>
-    (await documentStore.find<{ _id: string }>(progress.collectionFor('project_summaries'), { ownerId }, { limit: MAX_ADOPTED_PROJECTS })).map((doc) => doc._id);
+    (await documentStore.find<{ _id: string }>(progress.collectionFor(readModels.projectSummaries), { ownerId }, { limit: MAX_ADOPTED_PROJECTS })).map((doc) => doc._id);
 
 /**
  * A visitor who signs in keeps the ideas they started: each of the visitor's projects moves to the user. The

@@ -160,11 +160,11 @@ export const commandsForStagePatch =
       if (textField) handled.add(textField);
       if (Array.isArray(data[list])) {
         if (!data[list].every((value) => typeof value === 'string')) throw new ValidationError(`data.${list}`, `data.${list}: must be a list of text`);
-        commands.push(...listCommands(project, list, data[list] as string[], metadata));
+        commands.push(...listCommands(project, list, data[list], metadata));
       } else if (data[list] !== undefined) {
         throw new ValidationError(`data.${list}`, `data.${list}: must be a list of text`);
       } else if (textField && typeof data[textField] === 'string' && data[textField] !== parameterListOf(project, list).join(', ')) {
-        commands.push(...listCommands(project, list, splitItems(data[textField] as string), metadata));
+        commands.push(...listCommands(project, list, splitItems(data[textField]), metadata));
       }
     }
 

@@ -1,4 +1,5 @@
-import { openTestStores, silentLogger } from '@vis/infrastructure';
+import { silentLogger } from '@vis/infrastructure';
+import { openTestStores } from '@vis/infrastructure/testing';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCommandApi } from '../app.ts';

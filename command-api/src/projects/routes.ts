@@ -3,10 +3,12 @@ import {
   projectCommandSchemas,
   projectDecider,
   projectStreamId,
+  stageId,
   ValidationError,
+  type CommandResponse,
+  type CreateProjectResponse,
   type ProjectCommand,
   type ProjectState,
-  type StageNumber,
 } from '@vis/domain';
 import { handleCommand, parseInput, type CommandsFor, type EventStore } from '@vis/infrastructure';
 import type { Context } from 'koa';
@@ -66,12 +68,17 @@ const validated =
 /** Spec clients number stages by `stageNumber`, by `id` (a number, or one of our stage ids), or by their order. */
 const stageNumberOf = (stage: { id?: string | number; stageNumber?: number }, index: number) => {
   if (stage.stageNumber !== undefined) return stage.stageNumber;
-  const fromId = Number(String(stage.id ?? '').replace(/^.*-stage-/, ''));
+  const fromId = typeof stage.id === 'string' ? (stageId.parse(stage.id)?.stageNumber ?? Number(stage.id)) : Number(stage.id ?? '');
   return Number.isInteger(fromId) && fromId > 0 ? fromId : index + 1;
 };
 
 const answer = (ctx: Context, result: { events: { type: string }[]; position: bigint }) => {
-  ctx.body = { success: true, changed: result.events.length > 0, events: result.events.map((event) => event.type), position: String(result.position) };
+  ctx.body = {
+    success: true,
+    changed: result.events.length > 0,
+    events: result.events.map((event) => event.type),
+    position: String(result.position),
+  } satisfies CommandResponse;
 };
 
 export const projectRoutes = (router: Router, deps: Deps) => {
@@ -102,7 +109,7 @@ export const projectRoutes = (router: Router, deps: Deps) => {
     }
     const result = await run(projectId, commands);
     ctx.status = result.repeated ? 200 : 201;
-    ctx.body = { success: true, project: { id: projectId }, position: String(result.position) };
+    ctx.body = { success: true, project: { id: projectId }, position: String(result.position) } satisfies CreateProjectResponse;
   });
 
   router.patch('/api/projects/:projectId', async (ctx) => {
@@ -112,11 +119,11 @@ export const projectRoutes = (router: Router, deps: Deps) => {
   });
 
   router.patch('/api/stages/:stageId', async (ctx) => {
-    const match = /^(.+)-stage-([1-6])$/.exec(ctx.params.stageId!);
-    if (!match) throw new ValidationError('id', "id: a stage id looks like '<project id>-stage-<1..6>'");
-    const [, projectId, stage] = match as unknown as [string, string, string];
+    const stage = stageId.parse(ctx.params.stageId!);
+    if (!stage) throw new ValidationError('id', `id: ${stageId.FORMAT_HINT}`);
+    const { projectId, stageNumber } = stage;
     const patch = parseInput(stagePatchSchema, ctx.request.body);
-    answer(ctx, await run(projectId, validated(commandsForStagePatch(projectId, Number(stage) as StageNumber, patch, commandMetadata(ctx, deps)))));
+    answer(ctx, await run(projectId, validated(commandsForStagePatch(projectId, stageNumber, patch, commandMetadata(ctx, deps)))));
   });
 
   for (const task of TASKS) {

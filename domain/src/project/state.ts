@@ -37,7 +37,7 @@ export const withParameterList = <P extends WithLists>(project: P, list: Paramet
 };
 
 export const patchStage = <N extends StageNumber>(stages: ProjectStages, stage: N, patch: Partial<StageData<N>>): ProjectStages =>
-  ({ ...stages, [stage]: { ...stages[stage], ...patch } }) as ProjectStages;
+  ({ ...stages, [stage]: { ...stages[stage], ...patch } });
 
 export const evolveProject = (state: ProjectState, event: ProjectEvent): ProjectState => {
   if (event.type === 'ProjectCreated') {

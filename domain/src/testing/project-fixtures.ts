@@ -93,7 +93,7 @@ export const clearParameters = (list: ParameterListName = 'parameters', actorId 
   command<ClearParameters>('ClearParameters', { list }, actorId);
 /** Fields are loosely typed on purpose: tests also send what the schema would refuse. */
 export const updateStageNotes = (stage: StageNumber, fields: Record<string, unknown>, actorId = owner) =>
-  command<UpdateStageNotes>('UpdateStageNotes', { stage, fields } as Omit<UpdateStageNotes['data'], 'projectId'>, actorId);
+  command<UpdateStageNotes>('UpdateStageNotes', { stage, fields }, actorId);
 export const addAudienceSegment = (data: Partial<AddAudienceSegment['data']> = {}, actorId = owner) =>
   command<AddAudienceSegment>('AddAudienceSegment', { ...tippers(), ...data }, actorId);
 export const removeAudienceSegment = (index: number, actorId = owner) =>
@@ -107,7 +107,7 @@ export const setCurrentStage = (stage: StageNumber, actorId = owner) => command<
 export const resetStage = (stage: StageNumber, actorId = owner) => command<ResetStage>('ResetStage', { stage }, actorId);
 export const resetProject = (actorId = owner) => command<ResetProject>('ResetProject', {}, actorId);
 export const importProject = (file: Record<string, unknown>, actorId = owner) =>
-  command<ImportProject>('ImportProject', file as Omit<ImportProject['data'], 'projectId'>, actorId);
+  command<ImportProject>('ImportProject', file, actorId);
 export const recordTechnicalReport = (value: TechnicalReport = report(), actorId = owner) =>
   command<RecordTechnicalReport>('RecordTechnicalReport', { report: value }, actorId);
 export const recordFinalPrompt = (prompt: string, actorId = owner) => command<RecordFinalPrompt>('RecordFinalPrompt', { prompt }, actorId);

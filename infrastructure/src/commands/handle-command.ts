@@ -37,7 +37,7 @@ export const uuidFrom = (seed: string) => {
 const streamQueues = new WeakMap<EventStore, Map<string, Promise<unknown>>>();
 const serialized = <T>(store: EventStore, streamId: string, work: () => Promise<T>): Promise<T> => {
   let queues = streamQueues.get(store);
-  if (!queues) streamQueues.set(store, (queues = new Map()));
+  if (!queues) streamQueues.set(store, (queues = new Map<string, Promise<unknown>>()));
   const previous = queues.get(streamId) ?? Promise.resolve();
   const result = previous.then(work, work);
   const tail = result.catch(() => undefined);
@@ -68,7 +68,7 @@ export const handleCommand = <C extends Command, E extends DomainEvent, S>(
   command: C | readonly C[] | CommandsFor<C, S>,
   options: HandleCommandOptions = {},
 ): Promise<CommandResult<E>> => {
-  const commandsFor: CommandsFor<C, S> = typeof command === 'function' ? command : () => (Array.isArray(command) ? command : [command as C]);
+  const commandsFor: CommandsFor<C, S> = typeof command === 'function' ? command : () => (Array.isArray(command) ? (command as readonly C[]) : [command as C]);
   return serialized(store, streamId, () => decideAndAppend(store, decider, streamId, commandsFor, options));
 };
 
@@ -101,7 +101,7 @@ const MAX_CACHED_STREAMS = 10_000;
 const streamCaches = new WeakMap<EventStore, Map<string, StreamEntry>>();
 const cacheOf = (store: EventStore) => {
   let cache = streamCaches.get(store);
-  if (!cache) streamCaches.set(store, (cache = new Map()));
+  if (!cache) streamCaches.set(store, (cache = new Map<string, StreamEntry>()));
   return cache;
 };
 

@@ -106,7 +106,7 @@ export const openMongoDocumentStore = async ({ url, database }: MongoDocumentSto
     state: { closed: boolean; current?: MongoChangeStream<Document> },
     started: () => void,
   ) => {
-    let startAfter: ResumeToken | undefined;
+    let startAfter: ResumeToken; // unknown in the driver's types: undefined until the first change
     let listening = false;
     try {
       do {

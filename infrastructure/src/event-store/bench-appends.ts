@@ -1,3 +1,4 @@
+import { uncheckedEventTypes } from './decoding.ts';
 import { openLmdbEventStore } from './lmdb-event-store.ts';
 
 export interface BenchmarkAppendsOptions {
@@ -23,7 +24,7 @@ const percentile = (sorted: readonly number[], fraction: number) =>
  * its own with the exact expected revision, the way command handling does, and counts only resolved appends.
  */
 export async function benchmarkAppends({ path, writers = 64, durationMs }: BenchmarkAppendsOptions): Promise<BenchmarkAppendsResult> {
-  const store = openLmdbEventStore({ path });
+  const store = openLmdbEventStore({ path, events: uncheckedEventTypes });
   const latencies: number[] = [];
   const started = performance.now();
   const deadline = started + durationMs;

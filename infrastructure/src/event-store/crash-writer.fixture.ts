@@ -6,6 +6,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { WrongExpectedVersionError, type ExpectedRevision } from './event-store.ts';
+import { uncheckedEventTypes } from './decoding.ts';
 import { openLmdbEventStore } from './lmdb-event-store.ts';
 
 export const CRASH_WRITERS = 8;
@@ -15,7 +16,7 @@ export const crashEventId = (writer: number, append: number, index: number) => `
 export const SHARED_STREAM = 'shared';
 
 const run = (path: string) => {
-  const store = openLmdbEventStore({ path });
+  const store = openLmdbEventStore({ path, events: uncheckedEventTypes });
   const writeForever = async (writer: number) => {
     const ownStream = `writer-${writer}`;
     let ownRevision: ExpectedRevision = 'no_stream';

@@ -1,3 +1,5 @@
+import type { AnyDomainEvent, DomainEvent } from '@vis/domain';
+
 /**
  * The event store port. It mirrors EventStoreDB's semantics so that the embedded LMDB adapter and the
  * EventStoreDB adapter pass one contract suite (see event-store.contract.ts).
@@ -13,19 +15,24 @@ export interface NewEvent<Type extends string = string, Data = unknown, Metadata
   metadata?: Metadata;
 }
 
-/** An event as read back: its place in its stream (revision, from 0) and in the whole log (position, from 1). */
-export interface RecordedEvent<Type extends string = string, Data = unknown, Metadata = Record<string, unknown>> {
+/** Where and when an event was stored: everything a read event carries besides its `type` and `data`. */
+export interface RecordedEnvelope<Metadata = Record<string, unknown>> {
   id: string;
   streamId: string;
   revision: bigint;
   position: bigint;
-  type: Type;
-  data: Data;
   metadata: Metadata;
   /** Schema version the event was written with; reads return it upcast to the newest version. */
   schemaVersion: number;
   createdAt: Date;
 }
+
+/**
+ * An event as read back: its place in its stream (revision, from 0) and in the whole log (position, from 1), and
+ * its `type` and `data` upcast and parsed with the type's schema. `E` is a union discriminated on `type`
+ * (by default every domain event), so switching on `event.type` narrows `event.data`.
+ */
+export type RecordedEvent<E extends DomainEvent = AnyDomainEvent> = RecordedEnvelope & E;
 
 export interface AppendResult {
   /** Revision of the last event now in the stream (the next append's expected revision). */
@@ -59,16 +66,20 @@ export interface SubscribeToAllOptions {
 }
 
 /** A catch-up-then-live subscription. Iterate with `for await`; `unsubscribe()` ends the iteration. */
-export interface Subscription extends AsyncIterable<RecordedEvent> {
+export interface Subscription<E extends DomainEvent = AnyDomainEvent> extends AsyncIterable<RecordedEvent<E>> {
   unsubscribe(): Promise<void>;
 }
 
-export interface EventStore {
+/**
+ * Reads never hand out an event the code cannot understand: after upcasting, each event is parsed with its type's
+ * schema, and one that fails (or whose type no schema knows) rejects the read with an EventDecodingError.
+ */
+export interface EventStore<E extends DomainEvent = AnyDomainEvent> {
   appendToStream(streamId: string, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult>;
   /** Resolves to an empty list when the stream does not exist. */
-  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
-  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
-  subscribeToAll(options?: SubscribeToAllOptions): Subscription;
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent<E>[]>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent<E>[]>;
+  subscribeToAll(options?: SubscribeToAllOptions): Subscription<E>;
   /** Position of the newest event in the log (0n when empty): projections measure their lag against it. */
   headPosition(): Promise<bigint>;
   close(): Promise<void>;

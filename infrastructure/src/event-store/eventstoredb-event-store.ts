@@ -28,6 +28,8 @@ import {
   type SubscribeToAllOptions,
   type Subscription,
 } from './event-store.ts';
+import type { DomainEvent } from '@vis/domain';
+import { createEventDecoder, domainEventTypes, type EventTypes } from './decoding.ts';
 import { noUpcasters, type UpcasterRegistry } from './upcasting.ts';
 
 export interface EventStoreDbEventStoreOptions {
@@ -62,33 +64,40 @@ const toClientExpectedRevision = (expected: ExpectedRevision): AppendExpectedRev
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export const openEventStoreDbEventStore = ({
+type Recorded = RecordedEvent<DomainEvent>;
+
+export function openEventStoreDbEventStore(options: EventStoreDbEventStoreOptions): EventStore;
+/** With other event types than the domain's: `uncheckedEventTypes` for tests of the store's own mechanics. */
+export function openEventStoreDbEventStore<E extends DomainEvent>(options: EventStoreDbEventStoreOptions & { events: EventTypes<E> }): EventStore<E>;
+export function openEventStoreDbEventStore({
   connectionString,
   upcasters = noUpcasters,
-}: EventStoreDbEventStoreOptions): EventStore => {
+  events: eventTypes = domainEventTypes,
+}: EventStoreDbEventStoreOptions & { events?: EventTypes<DomainEvent> }): EventStore<DomainEvent> {
   const client = EventStoreDBClient.connectionString(connectionString);
+  const decode = createEventDecoder(upcasters, eventTypes);
 
-  const toRecorded = (resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedEvent | undefined => {
+  const toRecorded = (resolved: ResolvedEvent | AllStreamResolvedEvent): Recorded | undefined => {
     const event = resolved.event;
     if (!event || !event.isJson || isSystemEvent(event.type)) return undefined;
     const { [SCHEMA_VERSION_KEY]: storedVersion, ...metadata } = (event.metadata ?? {}) as Record<string, unknown>;
     const schemaVersion = typeof storedVersion === 'number' ? storedVersion : 1;
     const commit = event.position?.commit ?? resolved.commitPosition;
-    return {
+    return decode({
       id: event.id,
       streamId: event.streamId,
       revision: event.revision,
       position: commit === undefined || commit === NO_POSITION ? -1n : commit,
       type: event.type,
-      data: upcasters.upcast(event.type, schemaVersion, event.data, metadata).data,
+      data: event.data,
       metadata,
       schemaVersion,
       createdAt: event.created,
-    };
+    });
   };
 
   const collect = async (reads: AsyncIterable<ResolvedEvent | AllStreamResolvedEvent>) => {
-    const events: RecordedEvent[] = [];
+    const events: Recorded[] = [];
     for await (const resolved of reads) {
       const recorded = toRecorded(resolved);
       if (recorded) events.push(recorded);
@@ -96,7 +105,7 @@ export const openEventStoreDbEventStore = ({
     return events;
   };
 
-  const readStream: EventStore['readStream'] = async (streamId, { fromRevision, maxCount, direction = 'forwards' } = {}) => {
+  const readStream: EventStore<DomainEvent>['readStream'] = async (streamId, { fromRevision, maxCount, direction = 'forwards' } = {}) => {
     if (maxCount !== undefined && maxCount <= 0) return [];
     const backwards = direction === 'backwards';
     try {
@@ -127,7 +136,7 @@ export const openEventStoreDbEventStore = ({
     return { nextExpectedRevision: last?.revision ?? -1n, position: last?.position ?? 0n };
   };
 
-  const appendToStream: EventStore['appendToStream'] = async (streamId, events, { expectedRevision = 'any' } = {}) => {
+  const appendToStream: EventStore<DomainEvent>['appendToStream'] = async (streamId, events, { expectedRevision = 'any' } = {}) => {
     if (events.length === 0) return currentHead(streamId, expectedRevision);
     try {
       const result = await client.appendToStream(
@@ -158,8 +167,8 @@ export const openEventStoreDbEventStore = ({
     return last?.position ?? -1n;
   };
 
-  const readAll: EventStore['readAll'] = async ({ fromPosition, maxCount = Number.MAX_SAFE_INTEGER } = {}) => {
-    const events: RecordedEvent[] = [];
+  const readAll: EventStore<DomainEvent>['readAll'] = async ({ fromPosition, maxCount = Number.MAX_SAFE_INTEGER } = {}) => {
+    const events: Recorded[] = [];
     // System events are dropped after reading, so the server is asked page by page until maxCount user events are
     // found. A following page starts at the last event read (the server reads inclusively), which is then skipped.
     let from: Position | typeof START = fromPosition === undefined ? START : { commit: fromPosition, prepare: fromPosition };
@@ -197,9 +206,9 @@ export const openEventStoreDbEventStore = ({
     }
   };
 
-  const subscriptions = new Set<Subscription>();
+  const subscriptions = new Set<Subscription<DomainEvent>>();
 
-  const subscribeToAll = ({ fromPosition, eventTypes }: SubscribeToAllOptions = {}): Subscription => {
+  const subscribeToAll = ({ fromPosition, eventTypes }: SubscribeToAllOptions = {}): Subscription<DomainEvent> => {
     const wanted = eventTypes ? new Set(eventTypes) : undefined;
     const source = client.subscribeToAll({
       fromPosition: fromPosition === undefined ? START : { commit: fromPosition, prepare: fromPosition },
@@ -212,7 +221,7 @@ export const openEventStoreDbEventStore = ({
 
     // Cancelling the gRPC call does not reliably end the client's stream, so a pending `next()` is interrupted
     // here rather than left to wait for an event that will not come.
-    async function* deliver(): AsyncGenerator<RecordedEvent> {
+    async function* deliver(): AsyncGenerator<Recorded> {
       const events = source[Symbol.asyncIterator]();
       try {
         while (!stopped) {
@@ -231,7 +240,7 @@ export const openEventStoreDbEventStore = ({
     }
 
     const iterator = deliver();
-    const subscription: Subscription = {
+    const subscription: Subscription<DomainEvent> = {
       [Symbol.asyncIterator]: () => iterator,
       async unsubscribe() {
         if (stopped) return;
@@ -256,4 +265,4 @@ export const openEventStoreDbEventStore = ({
       await client.dispose();
     },
   };
-};
+}

@@ -4,3 +4,4 @@ export * from './eventstoredb-event-store.ts';
 export * from './lmdb-event-store.ts';
 export * from './upcasting.ts';
 export * from './process-lock.ts';
+export * from './decoding.ts';

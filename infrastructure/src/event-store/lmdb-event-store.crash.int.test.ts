@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CRASH_WRITERS, crashEventId, eventsInAppend } from './crash-writer.fixture.ts';
-import type { RecordedEvent } from './event-store.ts';
+import type { DomainEvent } from '@vis/domain';
+import type { RecordedEvent as TypedRecordedEvent } from './event-store.ts';
+
+type RecordedEvent = TypedRecordedEvent<DomainEvent>;
+import { uncheckedEventTypes } from './decoding.ts';
 import { openLmdbEventStore } from './lmdb-event-store.ts';
 
 const FIXTURE = fileURLToPath(new URL('./crash-writer.fixture.ts', import.meta.url));
@@ -48,7 +52,7 @@ describe('lmdb event store killed while appending', () => {
     const acknowledged = await appendUntilKilled(path);
     expect(acknowledged.length).toBeGreaterThan(0);
 
-    const store = openLmdbEventStore({ path });
+    const store = openLmdbEventStore({ path, events: uncheckedEventTypes });
     try {
       const log = await store.readAll();
       const head = await store.headPosition();

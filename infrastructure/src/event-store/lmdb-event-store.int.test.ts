@@ -3,14 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventStoreContract } from './event-store.contract.ts';
-import { WrongExpectedVersionError, type EventStore, type NewEvent } from './event-store.ts';
+import type { DomainEvent } from '@vis/domain';
+import { EventDecodingError, uncheckedEventTypes } from './decoding.ts';
+import { createUpcasterRegistry } from './upcasting.ts';
+import { WrongExpectedVersionError, type EventStore as TypedEventStore, type NewEvent } from './event-store.ts';
 import { openLmdbEventStore } from './lmdb-event-store.ts';
 
 const temporaryDirectory = () => mkdtempSync(join(tmpdir(), 'lmdb-event-store-'));
 
 eventStoreContract('lmdb', async ({ upcasters } = {}) => {
   const path = temporaryDirectory();
-  const store = openLmdbEventStore({ path, ...(upcasters ? { upcasters } : {}) });
+  const store = openLmdbEventStore({ path, events: uncheckedEventTypes, ...(upcasters ? { upcasters } : {}) });
   return {
     store,
     cleanup: async () => {
@@ -20,6 +23,8 @@ eventStoreContract('lmdb', async ({ upcasters } = {}) => {
   };
 });
 
+type EventStore = TypedEventStore<DomainEvent>;
+
 const event = (id: string, data: unknown = {}): NewEvent => ({ id, type: 'Happened', data });
 
 describe('lmdb event store', () => {
@@ -28,7 +33,7 @@ describe('lmdb event store', () => {
 
   beforeEach(() => {
     path = temporaryDirectory();
-    store = openLmdbEventStore({ path });
+    store = openLmdbEventStore({ path, events: uncheckedEventTypes });
   });
 
   afterEach(async () => {
@@ -51,7 +56,7 @@ describe('lmdb event store', () => {
   it('keeps its log across close and reopen, and continues numbering', async () => {
     await store.appendToStream('s', [event('e1'), event('e2')]);
     await store.close();
-    store = openLmdbEventStore({ path });
+    store = openLmdbEventStore({ path, events: uncheckedEventTypes });
     expect((await store.readStream('s')).map(({ id }) => id)).toEqual(['e1', 'e2']);
     expect(await store.appendToStream('s', [event('e3')], { expectedRevision: 1n })).toEqual({
       nextExpectedRevision: 2n,
@@ -125,7 +130,7 @@ describe('lmdb event store', () => {
 
     await checkStreams();
     await store.close();
-    store = openLmdbEventStore({ path });
+    store = openLmdbEventStore({ path, events: uncheckedEventTypes });
     await checkStreams();
     expect((await store.readAll()).length).toBe([...expected.values()].flat().length);
   });
@@ -138,6 +143,57 @@ describe('lmdb event store', () => {
     })();
     await store.close();
     expect(await iteration).toBe('ended');
+    store = openLmdbEventStore({ path, events: uncheckedEventTypes });
+  });
+});
+
+describe('lmdb event store decoding', () => {
+  let path: string;
+  let store: TypedEventStore;
+
+  beforeEach(() => {
+    path = temporaryDirectory();
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(path, { recursive: true, force: true });
+  });
+
+  const feedback = { feedbackId: 'f1', type: 'bug', message: 'hi', userAgent: 'ua', url: '/', clientTimestamp: null, submittedBy: 'u', submittedAt: 'now' };
+
+  it('hands out events parsed with their schema', async () => {
     store = openLmdbEventStore({ path });
+    await store.appendToStream('feedback-f1', [{ id: 'e1', type: 'FeedbackSubmitted', data: { ...feedback, extra: true } }]);
+    const [event] = await store.readStream('feedback-f1');
+    expect(event?.type === 'FeedbackSubmitted' && event.data).toEqual(feedback);
+  });
+
+  it('refuses to read an event whose data fails its schema, naming the event', async () => {
+    store = openLmdbEventStore({ path });
+    await store.appendToStream('feedback-f1', [{ id: 'e1', type: 'FeedbackSubmitted', data: feedback }]);
+    await store.appendToStream('feedback-f1', [{ id: 'e2', type: 'FeedbackSubmitted', data: { ...feedback, message: 42 } }]);
+    const error = await store.readStream('feedback-f1').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(EventDecodingError);
+    expect(error).toMatchObject({ streamId: 'feedback-f1', revision: 1n, position: 2n, eventType: 'FeedbackSubmitted' });
+    expect((error as Error).message).toMatch(/message: .*expected string/i);
+    await expect(store.readAll()).rejects.toBeInstanceOf(EventDecodingError);
+  });
+
+  it('refuses to read an event of a type no schema knows', async () => {
+    store = openLmdbEventStore({ path });
+    await store.appendToStream('s', [{ id: 'e1', type: 'NeverHeardOf', data: {} }]);
+    await expect(store.readAll()).rejects.toMatchObject({ name: 'EventDecodingError', eventType: 'NeverHeardOf', position: 1n });
+  });
+
+  it('refuses an event an upcaster turned into the wrong shape', async () => {
+    const { feedbackId: _dropped, ...withoutId } = feedback;
+    store = openLmdbEventStore({ path });
+    await store.appendToStream('feedback-f1', [{ id: 'e1', type: 'FeedbackSubmitted', data: feedback }]);
+    await store.close();
+    store = openLmdbEventStore({
+      path,
+      upcasters: createUpcasterRegistry([{ eventType: 'FeedbackSubmitted', fromVersion: 1, upcast: () => withoutId }]),
+    });
+    await expect(store.readStream('feedback-f1')).rejects.toThrow(/FeedbackSubmitted event at revision 0 of stream feedback-f1 \(position 1\): feedbackId/);
   });
 });

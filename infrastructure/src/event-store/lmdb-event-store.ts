@@ -8,9 +8,12 @@ import {
   type NewEvent,
   type ReadAllOptions,
   type RecordedEvent,
+  type Subscription,
 } from './event-store.ts';
 import { openLmdbStreamIndex, type LoggedEvent } from './lmdb-stream-index.ts';
 import { createAppendSignal, createPagedSubscription } from './paged-subscription.ts';
+import type { DomainEvent } from '@vis/domain';
+import { createEventDecoder, domainEventTypes, type EventTypes } from './decoding.ts';
 import { noUpcasters, type UpcasterRegistry } from './upcasting.ts';
 
 export interface LmdbEventStoreOptions {
@@ -57,7 +60,14 @@ const MAX_EVENT_ID_BYTES = 256;
  * A commit that fails leaves the in-memory numbering ahead of the disk, so the store then refuses further appends
  * and has to be reopened.
  */
-export const openLmdbEventStore = ({ path, upcasters = noUpcasters }: LmdbEventStoreOptions): EventStore => {
+export function openLmdbEventStore(options: LmdbEventStoreOptions): EventStore;
+/** With other event types than the domain's: `uncheckedEventTypes` for tests of the store's own mechanics. */
+export function openLmdbEventStore<E extends DomainEvent>(options: LmdbEventStoreOptions & { events: EventTypes<E> }): EventStore<E>;
+export function openLmdbEventStore({
+  path,
+  upcasters = noUpcasters,
+  events = domainEventTypes,
+}: LmdbEventStoreOptions & { events?: EventTypes<DomainEvent> }): EventStore<DomainEvent> {
   // The default overlappingSync resolves a write once committed but before it is fsynced: an acknowledged event
   // could then be lost by a power cut. Without it, lmdb-js resolves a transaction only after the sync.
   const lock = lockDirectory(path, 'The event store');
@@ -81,19 +91,20 @@ export const openLmdbEventStore = ({ path, upcasters = noUpcasters }: LmdbEventS
   const appended = createAppendSignal();
   const subscriptions = new Set<{ unsubscribe(): Promise<void> }>();
 
-  const toRecorded = (position: number, json: string): RecordedEvent => {
+  const decode = createEventDecoder(upcasters, events);
+  const toRecorded = (position: number, json: string): RecordedEvent<DomainEvent> => {
     const stored = JSON.parse(json) as StoredEvent;
-    return {
+    return decode({
       id: stored.id,
       streamId: stored.streamId,
       revision: BigInt(stored.revision),
       position: BigInt(position),
       type: stored.type,
-      data: upcasters.upcast(stored.type, stored.schemaVersion, stored.data, stored.metadata).data,
+      data: stored.data,
       metadata: stored.metadata,
       schemaVersion: stored.schemaVersion,
       createdAt: new Date(stored.createdAt),
-    };
+    });
   };
 
   const readLog = ({ fromPosition = 0n, maxCount = Number.MAX_SAFE_INTEGER }: ReadAllOptions = {}) =>
@@ -143,7 +154,8 @@ export const openLmdbEventStore = ({ path, upcasters = noUpcasters }: LmdbEventS
     events.forEach(({ id }, offset) => {
       revision++;
       lastPosition++;
-      log.put(lastPosition, `{"streamId":${streamIdJson},"revision":${revision},${tails[offset]}`);
+      // Inside the write transaction the put is part of it; its promise only repeats the transaction's commit.
+      void log.put(lastPosition, `{"streamId":${streamIdJson},"revision":${revision},${tails[offset]}`);
       index.add(streamId, { id, revision, position: lastPosition });
     });
     return { nextExpectedRevision: BigInt(revision), position: BigInt(lastPosition) };
@@ -165,7 +177,7 @@ export const openLmdbEventStore = ({ path, upcasters = noUpcasters }: LmdbEventS
 
   const persistIndex = () => {
     persistingIndex ??= track(root.transaction(() => index.persistUnindexed()))
-      .then(index.forgetThrough, fail)
+      .then((through) => index.forgetThrough(through), fail)
       .finally(() => (persistingIndex = undefined));
     return persistingIndex;
   };
@@ -204,8 +216,9 @@ export const openLmdbEventStore = ({ path, upcasters = noUpcasters }: LmdbEventS
     );
   };
 
-  const appendToStream: EventStore['appendToStream'] = async (streamId, events, { expectedRevision = 'any' } = {}) => {
+  const appendToStream: EventStore<DomainEvent>['appendToStream'] = async (streamId, events, { expectedRevision = 'any' } = {}) => {
     if (closed) throw new Error('the event store is closed');
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows the store's first failure as it was thrown
     if (failure) throw failure;
     assertKeyFits('stream id', streamId, MAX_STREAM_ID_BYTES);
     const ids = new Set<string>();
@@ -226,7 +239,7 @@ export const openLmdbEventStore = ({ path, upcasters = noUpcasters }: LmdbEventS
     });
   };
 
-  const readStream: EventStore['readStream'] = async (streamId, { fromRevision, maxCount, direction = 'forwards' } = {}) => {
+  const readStream: EventStore<DomainEvent>['readStream'] = async (streamId, { fromRevision, maxCount, direction = 'forwards' } = {}) => {
     if (maxCount !== undefined && maxCount <= 0) return [];
     const located = index.range(streamId, {
       ...(fromRevision === undefined ? {} : { fromRevision: Number(fromRevision) }),
@@ -246,7 +259,7 @@ export const openLmdbEventStore = ({ path, upcasters = noUpcasters }: LmdbEventS
     readStream,
     readAll: async (options) => readLog(options),
     subscribeToAll(options) {
-      const subscription = createPagedSubscription(
+      const subscription: Subscription<DomainEvent> = createPagedSubscription(
         {
           readAfter: async (afterPosition, maxCount) => readLog({ fromPosition: afterPosition + 1n, maxCount }),
           signal: appended,
@@ -268,7 +281,7 @@ export const openLmdbEventStore = ({ path, upcasters = noUpcasters }: LmdbEventS
       lock.release();
     },
   };
-};
+}
 
 const assertKeyFits = (what: string, value: string, maxBytes: number) => {
   if (value.length === 0) throw new RangeError(`${what} must not be empty`);

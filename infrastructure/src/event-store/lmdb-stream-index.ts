@@ -126,12 +126,13 @@ export const openLmdbStreamIndex = (root: RootDatabase, readLogAfter: (position:
       let through = indexedThrough;
       for (const [streamId, { events }] of unindexed) {
         for (const { id, revision, position } of events) {
-          positionsByStream.put([streamId, revision], position);
-          eventIds.put([streamId, id], [revision, position]);
+          // Called inside a write transaction: the puts are part of it, their promises only repeat its commit.
+          void positionsByStream.put([streamId, revision], position);
+          void eventIds.put([streamId, id], [revision, position]);
           through = Math.max(through, position);
         }
       }
-      meta.put(INDEXED_THROUGH, through);
+      void meta.put(INDEXED_THROUGH, through);
       return through;
     },
 

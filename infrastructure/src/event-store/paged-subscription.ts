@@ -1,3 +1,4 @@
+import type { DomainEvent } from '@vis/domain';
 import type { RecordedEvent, SubscribeToAllOptions, Subscription } from './event-store.ts';
 
 /** Wakes waiting subscriptions after appends commit. `version` lets a reader tell whether it missed a wake-up. */
@@ -30,9 +31,9 @@ export const createAppendSignal = (): AppendSignal => {
   };
 };
 
-export interface PagedSubscriptionDeps {
+export interface PagedSubscriptionDeps<E extends DomainEvent> {
   /** Events with a position greater than `afterPosition`, in position order, at most `maxCount`. */
-  readAfter(afterPosition: bigint, maxCount: number): Promise<RecordedEvent[]>;
+  readAfter: (afterPosition: bigint, maxCount: number) => Promise<RecordedEvent<E>[]>;
   signal: AppendSignal;
   pageSize?: number;
   /** Called once when the subscription ends, however it ends. */
@@ -44,10 +45,10 @@ export interface PagedSubscriptionDeps {
  * sleeps only when a read came back short and no append committed since that read began. There is no switch-over
  * from a catch-up read to a live feed, so nothing can be skipped or delivered twice while appends race with it.
  */
-export const createPagedSubscription = (
-  { readAfter, signal, pageSize = 512, onEnd }: PagedSubscriptionDeps,
+export const createPagedSubscription = <E extends DomainEvent>(
+  { readAfter, signal, pageSize = 512, onEnd }: PagedSubscriptionDeps<E>,
   { fromPosition = 0n, eventTypes }: SubscribeToAllOptions = {},
-): Subscription => {
+): Subscription<E> => {
   const wanted = eventTypes ? new Set(eventTypes) : undefined;
   let stopped = false;
   let wakeSleeper: (() => void) | undefined;
@@ -72,7 +73,7 @@ export const createPagedSubscription = (
     }
   };
 
-  async function* deliver(): AsyncGenerator<RecordedEvent> {
+  async function* deliver(): AsyncGenerator<RecordedEvent<E>> {
     let lastPosition = fromPosition;
     try {
       while (!stopped) {

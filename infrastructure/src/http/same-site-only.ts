@@ -39,9 +39,15 @@ export const crossSiteReason = (headers: { origin?: string; secFetchSite?: strin
  * project. SameSite=Lax cookies alone leave same-site subdomains and older browsers open.
  */
 export const sameSiteOnly = ({ publicUrl }: { publicUrl?: string } = {}): Middleware => async (ctx, next) => {
-  if (SAFE_METHODS.has(ctx.method)) return next();
+  if (SAFE_METHODS.has(ctx.method)) {
+    await next();
+    return;
+  }
   const reason = crossSiteReason({ origin: ctx.get('origin'), secFetchSite: ctx.get('sec-fetch-site') }, siteOrigin(ctx, publicUrl));
-  if (!reason) return next();
+  if (!reason) {
+    await next();
+    return;
+  }
   ctx.status = 403;
   ctx.body = { success: false, error: 'Forbidden', message: reason } satisfies ErrorBody;
 };

@@ -36,7 +36,9 @@ export const runService = ({ name, host, port, logger, handle, webSockets = {}, 
     void handle(request, response);
   });
   server.on('upgrade', (request, socket, head) => {
-    const endpoint = webSockets[new URL(request.url ?? '/', 'http://localhost').pathname];
+    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    // Own keys only: `/constructor` must not find Object's.
+    const endpoint = Object.hasOwn(webSockets, pathname) ? webSockets[pathname] : undefined;
     if (endpoint) endpoint.handleUpgrade(request, socket, head);
     else socket.destroy();
   });

@@ -7,7 +7,7 @@ import { createRateLimiter } from '../abuse/rate-limiter.ts';
 import { openTestStores } from '../testing/embedded-stores.ts';
 import { errorHandler } from './errors.ts';
 import { silentLogger } from '../logging/logger.ts';
-import { actorOf, createSessionIdentifier, endUserSession, NOBODY, SESSION_COOKIE, sessionOf, sessions, startUserSession, type SessionOptions } from './session.ts';
+import { actorOf, createSessionIdentifier, endUserSession, NOBODY, SESSION_COOKIE, sessions, startUserSession, type SessionOptions } from './session.ts';
 import { createSessionStore, SESSIONS_COLLECTION } from './session-store.ts';
 
 const secret = 'a-session-secret-for-tests-0123456789';

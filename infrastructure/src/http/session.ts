@@ -113,7 +113,8 @@ export const sessions = (app: Koa, { secret, store, newVisitors }: SessionOption
         }
         // Served as nobody, and no record is written: the empty session is never saved.
         setActor(ctx, null);
-        return next();
+        await next();
+        return;
       }
       data.visitorId = randomUUID();
     }

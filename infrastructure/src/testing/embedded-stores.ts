@@ -8,8 +8,8 @@ import { createUpcasterRegistry, openLmdbEventStore } from '../event-store/index
 /** Real embedded stores in a fresh temporary directory, for tests; `cleanup` closes them and removes it. */
 export const openTestStores = async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'vis-stores-'));
-  const eventStore = await openLmdbEventStore({ path: path.join(dir, 'events'), upcasters: createUpcasterRegistry(projectUpcasters) });
-  const documentStore = await openLmdbDocumentStore({ path: path.join(dir, 'read-models') });
+  const eventStore = openLmdbEventStore({ path: path.join(dir, 'events'), upcasters: createUpcasterRegistry(projectUpcasters) });
+  const documentStore = openLmdbDocumentStore({ path: path.join(dir, 'read-models') });
   return {
     dir,
     eventStore,

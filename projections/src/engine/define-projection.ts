@@ -1,24 +1,32 @@
+import type { AnyDomainEvent } from '@vis/domain';
 import type { Document, ReadModelMeta, RecordedEvent } from '@vis/infrastructure';
 
 /** A read-model document as the projection's `evolve` sees it: without the engine's bookkeeping fields. */
 export type ReadModel<Doc extends Document> = Omit<Doc, keyof ReadModelMeta>;
 
-export interface Projection<Doc extends Document = Document> {
+/**
+ * `E` is the union of the events the projection handles: `handles` lists exactly its types, and the engine hands
+ * `documentId` and `evolve` only events of those types, so switching on `event.type` narrows `event.data`.
+ * The functions are declared as methods so that any projection is a `Projection` (the engine's view of it):
+ * the engine only ever gives a projection its own documents and the events it listed.
+ */
+export interface Projection<Doc extends Document = Document, E extends AnyDomainEvent = AnyDomainEvent> {
   name: string;
   /** Bumping it rebuilds the read model from the start of the log beside the serving one. */
   version: number;
-  handles: readonly string[];
+  handles: readonly E['type'][];
   /** Which document an event updates; null skips the event. */
-  documentId: (event: RecordedEvent) => string | null;
+  documentId(event: RecordedEvent<E>): string | null;
   /** Pure: the document after the event (null deletes it). Must not mutate `doc`. */
-  evolve: (doc: ReadModel<Doc> | null, event: RecordedEvent) => ReadModel<Doc> | null;
+  evolve(doc: ReadModel<Doc> | null, event: RecordedEvent<E>): ReadModel<Doc> | null;
   /** Live-update topics a change to this document is announced on. */
-  topics: (doc: ReadModel<Doc>) => string[];
+  topics(doc: ReadModel<Doc>): string[];
   /**
    * Fields computed from the whole document (progress, summaries). The engine calls it once per document it
    * writes, not once per event: a rebuild folds many events into a document between two writes.
    */
-  derive?: (doc: ReadModel<Doc>) => Partial<ReadModel<Doc>>;
+  derive?(doc: ReadModel<Doc>): Partial<ReadModel<Doc>>;
 }
 
-export const defineProjection = <Doc extends Document>(projection: Projection<Doc>): Projection<Doc> => projection;
+export const defineProjection = <E extends AnyDomainEvent, Doc extends Document>(projection: Projection<Doc, E>): Projection<Doc, E> =>
+  projection;

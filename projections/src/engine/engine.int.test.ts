@@ -1,4 +1,6 @@
-import { openTestStores, PROJECTIONS_COLLECTION, silentLogger, type ProjectionStatus } from '@vis/infrastructure';
+import type { FeedbackSubmitted } from '@vis/domain';
+import { PROJECTIONS_COLLECTION, silentLogger, type ProjectionStatus } from '@vis/infrastructure';
+import { openTestStores } from '@vis/infrastructure/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineProjection, type Projection } from './define-projection.ts';
 import { createProjectionEngine, type ProjectionEngine } from './engine.ts';
@@ -6,20 +8,32 @@ import { createProjectionEngine, type ProjectionEngine } from './engine.ts';
 type Stores = Awaited<ReturnType<typeof openTestStores>>;
 type Tally = { _id: string; _position: number; _topics: string[]; count: number; values: string[] };
 
-/** Counts `Counted` events per stream; `failOn` makes it throw on one value, as a buggy projection would. */
+/** Counts feedback events per stream (their message is the value); `failOn` makes it throw on one value, as a buggy projection would. */
 const tallyProjection = ({ version = 1, failOn, multiplier = 1 }: { version?: number; failOn?: string; multiplier?: number } = {}) =>
-  defineProjection<Tally>({
+  defineProjection<FeedbackSubmitted, Tally>({
     name: 'tallies',
     version,
-    handles: ['Counted'],
+    handles: ['FeedbackSubmitted'],
     documentId: (event) => event.streamId,
     topics: (doc) => [`tally:${doc._id}`],
     evolve: (doc, event) => {
-      const value = (event.data as { value: string }).value;
+      const value = event.data.message;
       if (value === failOn) throw new Error(`cannot count ${value}`);
       return { _id: event.streamId, count: (doc?.count ?? 0) + multiplier, values: [...(doc?.values ?? []), value] };
     },
-  }) as unknown as Projection;
+  });
+
+const AT = '2026-01-01T00:00:00.000Z';
+const feedback = (stream: string, message: string): FeedbackSubmitted['data'] => ({
+  feedbackId: `${stream}-${message}`,
+  type: 'compliment',
+  message,
+  userAgent: 'test',
+  url: '/',
+  clientTimestamp: null,
+  submittedBy: 'user-1',
+  submittedAt: AT,
+});
 
 let stores: Stores;
 let engines: ProjectionEngine[] = [];
@@ -28,10 +42,10 @@ let nextId = 0;
 const append = (stream: string, ...values: string[]) =>
   stores.eventStore.appendToStream(
     stream,
-    values.map((value) => ({ id: crypto.randomUUID(), type: 'Counted', data: { value } })),
+    values.map((value) => ({ id: crypto.randomUUID(), type: 'FeedbackSubmitted', data: feedback(stream, value) })),
   );
 const appendNoise = (stream: string) =>
-  stores.eventStore.appendToStream(stream, [{ id: crypto.randomUUID(), type: 'Unrelated', data: { n: nextId++ } }]);
+  stores.eventStore.appendToStream(stream, [{ id: crypto.randomUUID(), type: 'IdeaUnpublished', data: { ideaId: `idea-${nextId++}`, unpublishedAt: AT } }]);
 
 const startEngine = async (projection: Projection) => {
   const engine = createProjectionEngine({ ...stores, projections: [projection], logger: silentLogger(), batchSize: 7, rebuildPageSize: 5, rebuildFlushEvery: 10 });
@@ -64,7 +78,8 @@ describe('projection engine', () => {
     await appendNoise('other');
     const engine = await startEngine(tallyProjection());
     await caughtUpWithLog();
-    expect(engine.isCaughtUp()).toBe(true);
+    // The status document is written just before the engine's own flag flips: poll, do not race it.
+    await vi.waitFor(() => expect(engine.isCaughtUp()).toBe(true), { timeout: 5000, interval: 10 });
     expect(await tally('s-1')).toMatchObject({ count: 2, values: ['a', 'b'], _topics: ['tally:s-1'] });
 
     await append('s-1', 'c');
@@ -114,7 +129,7 @@ describe('projection engine', () => {
     const broken = await startEngine(tallyProjection({ failOn: 'poison' }));
     await vi.waitFor(async () => expect((await status())?.state).toBe('failed'), { timeout: 5000, interval: 10 });
     const failed = (await status())!;
-    expect(failed.error).toMatchObject({ message: 'cannot count poison', eventType: 'Counted' });
+    expect(failed.error).toMatchObject({ message: 'cannot count poison', eventType: 'FeedbackSubmitted' });
     expect(failed.position).toBe(failed.error!.position - 1);
     expect((await tally('s-1'))!.values).toEqual(['a']);
 
@@ -127,6 +142,15 @@ describe('projection engine', () => {
     await caughtUpWithLog();
     expect((await tally('s-1'))!.values).toEqual(['a', 'poison', 'c', 'd']);
     expect((await status())).toMatchObject({ state: 'live', error: null });
+  });
+
+  it('stops at a stored event that fails its schema instead of folding it', async () => {
+    await append('s-1', 'a');
+    await stores.eventStore.appendToStream('s-1', [{ id: crypto.randomUUID(), type: 'FeedbackSubmitted', data: { ...feedback('s-1', 'b'), message: 7 } }]);
+    await startEngine(tallyProjection());
+    await vi.waitFor(async () => expect((await status())?.state).toBe('failed'), { timeout: 5000, interval: 10 });
+    expect((await status())!.error!.message).toMatch(/FeedbackSubmitted event at revision 1 of stream s-1 \(position 2\)/);
+    expect(await tally('s-1')).toBeNull();
   });
 
   it('rebuilds a new version beside the serving collection and switches to it', async () => {
@@ -143,7 +167,8 @@ describe('projection engine', () => {
     expect(switched.collection).not.toBe(v1Collection);
     expect(switched.rebuild).toBeNull();
     expect((await tally('s-1'))!.count).toBe(30);
-    expect(await stores.documentStore.count(v1Collection)).toBe(0);
+    // The old collection is dropped just after the switch is recorded.
+    await vi.waitFor(async () => expect(await stores.documentStore.count(v1Collection)).toBe(0), { timeout: 5000, interval: 10 });
 
     await append('s-2', 'y');
     await caughtUpWithLog();

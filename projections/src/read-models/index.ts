@@ -7,16 +7,11 @@ import { projectSummariesProjection } from './project-summaries/projection.ts';
 import { projectsProjection } from './projects/projection.ts';
 import { stageFunnelProjection } from './stage-funnel/projection.ts';
 
-export { balancesProjection, balanceTopic, emptyBalance, type BalanceDocument } from './balances/projection.ts';
+export { balancesProjection, emptyBalance, type BalanceDocument } from './balances/projection.ts';
 export { feedbackProjection, type FeedbackDocument } from './feedback/projection.ts';
-export {
-  ideaTopic,
-  MARKETPLACE_TOPIC,
-  marketplaceListingsProjection,
-  type MarketplaceListingDocument,
-} from './marketplace-listings/projection.ts';
+export { marketplaceListingsProjection, type MarketplaceListingDocument } from './marketplace-listings/projection.ts';
 export { projectHistoryProjection, type ProjectHistoryDocument } from './project-history/projection.ts';
-export { projectSummariesProjection, projectSummariesTopic, type ProjectSummaryDocument } from './project-summaries/projection.ts';
+export { projectSummariesProjection, type ProjectSummaryDocument } from './project-summaries/projection.ts';
 export { projectsProjection, type ProjectDocument } from './projects/projection.ts';
 export { stageFunnelProjection, type StageFunnelDocument } from './stage-funnel/projection.ts';
 
@@ -28,6 +23,4 @@ export const allProjections: readonly Projection[] = [
   balancesProjection,
   marketplaceListingsProjection,
   projectHistoryProjection,
-].map(
-  (projection) => projection as unknown as Projection,
-);
+];

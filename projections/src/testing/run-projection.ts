@@ -1,4 +1,5 @@
-import { openTestStores, PROJECTIONS_COLLECTION, silentLogger, type Document, type NewEvent, type ProjectionStatus } from '@vis/infrastructure';
+import { PROJECTIONS_COLLECTION, silentLogger, type Document, type NewEvent, type ProjectionStatus } from '@vis/infrastructure';
+import { openTestStores } from '@vis/infrastructure/testing';
 import { vi } from 'vitest';
 import type { Projection } from '../engine/define-projection.ts';
 import { createProjectionEngine } from '../engine/engine.ts';

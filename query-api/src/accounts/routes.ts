@@ -1,5 +1,16 @@
 import type Router from '@koa/router';
-import { accessLevelOf, NO_ACTIVE_SUBSCRIPTION_MESSAGE, NotFoundError, subscriptionStatusOf } from '@vis/domain';
+import {
+  accessLevelOf,
+  NO_ACTIVE_SUBSCRIPTION_MESSAGE,
+  NotFoundError,
+  readModels,
+  subscriptionStatusOf,
+  type AuthUserResponse,
+  type PointsResponse,
+  type PublicCouponResponse,
+  type SubscriptionDetailsResponse,
+  type SubscriptionStatusBody,
+} from '@vis/domain';
 import { actorOf, NOBODY, type DocumentStore, type ProjectionProgress } from '@vis/infrastructure';
 import { emptyBalance, type BalanceDocument } from '@vis/projections';
 import type { Context } from 'koa';
@@ -16,7 +27,7 @@ interface Deps {
 type Balance = Omit<BalanceDocument, '_topics' | '_position'>;
 
 /** The spec's user shape (spec 02 §3): 'Free' until a subscription is paid, the account's status after. */
-const subscriptionStatusLabel = (balance: Balance) => (balance.subscriptionStatus === 'none' ? 'Free' : balance.subscriptionStatus);
+const subscriptionStatusLabel = (balance: Balance): AuthUserResponse['subscriptionStatus'] => (balance.subscriptionStatus === 'none' ? 'Free' : balance.subscriptionStatus);
 
 const facts = (balance: Balance) => ({ ...balance, subscription: { status: balance.subscriptionStatus } });
 
@@ -26,10 +37,10 @@ const facts = (balance: Balance) => ({ ...balance, subscription: { status: balan
  */
 export const accountQueryRoutes = (router: Router, { documentStore, progress, readYourWritesTimeoutMs, publicCouponCode }: Deps) => {
   const ownBalance = async (ctx: Context): Promise<Balance> => {
-    await awaitMinPosition(ctx, progress, 'balances', readYourWritesTimeoutMs);
+    await awaitMinPosition(ctx, progress, readModels.balances, readYourWritesTimeoutMs);
     const accountId = actorOf(ctx);
     if (accountId === NOBODY) return emptyBalance(accountId);
-    return (await documentStore.findOne<BalanceDocument>(progress.collectionFor('balances'), { _id: accountId })) ?? emptyBalance(accountId);
+    return (await documentStore.findOne<BalanceDocument>(progress.collectionFor(readModels.balances), { _id: accountId })) ?? emptyBalance(accountId);
   };
 
   router.get('/api/auth/user', async (ctx) => {
@@ -50,17 +61,17 @@ export const accountQueryRoutes = (router: Router, { documentStore, progress, re
       accessLevel: accessLevelOf(facts(balance)),
       aiPoints: balance.points,
       remainingFreeUses: balance.freePlaysLeft,
-    };
+    } satisfies AuthUserResponse;
   });
 
   const points = async (ctx: Context) => {
-    ctx.body = { success: true, points: (await ownBalance(ctx)).points };
+    ctx.body = { success: true, points: (await ownBalance(ctx)).points } satisfies PointsResponse;
   };
   router.get('/api/user-points', points);
   router.get('/api/user/points', points);
 
   router.get('/api/subscription/status', async (ctx) => {
-    ctx.body = { success: true, ...subscriptionStatusOf(facts(await ownBalance(ctx))) };
+    ctx.body = { success: true, ...subscriptionStatusOf(facts(await ownBalance(ctx))) } satisfies SubscriptionStatusBody;
   });
 
   router.get('/api/subscription/details', async (ctx) => {
@@ -74,10 +85,10 @@ export const accountQueryRoutes = (router: Router, { documentStore, progress, re
         currentPeriodEnd: balance.currentPeriodEnd,
         cancelAtPeriodEnd: balance.cancelAtPeriodEnd,
       },
-    };
+    } satisfies SubscriptionDetailsResponse;
   });
 
   router.get('/api/public-coupon', (ctx) => {
-    ctx.body = { success: true, code: publicCouponCode };
+    ctx.body = { success: true, code: publicCouponCode } satisfies PublicCouponResponse;
   });
 };

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { STAGE_NUMBERS, STAGE_TITLES } from '@vis/domain';
+import { readModels, STAGE_NUMBERS, STAGE_TITLES, type FeedbackListResponse, type StageFunnelResponse } from '@vis/domain';
 import { operatorsOnly, type DocumentStore, type ProjectionProgress } from '@vis/infrastructure';
 import type { FeedbackDocument } from '@vis/projections';
 import { awaitMinPosition } from '../read-your-writes.ts';
@@ -17,21 +17,21 @@ const MAX_PAGE = 200;
 export const analyticsRoutes = (router: Router, { documentStore, progress, opsToken, readYourWritesTimeoutMs }: Deps) => {
   const guard = operatorsOnly(opsToken);
   router.get('/api/analytics/feedback', guard, async (ctx) => {
-    await awaitMinPosition(ctx, progress, 'feedback', readYourWritesTimeoutMs);
+    await awaitMinPosition(ctx, progress, readModels.feedback, readYourWritesTimeoutMs);
     const type = ctx.query.type;
-    const feedback = await documentStore.find<FeedbackDocument>(progress.collectionFor('feedback'), typeof type === 'string' ? { type } : {}, {
+    const feedback = await documentStore.find<FeedbackDocument>(progress.collectionFor(readModels.feedback), typeof type === 'string' ? { type } : {}, {
       sort: { submittedAt: -1 },
       limit: MAX_PAGE,
     });
-    ctx.body = { success: true, feedback: feedback.map(({ _id, _position, _topics, ...item }) => ({ id: _id, ...item })) };
+    ctx.body = { success: true, feedback: feedback.map(({ _id, _position, _topics, ...item }) => ({ id: _id, ...item })) } satisfies FeedbackListResponse;
   });
 };
 
 /** Spec stages 1–6: how many projects reached each, and how many left it with skipped validation. */
 export const stageFunnelRoutes = (router: Router, { documentStore, progress, opsToken, readYourWritesTimeoutMs }: Deps) => {
   router.get('/api/analytics/stage-funnel', operatorsOnly(opsToken), async (ctx) => {
-    await awaitMinPosition(ctx, progress, 'stage_funnel', readYourWritesTimeoutMs);
-    const collection = progress.collectionFor('stage_funnel');
+    await awaitMinPosition(ctx, progress, readModels.stageFunnel, readYourWritesTimeoutMs);
+    const collection = progress.collectionFor(readModels.stageFunnel);
     const stages = await Promise.all(
       STAGE_NUMBERS.map(async (stage) => ({
         stage,
@@ -40,6 +40,6 @@ export const stageFunnelRoutes = (router: Router, { documentStore, progress, ops
         leftWithSkippedValidation: await documentStore.count(collection, { skippedFrom: stage }),
       })),
     );
-    ctx.body = { success: true, projects: await documentStore.count(collection), stages };
+    ctx.body = { success: true, projects: await documentStore.count(collection), stages } satisfies StageFunnelResponse;
   });
 };

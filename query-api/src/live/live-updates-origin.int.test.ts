@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { followProjectionProgress, openTestStores, silentLogger } from '@vis/infrastructure';
+import { followProjectionProgress, silentLogger } from '@vis/infrastructure';
+import { openTestStores } from '@vis/infrastructure/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createLiveUpdates, type LiveUpdatesDeps } from './live-updates.ts';

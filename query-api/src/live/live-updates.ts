@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { LiveMessage } from '@vis/domain';
 import { dropDeadSockets, refuseCrossSiteUpgrade, type ChangeStream, type DocumentStore, type Logger, type ProjectionProgress, type SiteOptions } from '@vis/infrastructure';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
@@ -47,7 +48,7 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
     const audience = subscribers.get(topic);
     if (!audience) return;
     for (const client of audience) {
-      client.socket.send(JSON.stringify({ type: 'changed', topic: client.topics.get(topic) ?? topic, position: String(position) }));
+      client.socket.send(JSON.stringify({ type: 'changed', topic: client.topics.get(topic) ?? topic, position: String(position) } satisfies LiveMessage));
     }
   };
 
@@ -84,7 +85,7 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
       if (!audience) subscribers.set(resolved, (audience = new Set()));
       audience.add(client);
     }
-    client.socket.send(JSON.stringify({ type: 'subscribed', topics: accepted, denied }));
+    client.socket.send(JSON.stringify({ type: 'subscribed', topics: accepted, denied } satisfies LiveMessage));
   };
 
   /** `topics` are the names the client used. */
@@ -110,7 +111,7 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
         parsed = undefined;
       }
       if (!parsed?.success) {
-        socket.send(JSON.stringify({ type: 'error', message: "Expected { type: 'subscribe' | 'unsubscribe', topics: string[] }" }));
+        socket.send(JSON.stringify({ type: 'error', message: "Expected { type: 'subscribe' | 'unsubscribe', topics: string[] }" } satisfies LiveMessage));
         return;
       }
       if (parsed.data.type === 'subscribe') {

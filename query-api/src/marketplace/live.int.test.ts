@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+// eslint-disable-next-line vis/no-relative-packages -- server/ is the root package's test harness, not a workspace: it has no package entry
 import { httpClient } from '../../../server/testing-client.ts';
+// eslint-disable-next-line vis/no-relative-packages -- server/ is the root package's test harness, not a workspace: it has no package entry
 import { startTestServer } from '../../../server/testing.ts';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;

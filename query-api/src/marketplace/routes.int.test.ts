@@ -1,13 +1,14 @@
-import { IDEA_NOT_FOUND_MESSAGE } from '@vis/domain';
-import { marketplaceListingsProjection, type Projection } from '@vis/projections';
+import { IDEA_NOT_FOUND_MESSAGE, marketplaceIdea, marketplaceIdeasResponse } from '@vis/domain';
+import { marketplaceListingsProjection } from '@vis/projections';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openCommandQueryStack } from '../testing/command-query-stack.ts';
+// eslint-disable-next-line vis/no-relative-packages -- server/ is the root package's test harness, not a workspace: it has no package entry
+import { openCommandQueryStack } from '../../../server/testing/command-query-stack.ts';
 
 const start = Date.parse('2026-11-23T10:00:00.000Z');
 let minutes = 0;
 let stack: Awaited<ReturnType<typeof openStack>>;
 
-const openStack = () => openCommandQueryStack({ projections: [marketplaceListingsProjection as unknown as Projection], clock: () => new Date(start + minutes * 60_000) });
+const openStack = () => openCommandQueryStack({ projections: [marketplaceListingsProjection], clock: () => new Date(start + minutes * 60_000) });
 
 beforeEach(async () => {
   minutes = 0;
@@ -42,7 +43,7 @@ describe('GET /api/marketplace/ideas', () => {
     const { position } = await publish(stack.browser(), 'Share Pot', 5);
     const res = await list(ann, '', position);
     expect(res.status).toBe(200);
-    expect(res.body.map((idea: { title: string }) => idea.title)).toEqual(['Share Pot', 'Tip Jar']);
+    expect(marketplaceIdeasResponse.parse(res.body).map((idea) => idea.title)).toEqual(['Share Pot', 'Tip Jar']);
     expect(res.body[1]).toEqual({
       id: expect.any(String),
       title: 'Tip Jar',
@@ -128,7 +129,7 @@ describe('GET /api/marketplace/ideas/:id', () => {
     const liked = await bob.post(`/api/marketplace/ideas/${id}/like`).expect(200);
     const res = await bob.get(`/api/marketplace/ideas/${id}`).set('X-Min-Position', liked.body.position);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id, title: 'Tip Jar', views: 1, likes: 1, ownedByYou: false });
+    expect(marketplaceIdea.parse(res.body)).toMatchObject({ id, title: 'Tip Jar', views: 1, likes: 1, ownedByYou: false });
     const again = await bob.get(`/api/marketplace/ideas/${id}`);
     expect(again.body).toEqual(res.body);
   });

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { IDEA_NOT_FOUND_MESSAGE, NotFoundError, ValidationError } from '@vis/domain';
+import { IDEA_NOT_FOUND_MESSAGE, NotFoundError, readModels, ValidationError, type MarketplaceIdea, type MarketplaceIdeasResponse } from '@vis/domain';
 import { actorOf, parseInput, type DocumentStore, type Filter, type ProjectionProgress, type Sort } from '@vis/infrastructure';
 import type { MarketplaceListingDocument } from '@vis/projections';
 import type { Context } from 'koa';
@@ -12,7 +12,7 @@ interface Deps {
   readYourWritesTimeoutMs: number;
 }
 
-const READ_MODEL = 'marketplace_listings';
+const READ_MODEL = readModels.marketplaceListings;
 export const DEFAULT_IDEAS_PAGE = 24;
 export const MAX_IDEAS_PAGE = 100;
 
@@ -71,7 +71,7 @@ const after = (order: Order, keys: (string | number)[]): Filter => ({
  * The spec's "Marketplace idea" (§3). The owner stays internal: the raw actor id of a visitor is a session's
  * identity, so the public learns only whether the idea is the caller's own.
  */
-const toIdea = (doc: MarketplaceListingDocument, actor: string) => ({
+const toIdea = (doc: MarketplaceListingDocument, actor: string): MarketplaceIdea => ({
   id: doc._id,
   title: doc.title,
   description: doc.description,
@@ -85,7 +85,6 @@ const toIdea = (doc: MarketplaceListingDocument, actor: string) => ({
   sustainability: doc.sustainability,
   ownedByYou: doc.ownerId === actor,
 });
-export type MarketplaceIdea = ReturnType<typeof toIdea>;
 
 /**
  * Public reads of the marketplace. The list answers a bare array, as the spec's client reads it ("list of
@@ -108,7 +107,7 @@ export const marketplaceQueryRoutes = (router: Router, { documentStore, progress
       ctx.set('Link', `</api/marketplace/ideas?${new URLSearchParams({ sort, limit: String(limit), cursor: next })}>; rel="next"`);
     }
     const actor = actorOf(ctx);
-    ctx.body = page.map((doc) => toIdea(doc, actor));
+    ctx.body = page.map((doc) => toIdea(doc, actor)) satisfies MarketplaceIdeasResponse;
   });
 
   router.get('/api/marketplace/ideas/:id', async (ctx) => {

@@ -1,12 +1,14 @@
-import { projectHistoryProjection, projectsProjection, type Projection } from '@vis/projections';
+import { projectHistoryResponse } from '@vis/domain';
+import { projectHistoryProjection, projectsProjection } from '@vis/projections';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openCommandQueryStack } from '../testing/command-query-stack.ts';
+// eslint-disable-next-line vis/no-relative-packages -- server/ is the root package's test harness, not a workspace: it has no package entry
+import { openCommandQueryStack } from '../../../server/testing/command-query-stack.ts';
 
 const start = Date.parse('2026-11-23T10:00:00.000Z');
 let minutes = 0;
 let stack: Awaited<ReturnType<typeof openStack>>;
 
-const openStack = () => openCommandQueryStack({ projections: [projectsProjection, projectHistoryProjection] as unknown as Projection[], clock: () => new Date(start + minutes++ * 60_000) });
+const openStack = () => openCommandQueryStack({ projections: [projectsProjection, projectHistoryProjection], clock: () => new Date(start + minutes++ * 60_000) });
 
 beforeEach(async () => {
   minutes = 0;
@@ -35,6 +37,7 @@ describe('GET /api/projects/:id/history', () => {
     const { id, position } = await projectOf(ann);
     const res = await history(ann, id, position).expect(200);
     expect(res.body.success).toBe(true);
+    projectHistoryResponse.parse(res.body);
     expect(res.body.history.map((entry: { summary: string }) => entry.summary)).toEqual([
       "Added 'FOMO' to viral triggers",
       "Added 'Scarcity' to viral triggers",
@@ -62,6 +65,7 @@ describe('GET /api/projects/:id/history', () => {
     const { id, position } = await projectOf(ann);
     const first = await history(ann, id, position, '?limit=3').expect(200);
     expect(first.body.history).toHaveLength(3);
+    projectHistoryResponse.parse(first.body);
     const next = first.headers['x-next-cursor'];
     const second = await history(ann, id, position, `?limit=3&cursor=${next}`).expect(200);
     expect(second.body.history.map((entry: { summary: string }) => entry.summary)).toEqual(["Created the project 'Tip Jar'"]);

@@ -1,11 +1,12 @@
 import type Router from '@koa/router';
+import { readModels, type ProjectHistoryEntry, type ProjectHistoryResponse } from '@vis/domain';
 import { parseInput } from '@vis/infrastructure';
 import type { ProjectHistoryDocument } from '@vis/projections';
 import { z } from 'zod';
 import { awaitMinPosition } from '../read-your-writes.ts';
 import { ownProjectReader, type ProjectReadDeps } from './own-project.ts';
 
-const READ_MODEL = 'project_history';
+const READ_MODEL = readModels.projectHistory;
 export const DEFAULT_HISTORY_PAGE = 50;
 export const MAX_HISTORY_PAGE = 200;
 const limitMessage = `must be a whole number from 1 to ${MAX_HISTORY_PAGE}`;
@@ -16,8 +17,7 @@ const historyQuery = z.strictObject({
   cursor: z.string(cursorMessage).regex(/^\d{1,16}$/, cursorMessage).optional(),
 });
 
-const toEntry = (doc: ProjectHistoryDocument) => ({ id: doc._id, type: doc.type, at: doc.at, summary: doc.summary });
-export type ProjectHistoryEntry = ReturnType<typeof toEntry>;
+const toEntry = (doc: ProjectHistoryDocument): ProjectHistoryEntry => ({ id: doc._id, type: doc.type, at: doc.at, summary: doc.summary });
 
 /**
  * The project's history, newest first, for the dashboard's Analytics. Entries do not know the project's
@@ -37,6 +37,6 @@ export const projectHistoryRoutes = (router: Router, deps: ProjectReadDeps) => {
     });
     const page = docs.slice(0, limit);
     if (docs.length > limit) ctx.set('X-Next-Cursor', String(page.at(-1)!.sequence));
-    ctx.body = { success: true, history: page.map(toEntry) };
+    ctx.body = { success: true, history: page.map(toEntry) } satisfies ProjectHistoryResponse;
   });
 };

@@ -1,12 +1,13 @@
-import { marketplaceListingsProjection, projectHistoryProjection, projectsProjection, type Projection } from '@vis/projections';
+import { marketplaceListingsProjection, projectHistoryProjection, projectsProjection } from '@vis/projections';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openCommandQueryStack } from '../testing/command-query-stack.ts';
+// eslint-disable-next-line vis/no-relative-packages -- server/ is the root package's test harness, not a workspace: it has no package entry
+import { openCommandQueryStack } from '../../../server/testing/command-query-stack.ts';
 
 let stack: Awaited<ReturnType<typeof openCommandQueryStack>>;
 
 beforeEach(async () => {
   stack = await openCommandQueryStack({
-    projections: [projectsProjection, projectHistoryProjection, marketplaceListingsProjection] as unknown as Projection[],
+    projections: [projectsProjection, projectHistoryProjection, marketplaceListingsProjection],
     clock: () => new Date('2026-11-23T10:00:00.000Z'),
   });
 });

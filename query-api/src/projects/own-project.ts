@@ -1,4 +1,4 @@
-import { NotFoundError } from '@vis/domain';
+import { NotFoundError, readModels } from '@vis/domain';
 import { actorOf, type DocumentStore, type ProjectionProgress } from '@vis/infrastructure';
 import type { ProjectDocument } from '@vis/projections';
 import type { Context } from 'koa';
@@ -12,8 +12,8 @@ export interface ProjectReadDeps {
 
 /** The caller's own project, or 404: another owner's project is answered exactly like a missing one. */
 export const ownProjectReader = ({ documentStore, progress, readYourWritesTimeoutMs }: ProjectReadDeps) => async (ctx: Context, id: string) => {
-  await awaitMinPosition(ctx, progress, 'projects', readYourWritesTimeoutMs);
-  const doc = await documentStore.findOne<ProjectDocument>(progress.collectionFor('projects'), { _id: id });
+  await awaitMinPosition(ctx, progress, readModels.projects, readYourWritesTimeoutMs);
+  const doc = await documentStore.findOne<ProjectDocument>(progress.collectionFor(readModels.projects), { _id: id });
   if (!doc || doc.ownerId !== actorOf(ctx)) throw new NotFoundError('project', id, 'Failed to load project');
   return doc;
 };

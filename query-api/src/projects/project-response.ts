@@ -1,18 +1,25 @@
-import { maskedGeminiKey, PARAMETER_LISTS, parameterListsOfStage, STAGE_GUIDES, STAGE_NUMBERS, type StageNumber } from '@vis/domain';
+import {
+  maskedGeminiKey,
+  PARAMETER_LISTS,
+  parameterListsOfStage,
+  STAGE_GUIDES,
+  STAGE_NUMBERS,
+  stageId,
+  type ProjectListItem,
+  type ProjectResponse,
+  type ProjectStagesResponse,
+  type ProjectView,
+  type StageData,
+  type StageNumber,
+  type StageView,
+} from '@vis/domain';
 import type { ProjectDocument, ProjectSummaryDocument } from '@vis/projections';
-
-/** Stages are addressed on their own by PATCH /api/stages/{id} (spec §7): the id names project and stage. */
-export const stageId = (projectId: string, stageNumber: StageNumber) => `${projectId}-stage-${stageNumber}`;
-export const parseStageId = (id: string): { projectId: string; stageNumber: StageNumber } | null => {
-  const match = /^(.+)-stage-([1-6])$/.exec(id);
-  return match ? { projectId: match[1]!, stageNumber: Number(match[2]) as StageNumber } : null;
-};
 
 /**
  * The spec's project fields (spec 01 §3, §7). The key itself is a secret and never leaves the server: the
  * project's own Gemini key shows as its last four characters.
  */
-const projectFields = (doc: ProjectDocument) => ({
+const projectFields = (doc: ProjectDocument): ProjectView => ({
   id: doc._id,
   name: doc.name,
   coreIdea: doc.coreIdea,
@@ -25,39 +32,42 @@ const projectFields = (doc: ProjectDocument) => ({
 });
 
 /** Spec §3 keeps a comma-joined text form beside each list (`commonViralTriggers` beside `viralParameters`). */
-const withTextForms = (stageNumber: StageNumber, data: Record<string, unknown>) => {
-  const withText = { ...data };
+const withTextForms = <N extends StageNumber>(stageNumber: N, data: StageData<N>): StageData<N> => {
+  const withText: Record<string, unknown> = { ...data };
   for (const list of parameterListsOfStage(stageNumber)) {
     const definition = PARAMETER_LISTS[list];
-    if ('textField' in definition) withText[definition.textField] = ((data[list] as string[] | undefined) ?? []).join(', ');
+    if ('textField' in definition) withText[definition.textField] = ((withText[list] as string[] | undefined) ?? []).join(', ');
   }
-  return withText;
+  return withText as StageData<N>;
 };
 
 /** GET /api/projects/{id}: the project, its stages (fixed texts plus data, with the lists' text forms), progress and context. */
-export const toProjectResponse = (doc: ProjectDocument) => {
+export const toProjectResponse = (doc: ProjectDocument): ProjectResponse => {
   return {
     success: true,
     project: projectFields(doc),
-    stages: STAGE_NUMBERS.map((stageNumber) => ({
-      id: stageId(doc._id, stageNumber),
-      ...STAGE_GUIDES[stageNumber],
-      geminiSuggestions: [],
-      aiSuggestions: [],
-      data: withTextForms(stageNumber, doc.stages[stageNumber] as Record<string, unknown>),
-    })),
+    stages: STAGE_NUMBERS.map(
+      (stageNumber) =>
+        ({
+          id: stageId.format(doc._id, stageNumber),
+          ...STAGE_GUIDES[stageNumber],
+          geminiSuggestions: [],
+          aiSuggestions: [],
+          data: withTextForms(stageNumber, doc.stages[stageNumber]),
+        }) as StageView,
+    ),
     progress: doc.progress,
     context: doc.context,
     position: String(doc._position),
   };
 };
 
-export const toStagesResponse = (doc: ProjectDocument) => ({
+export const toStagesResponse = (doc: ProjectDocument): ProjectStagesResponse => ({
   success: true,
-  stages: STAGE_NUMBERS.map((stageNumber) => ({ id: stageId(doc._id, stageNumber), stageNumber, title: STAGE_GUIDES[stageNumber].title })),
+  stages: STAGE_NUMBERS.map((stageNumber) => ({ id: stageId.format(doc._id, stageNumber), stageNumber, title: STAGE_GUIDES[stageNumber].title })),
 });
 
-export const toProjectListItem = (doc: ProjectSummaryDocument) => ({
+export const toProjectListItem = (doc: ProjectSummaryDocument): ProjectListItem => ({
   id: doc._id,
   name: doc.name,
   coreIdea: doc.coreIdea,

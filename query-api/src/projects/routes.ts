@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { exportProject } from '@vis/domain';
+import { exportProject, readModels, type ProjectListResponse } from '@vis/domain';
 import { actorOf } from '@vis/infrastructure';
 import type { ProjectSummaryDocument } from '@vis/projections';
 import { awaitMinPosition } from '../read-your-writes.ts';
@@ -14,13 +14,13 @@ export const projectQueryRoutes = (router: Router, { documentStore, progress, re
   projectHistoryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs });
 
   router.get('/api/projects', async (ctx) => {
-    await awaitMinPosition(ctx, progress, 'project_summaries', readYourWritesTimeoutMs);
+    await awaitMinPosition(ctx, progress, readModels.projectSummaries, readYourWritesTimeoutMs);
     const summaries = await documentStore.find<ProjectSummaryDocument>(
-      progress.collectionFor('project_summaries'),
+      progress.collectionFor(readModels.projectSummaries),
       { ownerId: actorOf(ctx) },
       { sort: { updatedAt: -1 }, limit: MAX_PROJECTS_LISTED },
     );
-    ctx.body = { success: true, projects: summaries.map(toProjectListItem) };
+    ctx.body = { success: true, projects: summaries.map(toProjectListItem) } satisfies ProjectListResponse;
   });
 
   router.get('/api/projects/:id', async (ctx) => {

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { SubscriptionModalProvider } from '../features/account/components/subscription-modal.tsx';
+import { SubscriptionModalProvider } from '../components/subscription-modal.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { ThemeProvider } from '../lib/theme.tsx';
 import { ToastProvider } from '../lib/toast.tsx';

@@ -1,3 +1,4 @@
+import type { LiveMessage } from '@vis/domain';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
@@ -28,8 +29,8 @@ const createLiveConnection = () => {
       if (reconnected) for (const topic of listeners.keys()) notify(topic);
     };
     ws.onmessage = (message) => {
-      const data = JSON.parse(String(message.data)) as { type: string; topic?: string };
-      if (data.type === 'changed' && data.topic) notify(data.topic);
+      const data = JSON.parse(String(message.data)) as LiveMessage;
+      if (data.type === 'changed') notify(data.topic);
     };
     ws.onclose = () => {
       socket = null;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { isAutoSaveOn } from './auto-save.ts';
 import { pendingDrafts } from './save-status.ts';
 
@@ -14,7 +14,9 @@ export const useDraft = <T>(serverValue: T, save: (value: T) => Promise<unknown>
   const [value, setValue] = useState(serverValue);
   const dirty = useRef(false);
   const latest = useRef({ value, save });
-  latest.current = { value, save };
+  useLayoutEffect(() => {
+    latest.current = { value, save };
+  });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => {

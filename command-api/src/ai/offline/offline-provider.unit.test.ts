@@ -104,7 +104,7 @@ describe('offline generator', () => {
   };
 
   it.each(Object.keys(everyUse) as AiUse[])('answers %s in the shape the Gemini prompt demands of the model', async (use) => {
-    const { output } = await offline.run(use, everyUse[use] as never);
+    const { output } = await offline.run(use, everyUse[use]);
     expect(PROMPTS[use].output.safeParse(JSON.parse(JSON.stringify(output))).success).toBe(true);
   });
 });

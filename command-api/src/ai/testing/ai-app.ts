@@ -1,4 +1,5 @@
-import { createRateLimiter, createSessionIdentifier, createSessionStore, KEY_VAULT_COLLECTION, NO_ABUSE_LIMITS, openTestStores } from '@vis/infrastructure';
+import { createRateLimiter, createSessionIdentifier, createSessionStore, KEY_VAULT_COLLECTION, NO_ABUSE_LIMITS } from '@vis/infrastructure';
+import { openTestStores } from '@vis/infrastructure/testing';
 import { pino } from 'pino';
 import request from 'supertest';
 import { createAccounts } from '../../accounts/accounts.ts';

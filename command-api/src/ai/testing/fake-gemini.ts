@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface GeminiCall {
@@ -35,7 +35,7 @@ export const startFakeGemini = async ({ validKeys = [] as string[] } = {}) => {
   const calls: GeminiCall[] = [];
   const script: FakeAnswer[] = [];
   let fallback: (call: GeminiCall) => FakeAnswer = () => ({ status: 500, message: 'no answer scripted' });
-  const server = createServer(async (request, response) => {
+  const respond = async (request: IncomingMessage, response: ServerResponse) => {
     const match = /^\/v1beta\/models\/([^:]+):(\w+)$/.exec(request.url ?? '');
     const call: GeminiCall = {
       model: match?.[1] ?? '',
@@ -55,7 +55,8 @@ export const startFakeGemini = async ({ validKeys = [] as string[] } = {}) => {
     if ('delayMs' in answer) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     if ('until' in answer) await answer.until;
     reply(200, contentOf(answer.text));
-  });
+  };
+  const server = createServer((request, response) => void respond(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

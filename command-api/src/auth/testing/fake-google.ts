@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface FakeGoogleProfile {
@@ -29,7 +29,7 @@ export const startFakeGoogle = async ({ clientId, clientSecret, profile }: { cli
   const issued = { accessToken: `fake-access-token-${randomBytes(8).toString('hex')}`, refreshToken: `fake-refresh-token-${randomBytes(8).toString('hex')}`, idToken: '' };
   const calls: string[] = [];
 
-  const server = createServer(async (request, response) => {
+  const respond = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     calls.push(`${request.method} ${url.pathname}`);
     const json = (status: number, body: object) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -67,7 +67,8 @@ export const startFakeGoogle = async ({ clientId, clientSecret, profile }: { cli
       return json(200, profile);
     }
     json(404, { error: 'not_found' });
-  });
+  };
+  const server = createServer((request, response) => void respond(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -18,7 +18,7 @@ export const sessionSetBy = async (res: Response, documentStore: DocumentStore):
   const cookie = setCookiesOf(res).find((each) => each.startsWith(`${SESSION_COOKIE}=`));
   const sid = cookie?.slice(SESSION_COOKIE.length + 1).split(';')[0];
   if (!sid) return null;
-  return (await createSessionStore({ documentStore }).get(sid)) as SessionData | null;
+  return (await createSessionStore({ documentStore }).get(sid));
 };
 
 /** Who the cookies this response set make the browser, read back the way the query API and `/ws` read them. */

@@ -1,5 +1,6 @@
 import { accountStreamId, type AccountEvent } from '@vis/domain';
-import { openTestStores, silentLogger, type Logger } from '@vis/infrastructure';
+import { silentLogger, type Logger } from '@vis/infrastructure';
+import { openTestStores } from '@vis/infrastructure/testing';
 import request from 'supertest';
 import { createAccounts } from '../../accounts/accounts.ts';
 import { createCommandApi } from '../../app.ts';

@@ -1,12 +1,11 @@
 import { accountDecider, accountStreamId, type AccountCommand, type AccountEvent, type AccountState } from '@vis/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Projection } from '../../engine/define-projection.ts';
 import { projectionHarness } from '../../testing/run-projection.ts';
 import { balancesProjection, type BalanceDocument } from './projection.ts';
 
 let harness: Awaited<ReturnType<typeof projectionHarness>>;
 beforeEach(async () => {
-  harness = await projectionHarness(balancesProjection as unknown as Projection);
+  harness = await projectionHarness(balancesProjection);
 });
 afterEach(() => harness.close());
 

@@ -1,4 +1,4 @@
-import { ACCOUNT_EVENT_TYPES, FREE_PLAYS, type AccountEvent, type SubscriptionStatus } from '@vis/domain';
+import { ACCOUNT_EVENT_TYPES, FREE_PLAYS, readModels, topics, type AccountEvent, type SubscriptionStatus } from '@vis/domain';
 import type { ReadModelMeta } from '@vis/infrastructure';
 import { defineProjection, type ReadModel } from '../../engine/define-projection.ts';
 
@@ -25,8 +25,6 @@ export type BalanceDocument = ReadModelMeta & {
   profileImageUrl: string | null;
   updatedAt: string;
 };
-
-export const balanceTopic = (accountId: string) => `balance:${accountId}`;
 
 export const emptyBalance = (accountId: string): ReadModel<BalanceDocument> => ({
   _id: accountId,
@@ -91,14 +89,13 @@ const MOMENT_FIELD: { [T in AccountEvent['type']]: keyof Extract<AccountEvent, {
 };
 const momentOf = (event: AccountEvent): string => String((event.data as Record<string, unknown>)[MOMENT_FIELD[event.type]]);
 
-export const balancesProjection = defineProjection<BalanceDocument>({
-  name: 'balances',
+export const balancesProjection = defineProjection<AccountEvent, BalanceDocument>({
+  name: readModels.balances,
   version: 1,
   handles: ACCOUNT_EVENT_TYPES,
-  documentId: (event) => (event.data as { accountId: string }).accountId,
-  topics: (doc) => [balanceTopic(doc._id)],
-  evolve: (doc, recorded) => {
-    const event = { type: recorded.type, data: recorded.data } as AccountEvent;
+  documentId: (event) => event.data.accountId,
+  topics: (doc) => [topics.balanceOf(doc._id)],
+  evolve: (doc, event) => {
     const accountId = event.data.accountId;
     return { ...evolveBalance(doc ?? emptyBalance(accountId), event), updatedAt: momentOf(event) };
   },

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Projection } from '../../engine/define-projection.ts';
 import { projectionHarness } from '../../testing/run-projection.ts';
 import { feedbackProjection } from './projection.ts';
 
@@ -10,7 +9,7 @@ const submitted = (feedbackId: string, message: string) => ({
 
 let harness: Awaited<ReturnType<typeof projectionHarness>>;
 beforeEach(async () => {
-  harness = await projectionHarness(feedbackProjection as unknown as Projection);
+  harness = await projectionHarness(feedbackProjection);
 });
 afterEach(() => harness.close());
 

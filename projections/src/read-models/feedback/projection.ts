@@ -1,18 +1,15 @@
-import type { FeedbackSubmitted } from '@vis/domain';
+import { readModels, topics, type FeedbackEvent, type FeedbackSubmitted } from '@vis/domain';
 import type { ReadModelMeta } from '@vis/infrastructure';
 import { defineProjection } from '../../engine/define-projection.ts';
 
 export type FeedbackDocument = ReadModelMeta & FeedbackSubmitted['data'] & { _id: string };
 
 /** Every piece of feedback, for whoever triages it: newest first by `submittedAt`. */
-export const feedbackProjection = defineProjection<FeedbackDocument>({
-  name: 'feedback',
+export const feedbackProjection = defineProjection<FeedbackEvent, FeedbackDocument>({
+  name: readModels.feedback,
   version: 1,
   handles: ['FeedbackSubmitted'],
-  documentId: (event) => (event.data as FeedbackSubmitted['data']).feedbackId,
-  topics: () => ['feedback'],
-  evolve: (_doc, event) => {
-    const data = event.data as FeedbackSubmitted['data'];
-    return { _id: data.feedbackId, ...data };
-  },
+  documentId: (event) => event.data.feedbackId,
+  topics: () => [topics.feedback],
+  evolve: (_doc, { data }) => ({ _id: data.feedbackId, ...data }),
 });

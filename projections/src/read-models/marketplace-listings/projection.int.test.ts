@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Projection } from '../../engine/define-projection.ts';
 import { projectionHarness } from '../../testing/run-projection.ts';
 import { marketplaceListingsProjection, type MarketplaceListingDocument } from './projection.ts';
 
@@ -26,7 +25,7 @@ const unpublished = { type: 'IdeaUnpublished', data: { ideaId, unpublishedAt: '2
 
 let harness: Awaited<ReturnType<typeof projectionHarness>>;
 beforeEach(async () => {
-  harness = await projectionHarness(marketplaceListingsProjection as unknown as Projection);
+  harness = await projectionHarness(marketplaceListingsProjection);
 });
 afterEach(() => harness.close());
 

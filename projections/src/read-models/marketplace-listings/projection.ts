@@ -1,4 +1,4 @@
-import { IDEA_EVENT_TYPES, type IdeaEvent, type IdeaPublished } from '@vis/domain';
+import { IDEA_EVENT_TYPES, readModels, topics, type IdeaEvent, type IdeaPublished } from '@vis/domain';
 import type { ReadModelMeta } from '@vis/infrastructure';
 import { defineProjection, type ReadModel } from '../../engine/define-projection.ts';
 
@@ -27,8 +27,6 @@ export type MarketplaceListingDocument = ReadModelMeta & {
 };
 
 /** Heard by every open list: any idea published, liked, viewed or taken down. */
-export const MARKETPLACE_TOPIC = 'marketplace';
-export const ideaTopic = (ideaId: string) => `idea:${ideaId}`;
 
 type Listing = ReadModel<MarketplaceListingDocument>;
 
@@ -50,14 +48,13 @@ const published = ({ data }: IdeaPublished): Listing => ({
   unpublishedAt: null,
 });
 
-export const marketplaceListingsProjection = defineProjection<MarketplaceListingDocument>({
-  name: 'marketplace_listings',
+export const marketplaceListingsProjection = defineProjection<IdeaEvent, MarketplaceListingDocument>({
+  name: readModels.marketplaceListings,
   version: 1,
   handles: IDEA_EVENT_TYPES,
-  documentId: (event) => (event.data as { ideaId: string }).ideaId,
-  topics: (doc) => [MARKETPLACE_TOPIC, ideaTopic(doc._id)],
-  evolve: (doc, recorded) => {
-    const event = { type: recorded.type, data: recorded.data } as IdeaEvent;
+  documentId: (event) => event.data.ideaId,
+  topics: (doc) => [topics.marketplace, topics.idea(doc._id)],
+  evolve: (doc, event) => {
     if (event.type === 'IdeaPublished') return published(event);
     // The decider refuses anything on an idea that is not published; a stray event changes nothing.
     if (!doc || doc.status !== 'published') return doc;

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Projection } from '../../engine/define-projection.ts';
 import { projectionHarness } from '../../testing/run-projection.ts';
 import { projectHistoryProjection, type ProjectHistoryDocument } from './projection.ts';
 
@@ -21,7 +20,7 @@ const keyRemoved = { type: 'GeminiKeyRemoved', data: { projectId, keyId: 'k-1', 
 
 let harness: Awaited<ReturnType<typeof projectionHarness>>;
 beforeEach(async () => {
-  harness = await projectionHarness(projectHistoryProjection as unknown as Projection);
+  harness = await projectionHarness(projectHistoryProjection);
 });
 afterEach(() => harness.close());
 

@@ -1,4 +1,4 @@
-import { PROJECT_EVENT_TYPES, type ProjectEvent } from '@vis/domain';
+import { PROJECT_EVENT_TYPES, readModels, topics, type ProjectEvent } from '@vis/domain';
 import type { ReadModelMeta } from '@vis/infrastructure';
 import { defineProjection } from '../../engine/define-projection.ts';
 import { occurredAt, summarize } from './summary.ts';
@@ -20,28 +20,22 @@ export type ProjectHistoryDocument = ReadModelMeta & {
   summary: string;
 };
 
-/**
- * Its own topic, not `project:<id>`: every command writes a history entry, and announcing it on the project's topic
- * made every open page refetch the whole project twice per change.
- */
-export const projectHistoryTopic = (projectId: string) => `history:${projectId}`;
-
-export const projectHistoryProjection = defineProjection<ProjectHistoryDocument>({
-  name: 'project_history',
+export const projectHistoryProjection = defineProjection<ProjectEvent, ProjectHistoryDocument>({
+  name: readModels.projectHistory,
   version: 1,
   handles: PROJECT_EVENT_TYPES,
   documentId: (event) => event.id,
-  topics: (doc) => [projectHistoryTopic(doc.projectId)],
-  evolve: (_doc, recorded) => {
-    const event = { type: recorded.type, data: recorded.data } as ProjectEvent;
-    const data = recorded.data as Record<string, unknown>;
+  // Its own topic, not the project's: every command writes a history entry, and announcing it on the project's
+  // topic made every open page refetch the whole project twice per change.
+  topics: (doc) => [topics.history(doc.projectId)],
+  evolve: (_doc, event) => {
     return {
-      _id: recorded.id,
+      _id: event.id,
       projectId: event.data.projectId,
       ownerId: event.type === 'ProjectCreated' ? event.data.ownerId : event.type === 'ProjectTransferred' ? event.data.toOwnerId : null,
       type: event.type,
-      sequence: Number(recorded.position),
-      at: occurredAt(data, recorded.metadata, recorded.createdAt),
+      sequence: Number(event.position),
+      at: occurredAt(event.data, event.metadata, event.createdAt),
       summary: summarize(event),
     };
   },

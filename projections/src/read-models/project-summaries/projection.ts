@@ -1,4 +1,4 @@
-import { PROJECT_EVENT_TYPES, progressOf } from '@vis/domain';
+import { PROJECT_EVENT_TYPES, progressOf, readModels, topics, type ProjectEvent } from '@vis/domain';
 import type { ReadModelMeta } from '@vis/infrastructure';
 import { defineProjection } from '../../engine/define-projection.ts';
 import { foldProject, type ProjectFields } from '../projects/fold.ts';
@@ -19,14 +19,12 @@ export type ProjectSummaryDocument = ReadModelMeta & {
   project: ProjectFields;
 };
 
-export const projectSummariesTopic = (ownerId: string) => `projects:${ownerId}`;
-
-export const projectSummariesProjection = defineProjection<ProjectSummaryDocument>({
-  name: 'project_summaries',
+export const projectSummariesProjection = defineProjection<ProjectEvent, ProjectSummaryDocument>({
+  name: readModels.projectSummaries,
   version: 1,
   handles: PROJECT_EVENT_TYPES,
-  documentId: (event) => (event.data as { projectId: string }).projectId,
-  topics: (doc) => [projectSummariesTopic(doc.ownerId)],
+  documentId: (event) => event.data.projectId,
+  topics: (doc) => [topics.projectsOf(doc.ownerId)],
   evolve: (doc, event) => {
     const folded = foldProject(doc?.project ?? null, event);
     if (!folded) return null;

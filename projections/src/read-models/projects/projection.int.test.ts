@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Projection } from '../../engine/define-projection.ts';
 import { projectionHarness } from '../../testing/run-projection.ts';
 import { projectSummariesProjection } from '../project-summaries/projection.ts';
 import { stageFunnelProjection } from '../stage-funnel/projection.ts';
@@ -24,7 +23,7 @@ const insights = (text: string) => ({
 describe('projects read model', () => {
   let harness: Awaited<ReturnType<typeof projectionHarness>>;
   beforeEach(async () => {
-    harness = await projectionHarness(projectsProjection as unknown as Projection);
+    harness = await projectionHarness(projectsProjection);
   });
   afterEach(() => harness.close());
 
@@ -50,7 +49,7 @@ describe('projects read model', () => {
 describe('project_summaries read model', () => {
   let harness: Awaited<ReturnType<typeof projectionHarness>>;
   beforeEach(async () => {
-    harness = await projectionHarness(projectSummariesProjection as unknown as Projection);
+    harness = await projectionHarness(projectSummariesProjection);
   });
   afterEach(() => harness.close());
 
@@ -71,7 +70,7 @@ describe('project_summaries read model', () => {
 describe('stage_funnel read model', () => {
   let harness: Awaited<ReturnType<typeof projectionHarness>>;
   beforeEach(async () => {
-    harness = await projectionHarness(stageFunnelProjection as unknown as Projection);
+    harness = await projectionHarness(stageFunnelProjection);
   });
   afterEach(() => harness.close());
 

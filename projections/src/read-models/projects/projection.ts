@@ -1,4 +1,4 @@
-import { contextFromPreviousStages, progressOf, PROJECT_EVENT_TYPES, type PreviousStagesContext, type Progress } from '@vis/domain';
+import { contextFromPreviousStages, progressOf, PROJECT_EVENT_TYPES, readModels, topics, type PreviousStagesContext, type ProjectEvent, type Progress } from '@vis/domain';
 import type { ReadModelMeta } from '@vis/infrastructure';
 import { defineProjection, type ReadModel } from '../../engine/define-projection.ts';
 import { foldProject, type ProjectFields } from './fold.ts';
@@ -11,13 +11,13 @@ export type ProjectDocument = ReadModelMeta &
     context: PreviousStagesContext;
   };
 
-export const projectsProjection = defineProjection<ProjectDocument>({
-  name: 'projects',
+export const projectsProjection = defineProjection<ProjectEvent, ProjectDocument>({
+  name: readModels.projects,
   // v2: the full guided project (all stages, progress, context) instead of the first slice's parameter lists.
   version: 2,
   handles: PROJECT_EVENT_TYPES,
-  documentId: (event) => (event.data as { projectId: string }).projectId,
-  topics: (doc) => [`project:${doc._id}`],
+  documentId: (event) => event.data.projectId,
+  topics: (doc) => [topics.project(doc._id)],
   evolve: (doc, event) => (foldProject(doc, event)?.fields as ReadModel<ProjectDocument> | undefined) ?? null,
   derive: (doc) => ({ progress: progressOf(doc.stages), context: contextFromPreviousStages(doc) }),
 });

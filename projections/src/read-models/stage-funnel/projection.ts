@@ -1,4 +1,4 @@
-import type { ProjectEvent } from '@vis/domain';
+import { readModels, topics, type DomainEventOf } from '@vis/domain';
 import type { ReadModelMeta } from '@vis/infrastructure';
 import { defineProjection } from '../../engine/define-projection.ts';
 
@@ -16,16 +16,16 @@ export type StageFunnelDocument = ReadModelMeta & {
   skippedAdvances: number;
 };
 
-const HANDLED = ['ProjectCreated', 'StageAdvanced', 'CurrentStageChanged', 'ProjectImported'] as const satisfies readonly ProjectEvent['type'][];
+const HANDLED = ['ProjectCreated', 'StageAdvanced', 'CurrentStageChanged', 'ProjectImported'] as const;
+type Handled = DomainEventOf<(typeof HANDLED)[number]>;
 
-export const stageFunnelProjection = defineProjection<StageFunnelDocument>({
-  name: 'stage_funnel',
+export const stageFunnelProjection = defineProjection<Handled, StageFunnelDocument>({
+  name: readModels.stageFunnel,
   version: 1,
   handles: HANDLED,
-  documentId: (event) => (event.data as { projectId: string }).projectId,
-  topics: () => ['stage_funnel'],
-  evolve: (doc, recorded) => {
-    const event = { type: recorded.type, data: recorded.data } as Extract<ProjectEvent, { type: (typeof HANDLED)[number] }>;
+  documentId: (event) => event.data.projectId,
+  topics: () => [topics.stageFunnel],
+  evolve: (doc, event) => {
     const current = doc ?? { _id: event.data.projectId, reachedStage: 1, skippedFrom: [], skippedAdvances: 0 };
     const reaching = (stage: number) => ({ ...current, reachedStage: Math.max(current.reachedStage, stage) });
     switch (event.type) {
@@ -44,8 +44,10 @@ export const stageFunnelProjection = defineProjection<StageFunnelDocument>({
         return reaching(event.data.stage);
       case 'ProjectImported':
         return reaching(event.data.snapshot.currentStageIndex);
-      default:
-        return current;
+      default: {
+        const unhandled: never = event;
+        return unhandled;
+      }
     }
   },
 });

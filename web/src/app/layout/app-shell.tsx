@@ -5,13 +5,13 @@ import { Link, Outlet, useNavigate } from 'react-router-dom';
 import { Button, focusRing } from '../../components/ui/button.tsx';
 import { overlayClasses } from '../../components/ui/dialog.tsx';
 import { FeedbackButton } from '../../features/feedback/components/feedback-button.tsx';
-import { useProject } from '../../features/projects/api/get-project.ts';
+import { useProject } from '../../lib/projects/get-project.ts';
 import { useRememberedProjectId } from '../../features/projects/hooks/use-current-project.ts';
 import { cn } from '../../lib/cn.ts';
 import { useFlushSaves } from '../../lib/save-status.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
-import { SaveIndicator } from './save-indicator.tsx';
+import { SaveIndicator } from '../../components/save-indicator.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
@@ -53,7 +53,7 @@ const useDrawer = (isMobile: boolean) => {
     follow: useCallback(
       (to: string) => {
         setOpen(false);
-        navigate(to, { replace: true });
+        void navigate(to, { replace: true });
       },
       [navigate],
     ),

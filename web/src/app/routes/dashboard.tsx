@@ -7,11 +7,11 @@ import { PageLoading } from '../../components/page-loading.tsx';
 import { DashboardSection, Fact } from '../../features/dashboard/components/dashboard-section.tsx';
 import { HistoryDialog } from '../../features/dashboard/components/history-dialog.tsx';
 import { PointsCard } from '../../features/dashboard/components/points-card.tsx';
-import { useGenerateReport } from '../../features/ai/hooks/use-generate-report.ts';
+import { useGenerateReport } from '../../lib/ai/use-generate-report.ts';
 import { useShareProject } from '../../features/marketplace/hooks/use-share-project.ts';
-import { createProject } from '../../features/projects/api/create-project.ts';
-import { exportProjectUrl } from '../../features/projects/api/export-project.ts';
-import { stageOf } from '../../features/projects/api/get-project.ts';
+import { createProject } from '../../lib/projects/create-project.ts';
+import { exportProjectUrl } from '../../lib/projects/export-project.ts';
+import { stageOf } from '../../lib/projects/get-project.ts';
 import { DataMissing } from '../../features/projects/components/data-missing.tsx';
 import { rememberCurrentProject, useCurrentProject } from '../../features/projects/hooks/use-current-project.ts';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -45,7 +45,7 @@ export const DashboardRoute = () => {
     try {
       const { project: created } = await createProject({});
       rememberCurrentProject(created.id);
-      navigate('/stage-1');
+      void navigate('/stage-1');
     } catch (error) {
       toast({ title: 'Error', description: errorMessage(error, 'Failed to create project'), variant: 'destructive' });
     } finally {

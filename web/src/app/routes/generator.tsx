@@ -10,16 +10,16 @@ import { Card } from '../../components/ui/card.tsx';
 import { Input, Label, Textarea } from '../../components/ui/field.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { SwitchField } from '../../components/ui/switch.tsx';
-import { processIdeaStage } from '../../features/ai/api/process-idea-stage.ts';
-import { quickGenerateIdea } from '../../features/ai/api/quick-generate-idea.ts';
-import { useAiFailure } from '../../features/ai/hooks/use-ai-failure.ts';
+import { processIdeaStage } from '../../lib/ai/process-idea-stage.ts';
+import { quickGenerateIdea } from '../../lib/ai/quick-generate-idea.ts';
+import { useAiFailure } from '../../lib/ai/use-ai-failure.ts';
 import { AddParameterDialog } from '../../features/generator/components/add-parameter-dialog.tsx';
 import { QuickStartDialog } from '../../features/generator/components/quick-start-dialog.tsx';
-import { canEnter, extractedValues, fieldLabel, FLOW_STAGE_IDS, FLOW_STAGES, isDone } from '../../features/generator/flow.ts';
+import { canEnter, extractedValues, fieldLabel, FLOW_STAGE_IDS, FLOW_STAGES, isDone } from '../../lib/flow/flow.ts';
 import { useApplyResults } from '../../features/generator/hooks/use-apply-results.ts';
-import { readCachedStage, requestKey, writeCachedStage } from '../../features/generator/stage-cache.ts';
-import { createProject } from '../../features/projects/api/create-project.ts';
-import { setCurrentStage } from '../../features/projects/api/set-current-stage.ts';
+import { readCachedStage, requestKey, writeCachedStage } from '../../lib/flow/stage-cache.ts';
+import { createProject } from '../../lib/projects/create-project.ts';
+import { setCurrentStage } from '../../lib/projects/set-current-stage.ts';
 import { DataMissing } from '../../features/projects/components/data-missing.tsx';
 import { rememberCurrentProject, useCurrentProject } from '../../features/projects/hooks/use-current-project.ts';
 import { useAiProcess } from '../../lib/ai-process.ts';
@@ -271,7 +271,7 @@ export const GeneratorRoute = () => {
                 Next <ArrowRight className="size-4" aria-hidden />
               </Button>
             ) : (
-              <Button onClick={() => navigate('/summary')}>
+              <Button onClick={() => void navigate('/summary')}>
                 See My Results <ArrowRight className="size-4" aria-hidden />
               </Button>
             )}

@@ -2,8 +2,8 @@ import { ArrowRight, Gift, Sparkles, Ticket } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/ui/button.tsx';
-import { usePublicCoupon } from '../../features/account/api/get-public-coupon.ts';
-import { setCurrentStage } from '../../features/projects/api/set-current-stage.ts';
+import { usePublicCoupon } from '../../lib/account/get-public-coupon.ts';
+import { setCurrentStage } from '../../lib/projects/set-current-stage.ts';
 import { useResolveCurrentProject } from '../../features/projects/hooks/use-current-project.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useToast } from '../../lib/toast.tsx';
@@ -22,7 +22,7 @@ export const LandingRoute = () => {
     try {
       const projectId = await resolveCurrentProject();
       await setCurrentStage(projectId, 1);
-      navigate('/stage-1');
+      void navigate('/stage-1');
     } catch (error) {
       toast({ title: 'Error', description: errorMessage(error, 'Failed to create project'), variant: 'destructive' });
       setStarting(false);

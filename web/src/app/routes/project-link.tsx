@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { DataMissing } from '../../features/projects/components/data-missing.tsx';
-import { useProject } from '../../features/projects/api/get-project.ts';
+import { useProject } from '../../lib/projects/get-project.ts';
 import { rememberCurrentProject } from '../../features/projects/hooks/use-current-project.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 

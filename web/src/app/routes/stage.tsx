@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router-dom';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { DataMissing } from '../../features/projects/components/data-missing.tsx';
-import { stageOf } from '../../features/projects/api/get-project.ts';
+import { stageOf } from '../../lib/projects/get-project.ts';
 import { useCurrentProject } from '../../features/projects/hooks/use-current-project.ts';
 import { ContextPanel } from '../../features/stages/components/context-panel.tsx';
 import { StageLayout } from '../../features/stages/components/stage-layout.tsx';

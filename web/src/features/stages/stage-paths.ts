@@ -5,4 +5,4 @@ export type GuidedStage = 1 | 2 | 3 | 4 | 5;
 
 /** Spec 01 §2: stage 1 goes back to the landing page, stage 5 on to the summary. */
 export const previousPathOf = (stage: GuidedStage) => (stage === 1 ? '/' : STAGE_PATHS[stage - 2]!);
-export const nextPathOf = (stage: GuidedStage) => (stage === 5 ? '/summary' : STAGE_PATHS[stage]!);
+export const nextPathOf = (stage: GuidedStage) => (stage === 5 ? '/summary' : STAGE_PATHS[stage]);

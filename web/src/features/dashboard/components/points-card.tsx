@@ -1,8 +1,8 @@
 import * as Progress from '@radix-ui/react-progress';
 import { Coins } from 'lucide-react';
 import { Card } from '../../../components/ui/card.tsx';
-import { useAuthUser } from '../../account/api/get-auth-user.ts';
-import { usePoints } from '../../account/api/get-points.ts';
+import { useAuthUser } from '../../../lib/account/get-auth-user.ts';
+import { usePoints } from '../../../lib/account/get-points.ts';
 
 /** Spec 01 §9: the bar tops out at 1000; under 100 is low. */
 export const POINTS_BAR_MAX = 1000;

@@ -1,3 +1,4 @@
+import type { FeedbackResponse } from '@vis/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -12,7 +13,7 @@ export interface FeedbackInput {
 
 /** POST /api/feedback with the spec's body: the page and browser it came from and when. */
 export const submitFeedback = ({ type, message }: FeedbackInput) =>
-  api.post<{ success: true; message: string }>(
+  api.post<FeedbackResponse>(
     '/api/feedback',
     { type, message, userAgent: navigator.userAgent, url: window.location.href, timestamp: new Date().toISOString() },
     { 'Idempotency-Key': crypto.randomUUID() },

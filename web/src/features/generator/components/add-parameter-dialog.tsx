@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dia
 import { Input, Label } from '../../../components/ui/field.tsx';
 import { errorMessage, errorTitle } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.tsx';
-import { useAddParameter } from '../../projects/api/add-parameter.ts';
+import { useAddParameter } from '../../../lib/projects/add-parameter.ts';
 
 /** Spec 01 §2, §5: adds to the project's global parameters; a blank one cannot be added. */
 export const AddParameterDialog = ({ projectId, parameters }: { projectId: string; parameters: string[] }) => {

@@ -1,11 +1,13 @@
 import type { FlowStage, IdeaConcept, TechnicalReport } from '@vis/domain';
+import { stageId } from '@vis/domain/contract/names';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { projectQueryOptions, type ProjectResponse } from '../../projects/api/get-project.ts';
-import { proposeConcepts } from '../../projects/api/propose-concepts.ts';
-import { recordTechnicalReport } from '../../projects/api/record-technical-report.ts';
-import { updateStage } from '../../projects/api/update-stage.ts';
+import { projectQueryOptions, type ProjectResponse } from '../../../lib/projects/get-project.ts';
+import { proposeConcepts } from '../../../lib/projects/propose-concepts.ts';
+import { recordTechnicalReport } from '../../../lib/projects/record-technical-report.ts';
+import { updateStage } from '../../../lib/projects/update-stage.ts';
 
+const text = (value: unknown): string => (typeof value === 'string' ? value : value == null ? '' : JSON.stringify(value));
 const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item.trim().length >= 2) : []);
 
 /**
@@ -22,8 +24,8 @@ export const useApplyResults = (projectId: string) => {
         if (concepts.length > 0) await proposeConcepts(projectId, concepts);
       } else if (stage.id === 'technical') {
         const report = {
-          technicalSpecifications: { architecture: String(results.architecture ?? '') },
-          prototypeStructure: { mvpDefinition: String(results.mvpDefinition ?? '') },
+          technicalSpecifications: { architecture: text(results.architecture) },
+          prototypeStructure: { mvpDefinition: text(results.mvpDefinition) },
           implementationPlan: { phases: strings(results.implementationSteps) },
         } as unknown as TechnicalReport;
         await recordTechnicalReport(projectId, report);
@@ -34,7 +36,7 @@ export const useApplyResults = (projectId: string) => {
           if (shape === 'list') data[field] = [...new Set([...strings(current[field]), ...strings(results[field])])];
           else if (typeof results[field] === 'string' && results[field].trim() !== '') data[field] = results[field];
         }
-        await updateStage(projectId, { stageId: `${projectId}-stage-${stage.stageNumber}`, data });
+        await updateStage(projectId, { stageId: stageId.format(projectId, stage.stageNumber), data });
       }
       await queryClient.invalidateQueries({ queryKey: projectQueryOptions(projectId).queryKey });
     },

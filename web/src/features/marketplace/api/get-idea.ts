@@ -1,22 +1,11 @@
+import type { MarketplaceIdea } from '@vis/domain';
+import { topics } from '@vis/domain/contract/names';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useLiveInvalidation } from '../../../lib/live-updates.ts';
 
-/** Spec 02 §3 'Marketplace idea', plus whether it is the caller's own. */
-export interface MarketplaceIdea {
-  id: string;
-  title: string;
-  description: string;
-  imageUrl: string | null;
-  views: number;
-  likes: number;
-  createdAt: string;
-  coreIdea: string;
-  viralTriggers: string;
-  techFramework: string;
-  sustainability: string;
-  ownedByYou: boolean;
-}
+/** Spec 02 §3 'Marketplace idea', plus whether it is the caller's own: the wire contract's. */
+export type { MarketplaceIdea };
 
 export const ideaPath = (id: string) => `/api/marketplace/ideas/${encodeURIComponent(id)}`;
 
@@ -25,6 +14,6 @@ export const ideaQueryOptions = (id: string) => queryOptions({ queryKey: ['marke
 /** One idea, its counts kept live by the `idea:<id>` topic (anyone's like or view). */
 export const useIdea = (id: string) => {
   const options = ideaQueryOptions(id);
-  useLiveInvalidation(`idea:${id}`, options.queryKey);
+  useLiveInvalidation(topics.idea(id), options.queryKey);
   return useQuery(options);
 };

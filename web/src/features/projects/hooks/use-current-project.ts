@@ -2,9 +2,9 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useCallback, useSyncExternalStore } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { storage, STORAGE_KEYS } from '../../../lib/storage.ts';
-import { createProject } from '../api/create-project.ts';
-import { projectQueryOptions, useProject } from '../api/get-project.ts';
-import { listProjectsQueryOptions } from '../api/list-projects.ts';
+import { createProject } from '../../../lib/projects/create-project.ts';
+import { projectQueryOptions, useProject } from '../../../lib/projects/get-project.ts';
+import { listProjectsQueryOptions } from '../../../lib/projects/list-projects.ts';
 
 /**
  * One current project per browser (spec 01 §4 'On load'): the id remembered in localStorage, else the newest of

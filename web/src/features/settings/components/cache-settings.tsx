@@ -4,8 +4,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog.tsx';
 import { useToast } from '../../../lib/toast.tsx';
-import { FLOW_STAGE_IDS, FLOW_STAGES } from '../../generator/flow.ts';
-import { clearAllCachedStages, clearCachedStage, useCachedStages } from '../../generator/stage-cache.ts';
+import { FLOW_STAGE_IDS, FLOW_STAGES } from '../../../lib/flow/flow.ts';
+import { clearAllCachedStages, clearCachedStage, useCachedStages } from '../../../lib/flow/stage-cache.ts';
 
 /** Spec 01 §2 settings: per-stage cache clearing with a 'Cached' badge, and clear all with a confirmation. */
 export const CacheSettings = ({ projectId }: { projectId: string }) => {

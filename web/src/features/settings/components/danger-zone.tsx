@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.tsx';
-import { useResetProject } from '../../projects/api/reset-project.ts';
+import { useResetProject } from '../../../lib/projects/reset-project.ts';
 
 /** Spec 01 §4 'Settings reset': the first click asks, the second resets. */
 export const DangerZone = ({ projectId }: { projectId: string }) => {

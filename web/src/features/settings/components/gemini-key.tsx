@@ -4,9 +4,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input, Label } from '../../../components/ui/field.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useRemoveGeminiKey } from '../../ai/api/remove-gemini-key.ts';
-import { useVerifyApiKey } from '../../ai/api/verify-api-key.ts';
-import type { ProjectDetails } from '../../projects/api/get-project.ts';
+import { useRemoveGeminiKey } from '../../../lib/ai/remove-gemini-key.ts';
+import { useVerifyApiKey } from '../../../lib/ai/verify-api-key.ts';
+import type { ProjectDetails } from '../../../lib/projects/get-project.ts';
 
 type KeyStatus = ProjectDetails['aiApiStatus'];
 

@@ -4,8 +4,8 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.tsx';
-import { exportProjectUrl } from '../../projects/api/export-project.ts';
-import { useImportProject } from '../../projects/api/import-project.ts';
+import { exportProjectUrl } from '../../../lib/projects/export-project.ts';
+import { useImportProject } from '../../../lib/projects/import-project.ts';
 
 const INVALID = 'Invalid project data format';
 
@@ -19,7 +19,7 @@ const readProjectFile = async (file: File): Promise<Record<string, unknown>> => 
   }
   const candidate = data as { projectName?: unknown; stages?: unknown } | null;
   if (!candidate || typeof candidate !== 'object' || typeof candidate.projectName !== 'string' || !Array.isArray(candidate.stages)) throw new Error(INVALID);
-  return candidate as Record<string, unknown>;
+  return candidate;
 };
 
 export const ImportExport = ({ projectId }: { projectId: string }) => {

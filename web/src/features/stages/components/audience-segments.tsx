@@ -6,9 +6,9 @@ import { Card } from '../../../components/ui/card.tsx';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.tsx';
-import { useAddAudienceSegment } from '../../projects/api/add-audience-segment.ts';
-import { useRemoveAudienceSegment } from '../../projects/api/remove-audience-segment.ts';
-import { splitItems } from '../parameter-lists.ts';
+import { useAddAudienceSegment } from '../../../lib/projects/add-audience-segment.ts';
+import { useRemoveAudienceSegment } from '../../../lib/projects/remove-audience-segment.ts';
+import { splitItems } from '../../../lib/parameter-lists.ts';
 
 type SegmentField = 'name' | 'description' | 'reachStrategy';
 type SegmentErrors = Partial<Record<SegmentField, string>>;

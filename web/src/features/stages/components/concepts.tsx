@@ -7,8 +7,8 @@ import { FieldError, Input, Label } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useToast } from '../../../lib/toast.tsx';
-import { useProposeConcepts } from '../../projects/api/propose-concepts.ts';
-import { useSelectConcept } from '../../projects/api/select-concept.ts';
+import { useProposeConcepts } from '../../../lib/projects/propose-concepts.ts';
+import { useSelectConcept } from '../../../lib/projects/select-concept.ts';
 
 /** Spec 01 §9: simplicity from 0 to 5. */
 const SCORES = [0, 1, 2, 3, 4, 5] as const;

@@ -7,13 +7,13 @@ import { Input } from '../../../components/ui/field.tsx';
 import { errorMessage, errorTitle } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useToast } from '../../../lib/toast.tsx';
-import { useGenerateParameters, type GenerateParametersInput } from '../../ai/api/generate-parameters.ts';
-import { useAiFailure } from '../../ai/hooks/use-ai-failure.ts';
-import { useAddParameter } from '../../projects/api/add-parameter.ts';
-import { useClearParameters } from '../../projects/api/clear-parameters.ts';
-import { useRemoveParameter } from '../../projects/api/remove-parameter.ts';
-import { useUpdateStage } from '../../projects/api/update-stage.ts';
-import { cutToWords, LIST_DEFINITIONS, MIN_PARAMETER_LENGTH, wordCount } from '../parameter-lists.ts';
+import { useGenerateParameters, type GenerateParametersInput } from '../../../lib/ai/generate-parameters.ts';
+import { useAiFailure } from '../../../lib/ai/use-ai-failure.ts';
+import { useAddParameter } from '../../../lib/projects/add-parameter.ts';
+import { useClearParameters } from '../../../lib/projects/clear-parameters.ts';
+import { useRemoveParameter } from '../../../lib/projects/remove-parameter.ts';
+import { useUpdateStage } from '../../../lib/projects/update-stage.ts';
+import { cutToWords, LIST_DEFINITIONS, MIN_PARAMETER_LENGTH, wordCount } from '../../../lib/parameter-lists.ts';
 
 export interface ParameterListEditorProps {
   projectId: string;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Bot, ListChecks, Workflow } from 'lucide-react';
-import { SaveIndicator } from '../../../app/layout/save-indicator.tsx';
-import type { StageResponse } from '../../projects/api/get-project.ts';
+import { SaveIndicator } from '../../../components/save-indicator.tsx';
+import type { StageResponse } from '../../../lib/projects/get-project.ts';
 
 /** Spec 01 §2 'Common stage layout': title, objective and the box explaining the stage. */
 export const StageLayout = ({ stage, children }: { stage: StageResponse; children: ReactNode }) => (

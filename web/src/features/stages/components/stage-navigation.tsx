@@ -7,7 +7,7 @@ import { overlayClasses } from '../../../components/ui/dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useFlushSaves } from '../../../lib/save-status.ts';
 import { useToast } from '../../../lib/toast.tsx';
-import { useAdvanceStage } from '../../projects/api/advance-stage.ts';
+import { useAdvanceStage } from '../../../lib/projects/advance-stage.ts';
 import { nextPathOf, previousPathOf, type GuidedStage } from '../stage-paths.ts';
 
 interface Incomplete {
@@ -42,7 +42,7 @@ export const StageNavigation = ({ projectId, stage }: { projectId: string; stage
     try {
       await advance.mutateAsync({ fromStage: stage, ...(continueAnyway ? { continueAnyway } : {}) });
       setIncomplete(null);
-      navigate(next);
+      void navigate(next);
     } catch (error) {
       const issues = incompleteOf(error);
       if (issues) setIncomplete(issues);
@@ -52,7 +52,7 @@ export const StageNavigation = ({ projectId, stage }: { projectId: string; stage
 
   return (
     <nav aria-label="Stage navigation" className="flex items-center justify-between gap-3 border-t border-slate-200 pt-6 dark:border-slate-800">
-      <Button variant="secondary" onClick={() => navigate(previous)}>
+      <Button variant="secondary" onClick={() => void navigate(previous)}>
         <ArrowLeft className="size-4" aria-hidden />
         {previous === '/' ? 'Go Back' : 'Previous Part'}
       </Button>

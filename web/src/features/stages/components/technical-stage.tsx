@@ -4,10 +4,10 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { downloadText, fileStem } from '../../../lib/download.ts';
-import { useGenerateReport } from '../../ai/hooks/use-generate-report.ts';
-import { stageOf, type ProjectResponse } from '../../projects/api/get-project.ts';
-import { reportToMarkdown } from '../../summary/report-markdown.ts';
-import { fieldLabel } from '../../generator/flow.ts';
+import { useGenerateReport } from '../../../lib/ai/use-generate-report.ts';
+import { stageOf, type ProjectResponse } from '../../../lib/projects/get-project.ts';
+import { reportToMarkdown } from '../../../lib/report-markdown.ts';
+import { fieldLabel } from '../../../lib/flow/flow.ts';
 
 const Section = ({ title, fields }: { title: string; fields: Record<string, string | string[]> }) => (
   <Card aria-label={title}>
@@ -70,10 +70,10 @@ export const TechnicalStageScreen = ({ response }: { response: ProjectResponse }
       </Card>
       {report && <ReportSections report={report} />}
       <nav aria-label="Stage navigation" className="flex items-center justify-between gap-3 border-t border-slate-200 pt-6 dark:border-slate-800">
-        <Button variant="secondary" onClick={() => navigate('/stage-5')}>
+        <Button variant="secondary" onClick={() => void navigate('/stage-5')}>
           <ArrowLeft className="size-4" aria-hidden /> Previous Part
         </Button>
-        <Button onClick={() => navigate('/summary')}>
+        <Button onClick={() => void navigate('/summary')}>
           <span className="sm:hidden">Results</span>
           <span className="hidden sm:inline">See My Results</span>
           <ArrowRight className="size-4" aria-hidden />

@@ -1,7 +1,7 @@
-import type { ProjectResponse } from '../../projects/api/get-project.ts';
-import { stageOf } from '../../projects/api/get-project.ts';
+import type { ProjectResponse } from '../../../lib/projects/get-project.ts';
+import { stageOf } from '../../../lib/projects/get-project.ts';
 import { Card } from '../../../components/ui/card.tsx';
-import { LIST_DEFINITIONS, STAGE_ONE_LISTS, STAGE_TWO_AUDIENCE_LISTS, STAGE_TWO_REWARD_LISTS } from '../../stages/parameter-lists.ts';
+import { LIST_DEFINITIONS, STAGE_ONE_LISTS, STAGE_TWO_AUDIENCE_LISTS, STAGE_TWO_REWARD_LISTS } from '../../../lib/parameter-lists.ts';
 
 /** Spec 01 §2 Summary: the Final Prompt card lists every parameter group and the audience segments. */
 export const FinalPromptCard = ({ response, children }: { response: ProjectResponse; children: React.ReactNode }) => {

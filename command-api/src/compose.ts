@@ -1,0 +1,104 @@
+import {
+  createSessionIdentifier,
+  type Abuse,
+  type Config,
+  type DocumentStore,
+  type EventStore,
+  type Logger,
+  type ProjectionProgress,
+  type SessionStore,
+  type WebSocketEndpoint,
+} from '@vis/infrastructure';
+import { AI_PROCESS_PATH, createAiProcessChannel } from './ai/index.ts';
+import { createCommandApi } from './app.ts';
+import { authOptionsFrom } from './auth/config.ts';
+import { paymentsFromConfig, type PaymentsGateway } from './payments/gateway.ts';
+import { projectsOwnedByFrom } from './projects/adopt-visitor-projects.ts';
+
+export type CommandServiceConfig = Pick<Config, 'SESSION_SECRET' | 'NODE_ENV'> &
+  Partial<
+    Pick<
+      Config,
+      | 'TRUST_PROXY'
+      | 'PUBLIC_URL'
+      | 'OPS_TOKEN'
+      | 'GOOGLE_CLIENT_ID'
+      | 'GOOGLE_CLIENT_SECRET'
+      | 'STRIPE_SECRET_KEY'
+      | 'STRIPE_WEBHOOK_SECRET'
+      | 'STRIPE_PRICE_ID'
+      | 'STRIPE_PRICE_LOOKUP_KEY'
+      | 'GEMINI_API_KEY'
+      | 'GEMINI_MODEL'
+      | 'SECRETS_KEY'
+    >
+  >;
+
+export interface CommandServiceDeps {
+  config: CommandServiceConfig;
+  eventStore: EventStore;
+  /** Projects' own Gemini keys live encrypted here, beside the read models, never in the event log. */
+  documentStore: DocumentStore;
+  /** Which projects a visitor who signs in takes along: the projections' project list says, once it has caught up. */
+  progress: ProjectionProgress;
+  logger: Logger;
+  /** The process's session records and abuse counters (`createVisitorRecords`): shared with its other services. */
+  sessionStore: SessionStore;
+  abuse: Abuse;
+  /** Stand-ins for what the configuration would build. */
+  overrides?: {
+    /** A Stripe client pointed at a local fake, say. */
+    payments?: PaymentsGateway;
+    /** Gemini at a local fake (tests). */
+    geminiBaseUrl?: string;
+    /** The key that encrypts projects' Gemini keys, when not SECRETS_KEY (the embedded server keeps one in its data directory). */
+    secretsKey?: string;
+  };
+}
+
+/**
+ * The command API and its `/ws/ai-process` channel, wired from configuration: the one place that does it, for the
+ * service's own `main.ts` and for the embedded server. Closing the WebSockets is left to whoever serves them
+ * (`close` here, or `runService`); the stores stay the caller's.
+ */
+export const composeCommandService = ({ config, eventStore, documentStore, progress, logger, sessionStore, abuse, overrides = {} }: CommandServiceDeps) => {
+  const trustProxy = config.TRUST_PROXY ?? false;
+  const aiProcess = createAiProcessChannel({
+    identify: createSessionIdentifier({ secret: config.SESSION_SECRET, store: sessionStore }),
+    logger,
+    site: { publicUrl: config.PUBLIC_URL, trustProxy },
+  });
+  const payments = overrides.payments ?? paymentsFromConfig(config, logger);
+  const app = createCommandApi({
+    eventStore,
+    documentStore,
+    sessionStore,
+    abuse,
+    trustProxy,
+    logger,
+    sessionSecret: config.SESSION_SECRET,
+    secureCookies: config.NODE_ENV === 'production',
+    opsToken: config.OPS_TOKEN,
+    auth: authOptionsFrom(config),
+    payments,
+    ai: {
+      geminiApiKey: config.GEMINI_API_KEY,
+      geminiModel: config.GEMINI_MODEL,
+      geminiBaseUrl: overrides.geminiBaseUrl,
+      secretsKey: overrides.secretsKey ?? config.SECRETS_KEY,
+      documentStore,
+      processChannel: aiProcess,
+    },
+    projectsOwnedBy: projectsOwnedByFrom(documentStore, progress),
+  });
+  const webSockets: Record<string, WebSocketEndpoint> = { [AI_PROCESS_PATH]: aiProcess };
+  return {
+    app,
+    webSockets,
+    /** Whether payments are on: the web app's security headers allow Stripe's hosts only then. */
+    payments: Boolean(payments),
+    close: () => aiProcess.close(),
+  };
+};
+
+export type CommandService = ReturnType<typeof composeCommandService>;

@@ -1,0 +1,303 @@
+import { z } from 'zod';
+import { COUPON_KINDS } from '../account/coupon-code.ts';
+import { SUBSCRIPTION_STATUSES } from '../account/events.ts';
+import type { SubscriptionStatusView } from '../account/status.ts';
+import { FLOW_STAGE_IDS } from '../ai/flow-stages.ts';
+import { FEEDBACK_TYPES } from '../feedback/feedback.ts';
+import { AI_KEY_STATUSES } from '../project/constants.ts';
+import type { PreviousStagesContext, Progress } from '../project/progress.ts';
+import {
+  GUIDED_STAGE_NUMBERS,
+  incompatibleParameterSchema,
+  keyResourceSchema,
+  STAGE_NUMBERS,
+  stageDataSchemas,
+  technicalReportSchema,
+  type StageNumber,
+} from '../project/stages.ts';
+
+/**
+ * The wire contract's shapes: what the query and command APIs answer and the web app reads. The APIs build
+ * their answers typed against these, their tests parse the answers with them, and the web app imports the
+ * inferred types (type-only: zod stays out of its bundle).
+ */
+
+const success = z.literal(true);
+
+/** What every command endpoint answers (README: `{ success, changed, events, position }`). */
+export const commandResponse = z.object({ success, changed: z.boolean(), events: z.array(z.string()), position: z.string() });
+export type CommandResponse = z.infer<typeof commandResponse>;
+
+/** POST /api/projects. */
+export const createProjectResponse = z.object({ success, project: z.object({ id: z.string() }), position: z.string() });
+export type CreateProjectResponse = z.infer<typeof createProjectResponse>;
+
+/** POST /api/verify-api-key (and PUT /api/projects/{id}/gemini-key): with a project, its masked key and the position. */
+export const verifyApiKeyResponse = z.object({
+  success,
+  valid: z.boolean(),
+  aiApiStatus: z.enum(['Valid', 'Invalid']),
+  aiApiKey: z.string().optional(),
+  message: z.string(),
+  position: z.string().optional(),
+});
+export type VerifyApiKeyResponse = z.infer<typeof verifyApiKeyResponse>;
+
+/** DELETE /api/projects/{id}/gemini-key. */
+export const removeGeminiKeyResponse = z.object({ success, changed: z.boolean(), aiApiStatus: z.literal('Not Set'), aiApiKey: z.literal(''), position: z.string() });
+export type RemoveGeminiKeyResponse = z.infer<typeof removeGeminiKeyResponse>;
+
+/** The spec's project fields (spec 01 §3, §7); the project's own Gemini key shows as its last four characters. */
+export const projectView = z.object({
+  id: z.string(),
+  name: z.string(),
+  coreIdea: z.string(),
+  parameters: z.array(z.string()),
+  aiApiKey: z.string(),
+  aiApiStatus: z.enum(AI_KEY_STATUSES),
+  currentStageIndex: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProjectView = z.infer<typeof projectView>;
+
+/** A stage: its fixed texts (STAGE_GUIDES), its id, and its data with the lists' comma-joined text forms beside them. */
+const stageViewOf = <N extends StageNumber>(stageNumber: N) =>
+  z.object({
+    id: z.string(),
+    stageNumber: z.literal(stageNumber),
+    title: z.string(),
+    objective: z.string(),
+    process: z.string(),
+    outputFormat: z.string(),
+    simulatedModel: z.string(),
+    geminiSuggestions: z.array(z.unknown()),
+    aiSuggestions: z.array(z.unknown()),
+    data: stageDataSchemas[stageNumber],
+  });
+export const stageViews = {
+  1: stageViewOf(1),
+  2: stageViewOf(2),
+  3: stageViewOf(3),
+  4: stageViewOf(4),
+  5: stageViewOf(5),
+  6: stageViewOf(6),
+} as const;
+export type StageView<N extends StageNumber = StageNumber> = z.infer<(typeof stageViews)[N]>;
+export const stageView = z.discriminatedUnion(
+  'stageNumber',
+  STAGE_NUMBERS.map((stageNumber) => stageViews[stageNumber]) as unknown as [(typeof stageViews)[1], ...(typeof stageViews)[StageNumber][]],
+);
+
+const guidedFlags = z.object(Object.fromEntries(GUIDED_STAGE_NUMBERS.map((stage) => [stage, z.boolean()])) as Record<1 | 2 | 3 | 4 | 5, z.ZodBoolean>);
+export const progressView: z.ZodType<Progress> = z.object({ stages: guidedFlags, completed: z.number().int(), percent: z.number() });
+
+export const previousStagesContextView: z.ZodType<PreviousStagesContext> = z.object({
+  1: z.object({ viralTriggers: z.string(), keyResources: z.array(keyResourceSchema) }).optional(),
+  2: z.object({ caseStudyNames: z.array(z.string()), keyInsights: z.string() }).optional(),
+  3: z.object({ conceptName: z.string(), coreAction: z.string(), viralHook: z.string() }).nullable().optional(),
+  4: z.object({ audienceSegmentNames: z.array(z.string()), messaging: z.string() }).optional(),
+});
+
+/** GET /api/projects/{id}: the project, its stages, progress and the previous stages' context. */
+export const projectResponse = z.object({
+  success,
+  project: projectView,
+  stages: z.array(stageView),
+  progress: progressView,
+  context: previousStagesContextView,
+  position: z.string(),
+});
+export type ProjectResponse = z.infer<typeof projectResponse>;
+
+/** GET /api/projects/{id}/stages. */
+export const projectStagesResponse = z.object({
+  success,
+  stages: z.array(z.object({ id: z.string(), stageNumber: z.literal(STAGE_NUMBERS), title: z.string() })),
+});
+export type ProjectStagesResponse = z.infer<typeof projectStagesResponse>;
+
+export const projectListItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  coreIdea: z.string(),
+  currentStageIndex: z.number().int(),
+  percentComplete: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProjectListItem = z.infer<typeof projectListItem>;
+/** GET /api/projects: your projects, newest change first. */
+export const projectListResponse = z.object({ success, projects: z.array(projectListItem) });
+export type ProjectListResponse = z.infer<typeof projectListResponse>;
+
+export const projectHistoryEntry = z.object({ id: z.string(), type: z.string(), at: z.string(), summary: z.string() });
+export type ProjectHistoryEntry = z.infer<typeof projectHistoryEntry>;
+/** GET /api/projects/{id}/history: newest first; the next page's cursor travels in `X-Next-Cursor`. */
+export const projectHistoryResponse = z.object({ success, history: z.array(projectHistoryEntry) });
+export type ProjectHistoryResponse = z.infer<typeof projectHistoryResponse>;
+
+/** The spec's "Marketplace idea" (02 §3), plus whether it is the caller's own (the owner stays internal). */
+export const marketplaceIdea = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  views: z.number().int(),
+  likes: z.number().int(),
+  createdAt: z.string(),
+  coreIdea: z.string(),
+  viralTriggers: z.string(),
+  techFramework: z.string(),
+  sustainability: z.string(),
+  ownedByYou: z.boolean(),
+});
+export type MarketplaceIdea = z.infer<typeof marketplaceIdea>;
+/** GET /api/marketplace/ideas: a bare array, as the spec's client reads it. */
+export const marketplaceIdeasResponse = z.array(marketplaceIdea);
+export type MarketplaceIdeasResponse = z.infer<typeof marketplaceIdeasResponse>;
+
+/** POST /api/marketplace/ideas: 201 for a new idea, 200 for a repeated request. */
+export const publishIdeaResponse = z.object({ success, ok: z.literal(true), id: z.string(), message: z.string(), position: z.string() });
+export type PublishIdeaResponse = z.infer<typeof publishIdeaResponse>;
+
+/** POST /api/marketplace/ideas/{id}/like: once per account or visitor; a second like says `alreadyLiked`. */
+export const likeIdeaResponse = z.object({
+  success,
+  changed: z.boolean(),
+  alreadyLiked: z.boolean(),
+  likes: z.number().int(),
+  message: z.string(),
+  position: z.string(),
+});
+export type LikeIdeaResponse = z.infer<typeof likeIdeaResponse>;
+
+/** POST /api/marketplace/ideas/{id}/view: one counted view per viewer per hour. */
+export const viewIdeaResponse = z.object({ success, changed: z.boolean(), counted: z.boolean(), views: z.number().int(), position: z.string() });
+export type ViewIdeaResponse = z.infer<typeof viewIdeaResponse>;
+
+/** POST /api/feedback. */
+export const feedbackResponse = z.object({ success, message: z.string(), position: z.string() });
+export type FeedbackResponse = z.infer<typeof feedbackResponse>;
+
+/** POST /api/redeem-coupon (and /api/subscription/redeem-coupon). */
+export const redeemCouponResponse = z.object({
+  success,
+  message: z.string(),
+  kind: z.enum(COUPON_KINDS).optional(),
+  points: z.number().optional(),
+  position: z.string(),
+});
+export type RedeemCouponResponse = z.infer<typeof redeemCouponResponse>;
+
+/** GET /api/auth/user: the spec's user shape (02 §3). */
+export const authUserResponse = z.object({
+  id: z.string().nullable(),
+  isAuthenticated: z.boolean(),
+  email: z.string().nullable(),
+  username: z.string().nullable(),
+  displayName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  subscriptionId: z.string().nullable(),
+  /** 'Free' until a subscription is paid, the account's subscription status after. */
+  subscriptionStatus: z.union([z.literal('Free'), z.enum(SUBSCRIPTION_STATUSES)]),
+  subscriptionExpiresAt: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  accessLevel: z.enum(['Premium', 'Free']),
+  aiPoints: z.number(),
+  remainingFreeUses: z.number(),
+});
+export type AuthUserResponse = z.infer<typeof authUserResponse>;
+
+/** GET /api/user/points (and /api/user-points). */
+export const pointsResponse = z.object({ success, points: z.number() });
+export type PointsResponse = z.infer<typeof pointsResponse>;
+
+/** GET /api/public-coupon: the coupon the landing page advertises. */
+export const publicCouponResponse = z.object({ success, code: z.string() });
+export type PublicCouponResponse = z.infer<typeof publicCouponResponse>;
+
+/** GET /api/subscription/status (spec 02 §3 "Subscription status response"). */
+export const subscriptionStatusResponse = z.object({
+  success,
+  status: z.enum(['active', 'free_unlimited', 'need_subscription', 'free'] satisfies SubscriptionStatusView[]),
+  usageCount: z.number(),
+  remainingFreeUses: z.number(),
+});
+export type SubscriptionStatusBody = z.infer<typeof subscriptionStatusResponse>;
+
+/** GET /api/subscription/details. */
+export const subscriptionDetailsResponse = z.object({
+  success,
+  subscription: z.object({
+    id: z.string(),
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    currentPeriodEnd: z.number().nullable(),
+    cancelAtPeriodEnd: z.boolean(),
+  }),
+});
+export type SubscriptionDetailsResponse = z.infer<typeof subscriptionDetailsResponse>;
+
+/** GET /api/analytics/feedback (operators). */
+export const feedbackListResponse = z.object({
+  success,
+  feedback: z.array(z.object({ id: z.string(), type: z.enum(FEEDBACK_TYPES) }).loose()),
+});
+export type FeedbackListResponse = z.infer<typeof feedbackListResponse>;
+
+/** GET /api/analytics/stage-funnel (operators). */
+export const stageFunnelResponse = z.object({
+  success,
+  projects: z.number().int(),
+  stages: z.array(
+    z.object({ stage: z.literal(STAGE_NUMBERS), title: z.string(), reached: z.number().int(), leftWithSkippedValidation: z.number().int() }),
+  ),
+});
+export type StageFunnelResponse = z.infer<typeof stageFunnelResponse>;
+
+/** What every AI answer carries besides its payload: whether the offline generator wrote it, and the request id. */
+const aiAnswer = { success, offline: z.boolean(), requestId: z.string() };
+
+/** POST /api/generate-parameters (spec 01 §7). */
+export const generateParametersResponse = z.object({ ...aiAnswer, parameters: z.array(z.string()), message: z.string() });
+export type GenerateParametersResponse = z.infer<typeof generateParametersResponse>;
+
+/**
+ * POST /api/generate-technical-report, one call with four uses: the report; `promptOnly` the final prompt with
+ * its audit; `auditOnly` the audit; `existingPrompt` + `removeParameters` the modified prompt.
+ */
+export const technicalReportResponse = z.object({
+  ...aiAnswer,
+  message: z.string(),
+  report: technicalReportSchema
+    .partial()
+    .extend({ finalPrompt: z.string().optional(), parameterAudit: z.object({ incompatibleParameters: z.array(incompatibleParameterSchema) }).optional() }),
+});
+export type TechnicalReportResponse = z.infer<typeof technicalReportResponse>;
+
+/** POST /api/process-idea-stage: one stage of the idea generation flow; the stage's fields beside its summary. */
+export const ideaStageResponse = z.object({
+  ...aiAnswer,
+  results: z.object({ stage: z.enum(FLOW_STAGE_IDS), stageNumber: z.number().int(), iterations: z.number().int(), summary: z.string() }).catchall(z.unknown()),
+});
+export type IdeaStageResponse = z.infer<typeof ideaStageResponse>;
+
+/** POST /api/quick-generate-idea: a whole project (stages 1–5) from a core idea. */
+export const quickProjectView = z.object({
+  name: z.string(),
+  coreIdea: z.string(),
+  parameters: z.array(z.string()),
+  currentStageIndex: z.number().int(),
+  stages: z.array(z.object({ stageNumber: z.number().int(), title: z.string(), data: z.record(z.string(), z.unknown()) })),
+});
+export type QuickProjectData = z.infer<typeof quickProjectView>;
+export const quickGenerateIdeaResponse = z.object({ ...aiAnswer, message: z.string(), projectData: quickProjectView });
+export type QuickGenerateIdeaResponse = z.infer<typeof quickGenerateIdeaResponse>;
+
+/** What `/ws` sends: a change on a subscribed topic, the outcome of a subscription, or a refused message. */
+export const liveMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('changed'), topic: z.string(), position: z.string() }),
+  z.object({ type: z.literal('subscribed'), topics: z.array(z.string()), denied: z.array(z.string()) }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type LiveMessage = z.infer<typeof liveMessage>;

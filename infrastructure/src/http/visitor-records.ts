@@ -1,0 +1,35 @@
+import { createRateLimiter } from '../abuse/rate-limiter.ts';
+import type { Abuse, AbuseLimits } from '../abuse/limits.ts';
+import type { DocumentStore } from '../document-store/document-store.ts';
+import type { Logger } from '../logging/logger.ts';
+import { createSessionStore, type SessionStore } from './session-store.ts';
+
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+
+/**
+ * What a process keeps about visitors in the document store: session records and abuse counters, swept of expired
+ * ones now and then. One per process, shared by every service the process runs (the embedded server's APIs share
+ * it, so a sign-out is seen at once by both); every replica of every service sees the same records.
+ */
+export const createVisitorRecords = ({
+  documentStore,
+  limits,
+  logger,
+  sessionCacheMs = 0,
+  sweepEveryMs = SWEEP_EVERY_MS,
+}: {
+  documentStore: DocumentStore;
+  limits: AbuseLimits;
+  logger: Logger;
+  /** How long a session record read may be reused: see `createSessionStore`. */
+  sessionCacheMs?: number;
+  sweepEveryMs?: number;
+}): { sessionStore: SessionStore; abuse: Abuse; close: () => void } => {
+  const sessionStore = createSessionStore({ documentStore, cacheMs: sessionCacheMs });
+  const abuse = { limiter: createRateLimiter({ documentStore }), limits };
+  const sweeper = setInterval(() => {
+    Promise.all([sessionStore.sweep(), abuse.limiter.sweep()]).catch((error: unknown) => logger.warn({ err: error }, 'sweeping expired sessions and counters failed'));
+  }, sweepEveryMs);
+  sweeper.unref();
+  return { sessionStore, abuse, close: () => clearInterval(sweeper) };
+};

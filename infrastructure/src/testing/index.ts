@@ -1,0 +1,2 @@
+// Test helpers, never exported from the production entry: import them from '@vis/infrastructure/testing'.
+export * from './embedded-stores.ts';

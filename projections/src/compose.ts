@@ -1,0 +1,28 @@
+import type { Config, DocumentStore, EventStore, Logger } from '@vis/infrastructure';
+import type { Projection } from './engine/define-projection.ts';
+import { createProjectionEngine } from './engine/engine.ts';
+import { createOpsApi } from './ops-app.ts';
+import { allProjections } from './read-models/index.ts';
+
+export interface ProjectionServiceDeps {
+  config: Partial<Pick<Config, 'OPS_TOKEN'>>;
+  eventStore: EventStore;
+  documentStore: DocumentStore;
+  logger: Logger;
+  projections?: readonly Projection[];
+}
+
+/**
+ * The projection engine and the operators' `/api/ops/projections`, for the projection worker's own `main.ts` and
+ * for the embedded server. The caller starts the engine (`engine.start()`) when the log is ready for it.
+ */
+export const composeProjectionService = ({ config, eventStore, documentStore, logger, projections = allProjections }: ProjectionServiceDeps) => {
+  const engine = createProjectionEngine({ eventStore, documentStore, projections, logger });
+  return {
+    engine,
+    app: createOpsApi({ engine, logger, token: config.OPS_TOKEN }),
+    close: () => engine.stop(),
+  };
+};
+
+export type ProjectionService = ReturnType<typeof composeProjectionService>;

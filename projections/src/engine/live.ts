@@ -1,0 +1,126 @@
+import type { Document, DocumentStore, EventStore, Logger, ProjectionStatus, Subscription } from '@vis/infrastructure';
+import { batches } from './batches.ts';
+import type { Projection } from './define-projection.ts';
+import { foldEvents, ProjectionFailure, writesFor, type Cache, type StoredDoc } from './fold.ts';
+import type { Statuses } from './status.ts';
+
+export interface LiveLoopOptions {
+  eventStore: EventStore;
+  documentStore: DocumentStore;
+  statuses: Statuses;
+  logger: Logger;
+  /** Names of the projections that have reached the head of the log as it was when they started. */
+  caughtUp: Set<string>;
+  batchSize: number;
+  liveCacheSize: number;
+  checkpointDelayMs: number;
+}
+
+/**
+ * One subscription loop per projection: catch-up from its checkpoint, then live, writing documents and checkpoint
+ * in one atomic write. A projection that throws stops at that event and keeps serving its last good state.
+ */
+export const createLiveLoops = ({ eventStore, documentStore, statuses, logger, caughtUp, batchSize, liveCacheSize, checkpointDelayMs }: LiveLoopOptions) => {
+  const running = new Map<string, { subscription: Subscription; done: Promise<void> }>();
+
+  const run = async (projection: Projection, status: ProjectionStatus) => {
+    const head = Number(await eventStore.headPosition());
+    let position = status.position;
+    const upToDate = position >= head;
+    if (status.state !== (upToDate ? 'live' : 'catching_up') || status.error) {
+      await statuses.write(projection.name, { state: upToDate ? 'live' : 'catching_up', error: null });
+    }
+    if (upToDate) caughtUp.add(projection.name);
+    const subscription = eventStore.subscribeToAll({ fromPosition: BigInt(status.position) });
+    // This loop is the only writer of its collection, so what it wrote last is what the store holds: keeping the
+    // most recent documents saves reading and parsing them back for the next command on the same project.
+    const recentlyWritten = new Map<string, StoredDoc>();
+    const remember = (cache: Cache, dirty: Map<string, number>) => {
+      for (const id of dirty.keys()) {
+        const doc = cache.get(id);
+        recentlyWritten.delete(id);
+        if (doc) recentlyWritten.set(id, doc);
+      }
+      while (recentlyWritten.size > liveCacheSize) recentlyWritten.delete(recentlyWritten.keys().next().value!);
+    };
+    let lazyCheckpoint: NodeJS.Timeout | undefined;
+    let writtenPosition = position;
+    const flushCheckpoint = async () => {
+      if (position <= writtenPosition) return;
+      const target = position;
+      await statuses.write(projection.name, { position: target });
+      writtenPosition = Math.max(writtenPosition, target);
+    };
+    const done = (async () => {
+      try {
+        for await (const batch of batches(subscription, batchSize)) {
+          const cache: Cache = new Map();
+          const dirty = new Map<string, number>();
+          // `evolve` never mutates its input, so a remembered document can be handed to it as it is.
+          const load = async (id: string) => recentlyWritten.get(id) ?? documentStore.findOne<StoredDoc & Document>(status.collection, { _id: id });
+          let applied = batch;
+          let failure: ProjectionFailure | undefined;
+          try {
+            await foldEvents(projection, batch, cache, dirty, load);
+          } catch (error) {
+            if (!(error instanceof ProjectionFailure)) throw error;
+            failure = error;
+            // Keep what the events before the failing one produced, so the checkpoint names the failing event.
+            applied = batch.slice(0, batch.indexOf(error.event));
+            cache.clear();
+            dirty.clear();
+            await foldEvents(projection, applied, cache, dirty, load);
+          }
+          const last = applied.at(-1);
+          if (last) {
+            position = Number(last.position);
+            const reachingHead = position >= head && !caughtUp.has(projection.name);
+            if (dirty.size > 0 || reachingHead || failure) {
+              clearTimeout(lazyCheckpoint);
+              lazyCheckpoint = undefined;
+              await documentStore.bulkWrite([
+                ...writesFor(projection, status.collection, cache, dirty),
+                statuses.set(projection.name, { position, ...(reachingHead ? { state: 'live' } : {}) }),
+              ]);
+              writtenPosition = position;
+              remember(cache, dirty);
+              if (reachingHead) caughtUp.add(projection.name);
+            } else {
+              // Only events this projection ignores: its checkpoint may trail for a moment instead of costing a
+              // write per command. Reads wait only on the projection that serves them, which did write.
+              lazyCheckpoint ??= setTimeout(() => {
+                lazyCheckpoint = undefined;
+                void flushCheckpoint();
+              }, checkpointDelayMs);
+            }
+          }
+          if (failure) {
+            await statuses.fail(projection, failure);
+            await subscription.unsubscribe();
+            return;
+          }
+        }
+      } catch (error) {
+        logger.error({ projection: projection.name, err: error }, 'projection loop ended by an error');
+        await statuses.write(projection.name, { state: 'failed', error: { message: String(error), position, eventType: '' } });
+      } finally {
+        clearTimeout(lazyCheckpoint);
+        await flushCheckpoint();
+      }
+    })();
+    running.set(projection.name, { subscription, done });
+  };
+
+  /** Ends a projection's loop once its current batch is written; its checkpoint is then up to date. */
+  const pause = async (name: string) => {
+    const loop = running.get(name);
+    if (!loop) return;
+    running.delete(name);
+    await loop.subscription.unsubscribe();
+    await loop.done;
+  };
+
+  return { run, pause, pauseAll: () => Promise.all([...running.keys()].map(pause)) };
+};
+
+export type LiveLoops = ReturnType<typeof createLiveLoops>;

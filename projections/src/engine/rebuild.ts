@@ -1,0 +1,120 @@
+import type { Document, DocumentStore, EventStore, Logger, WriteOperation } from '@vis/infrastructure';
+import type { Projection } from './define-projection.ts';
+import { foldEvents, versionedCollection, writesFor, type Cache, type StoredDoc } from './fold.ts';
+import type { LiveLoops } from './live.ts';
+import type { Statuses } from './status.ts';
+
+export interface RebuildProgress {
+  name: string;
+  position: number;
+  head: number;
+  eventsPerSecond: number;
+}
+
+export interface RebuildOptions {
+  eventStore: EventStore;
+  documentStore: DocumentStore;
+  statuses: Statuses;
+  loops: LiveLoops;
+  logger: Logger;
+  clock: () => Date;
+  byName: ReadonlyMap<string, Projection>;
+  caughtUp: Set<string>;
+  pageSize: number;
+  cacheLimit: number;
+  flushEvery: number;
+}
+
+/**
+ * Blue-green rebuilds: a version bump (or an operator's rebuild) builds a fresh collection beside the serving one
+ * and switches to it once it has caught up.
+ */
+export const createRebuilds = ({ eventStore, documentStore, statuses, loops, logger, clock, byName, caughtUp, pageSize, cacheLimit, flushEvery }: RebuildOptions) => {
+  const rebuilding = new Map<string, Promise<void>>();
+  const progressListeners = new Set<(progress: RebuildProgress) => void>();
+
+  /**
+   * Builds `collection` from the start of the log (or from where an interrupted rebuild stopped), then
+   * briefly pauses the live loop, applies the tail and switches readers to it in one write.
+   */
+  const buildInto = async (projection: Projection, collection: string, from: number, fresh: boolean) => {
+    const startedAt = clock();
+    const cache: Cache = new Map();
+    const dirty = new Map<string, number>();
+    // A fresh collection starts empty, so a document not in the cache does not exist yet: no read needed.
+    let evicted = !fresh;
+    const load = async (id: string) =>
+      evicted ? documentStore.findOne<StoredDoc & Document>(collection, { _id: id }) : null;
+    let position = from;
+    let sinceFlush = 0;
+    const flush = async (extra: WriteOperation[] = []) => {
+      await documentStore.bulkWrite([
+        ...writesFor(projection, collection, cache, dirty),
+        statuses.set(projection.name, { rebuild: { collection, version: projection.version, position, startedAt: startedAt.toISOString() } }),
+        ...extra,
+      ]);
+      dirty.clear();
+      sinceFlush = 0;
+      if (cache.size > cacheLimit) {
+        cache.clear();
+        evicted = true;
+      }
+    };
+    const readPages = async (report: boolean) => {
+      for (;;) {
+        const page = await eventStore.readAll({ fromPosition: BigInt(position + 1), maxCount: pageSize });
+        if (page.length === 0) return;
+        await foldEvents(projection, page, cache, dirty, load);
+        position = Number(page.at(-1)!.position);
+        sinceFlush += page.length;
+        if (sinceFlush >= flushEvery) await flush();
+        if (report) {
+          const seconds = (clock().getTime() - startedAt.getTime()) / 1000;
+          const head = Number(await eventStore.headPosition());
+          const progress = { name: projection.name, position, head, eventsPerSecond: seconds > 0 ? (position - from) / seconds : 0 };
+          for (const listener of progressListeners) listener(progress);
+        }
+      }
+    };
+
+    await readPages(true);
+    await loops.pause(projection.name);
+    await readPages(false);
+    const previous = await statuses.read(projection.name);
+    await flush([
+      statuses.set(projection.name, { collection, version: projection.version, position, rebuild: null, state: 'live', error: null }),
+    ]);
+    caughtUp.add(projection.name);
+    if (previous && previous.collection !== collection) await documentStore.dropCollection(previous.collection);
+    await loops.run(projection, (await statuses.read(projection.name))!);
+    logger.info({ projection: projection.name, collection, position }, 'projection rebuilt and switched');
+  };
+
+  /** One rebuild per projection at a time: asking again while one runs answers the running one. */
+  const rebuild = (name: string, { fromScratch = true } = {}): Promise<void> => {
+    const projection = byName.get(name);
+    if (!projection) return Promise.reject(new Error(`unknown projection ${name}; known: ${[...byName.keys()].join(', ')}`));
+    const running = rebuilding.get(name);
+    if (running) return running;
+    const work = (async () => {
+      const status = await statuses.read(name);
+      const resumable = !fromScratch && status?.rebuild && status.rebuild.version === projection.version;
+      const collection = resumable ? status.rebuild!.collection : `${versionedCollection(projection)}_${clock().getTime().toString(36)}`;
+      if (!resumable) await documentStore.dropCollection(collection);
+      await buildInto(projection, collection, resumable ? status.rebuild!.position : 0, !resumable);
+    })().finally(() => rebuilding.delete(name));
+    rebuilding.set(name, work);
+    work.catch((error: unknown) => logger.error({ projection: name, err: error }, 'rebuild failed'));
+    return work;
+  };
+
+  return {
+    rebuild,
+    onProgress: (listener: (progress: RebuildProgress) => void) => {
+      progressListeners.add(listener);
+      return () => progressListeners.delete(listener);
+    },
+    /** Waits for every running rebuild to end, however it ends. */
+    settle: () => Promise.allSettled([...rebuilding.values()]),
+  };
+};

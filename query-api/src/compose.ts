@@ -1,0 +1,60 @@
+import {
+  createSessionIdentifier,
+  type Abuse,
+  type Config,
+  type DocumentStore,
+  type Logger,
+  type ProjectionProgress,
+  type SessionStore,
+  type WebSocketEndpoint,
+} from '@vis/infrastructure';
+import { createQueryApi } from './app.ts';
+import { createTopicAuthorizer } from './live/authorize-topic.ts';
+import { createLiveUpdates } from './live/live-updates.ts';
+
+export type QueryServiceConfig = Pick<Config, 'SESSION_SECRET' | 'NODE_ENV' | 'READ_YOUR_WRITES_TIMEOUT_MS'> &
+  Partial<Pick<Config, 'TRUST_PROXY' | 'PUBLIC_URL' | 'OPS_TOKEN' | 'PUBLIC_COUPON_CODE'>>;
+
+export interface QueryServiceDeps {
+  config: QueryServiceConfig;
+  documentStore: DocumentStore;
+  progress: ProjectionProgress;
+  logger: Logger;
+  /** The process's session records and abuse counters (`createVisitorRecords`): shared with its other services. */
+  sessionStore: SessionStore;
+  abuse: Abuse;
+}
+
+/**
+ * The query API and its live updates on `/ws`, wired from configuration: the one place that does it, for the
+ * service's own `main.ts` and for the embedded server. Closing the WebSockets is left to whoever serves them
+ * (`close` here, or `runService`); the stores stay the caller's.
+ */
+export const composeQueryService = ({ config, documentStore, progress, logger, sessionStore, abuse }: QueryServiceDeps) => {
+  const trustProxy = config.TRUST_PROXY ?? false;
+  const app = createQueryApi({
+    documentStore,
+    sessionStore,
+    abuse,
+    trustProxy,
+    production: config.NODE_ENV === 'production',
+    progress,
+    logger,
+    sessionSecret: config.SESSION_SECRET,
+    readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
+    opsToken: config.OPS_TOKEN,
+    publicCouponCode: config.PUBLIC_COUPON_CODE,
+  });
+  const live = createLiveUpdates({
+    documentStore,
+    progress,
+    logger,
+    identify: createSessionIdentifier({ secret: config.SESSION_SECRET, store: sessionStore, opsToken: config.OPS_TOKEN }),
+    authorize: createTopicAuthorizer({ documentStore, progress }),
+    site: { publicUrl: config.PUBLIC_URL, trustProxy },
+  });
+  const webSockets: Record<string, WebSocketEndpoint> = { '/ws': live };
+  return { app, webSockets, close: () => live.close() };
+};
+
+export type QueryService = ReturnType<typeof composeQueryService>;
