@@ -6,7 +6,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import vis from './scripts/eslint/boundaries.js';
 
-const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/testing.ts', '**/testing-*.ts', 'web/e2e/**', 'reliability/**', 'bench/**', 'scripts/**'];
+const TEST_FILES = [
+  '**/*.test.ts',
+  '**/*.test.tsx',
+  '**/testing/**',
+  '**/testing.ts',
+  '**/testing-*.ts',
+  'web/e2e/**',
+  'reliability/**',
+  'bench/**',
+  'scripts/**',
+];
 
 /** `no-restricted-imports` for one package of the table: `patterns` are regular expressions on the specifier. */
 const mayNotImport = (files, patterns) => ({
@@ -25,7 +35,10 @@ export default tseslint.config(
   tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.ts', 'scripts/*.mjs', 'scripts/eslint/*.js', 'web/vite.config.ts'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', '*.ts', 'scripts/*.mjs', 'scripts/eslint/*.js', 'web/vite.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node },
     },
     plugins: { vis },
@@ -51,23 +64,33 @@ export default tseslint.config(
 
   // The package table of DESIGN.md.
   {
-    ...mayNotImport(['domain/**'], [
-      { regex: '^(?!zod$|zod/|@vis/domain(/|$)|\\.)', message: 'DESIGN.md: domain is pure and imports zod only (no I/O, no other package).' },
-    ]),
+    ...mayNotImport(
+      ['domain/**'],
+      [{ regex: '^(?!zod$|zod/|@vis/domain(/|$)|\\.)', message: 'DESIGN.md: domain is pure and imports zod only (no I/O, no other package).' }],
+    ),
     ignores: TEST_FILES,
   },
-  mayNotImport(['domain/**/*.test.ts', 'domain/**/testing/**'], [
-    { regex: '^(?!zod$|zod/|vitest$|fast-check$|@vis/domain(/|$)|\\.)', message: 'Domain tests use vitest and fast-check besides the domain itself.' },
-  ]),
+  mayNotImport(
+    ['domain/**/*.test.ts', 'domain/**/testing/**'],
+    [
+      {
+        regex: '^(?!zod$|zod/|vitest$|fast-check$|@vis/domain(/|$)|\\.)',
+        message: 'Domain tests use vitest and fast-check besides the domain itself.',
+      },
+    ],
+  ),
   mayNotImport(['infrastructure/**'], [services('command-api', 'query-api', 'projections', 'web')]),
   mayNotImport(['command-api/**'], [services('query-api', 'projections', 'web')]),
   mayNotImport(['projections/**'], [services('command-api', 'query-api', 'web')]),
   // query-api reads projections' read-model types; it never imports command-api, tests included.
   mayNotImport(['query-api/**'], [services('command-api', 'web')]),
-  mayNotImport(['web/src/**'], [
-    { regex: '^@vis/(?!domain(/|$))', message: 'DESIGN.md: the web app imports only shared types from @vis/domain.' },
-    { regex: '^node:', message: 'The web app runs in the browser.' },
-  ]),
+  mayNotImport(
+    ['web/src/**'],
+    [
+      { regex: '^@vis/(?!domain(/|$))', message: 'DESIGN.md: the web app imports only shared types from @vis/domain.' },
+      { regex: '^node:', message: 'The web app runs in the browser.' },
+    ],
+  ),
 
   {
     files: ['web/src/**/*.{ts,tsx}'],

@@ -14,13 +14,29 @@ import { startEmbedded } from '../server/embedded.ts';
 export const measureLandingJavaScript = async (webDistDir: string) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vis-bench-web-'));
   const server = await startEmbedded(
-    { HOST: '127.0.0.1', PORT: 0, DATA_DIR: dataDir, SESSION_SECRET: 'bench-session-secret-0123456789abcdef', NODE_ENV: 'test', READ_YOUR_WRITES_TIMEOUT_MS: 2000, WEB_DIST_DIR: webDistDir },
+    {
+      HOST: '127.0.0.1',
+      PORT: 0,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
+      NODE_ENV: 'test',
+      READ_YOUR_WRITES_TIMEOUT_MS: 2000,
+      WEB_DIST_DIR: webDistDir,
+    },
     silentLogger(),
   );
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage();

@@ -23,7 +23,11 @@ const tsx = ['--import', 'tsx'];
 
 const startChild = (script: string, env: Record<string, string> = {}) =>
   new Promise<{ child: ChildProcess; url: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [...tsx, script], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...tsx, script], {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;
@@ -56,14 +60,23 @@ const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
 /** An embedded server on a fresh data dir with one visitor session owning `projects` projects. */
 const embeddedWithProjects = async (projects: number) => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vis-bench-'));
-  const { child, url } = await startChild('server/main.ts', { DATA_DIR: dataDir, PORT: '0', SESSION_SECRET: 'bench-session-secret-0123456789abcdef' });
+  const { child, url } = await startChild('server/main.ts', {
+    DATA_DIR: dataDir,
+    PORT: '0',
+    SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
+  });
   const first = await fetch(`${url}/api/projects`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-  const cookie = first.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = first.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const ids = [((await first.json()) as { project: { id: string } }).project.id];
   while (ids.length < projects) {
     const batch = await Promise.all(
       Array.from({ length: Math.min(50, projects - ids.length) }, () =>
-        fetch(`${url}/api/projects`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{}' }).then((res) => res.json() as Promise<{ project: { id: string } }>),
+        fetch(`${url}/api/projects`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{}' }).then(
+          (res) => res.json() as Promise<{ project: { id: string } }>,
+        ),
       ),
     );
     ids.push(...batch.map((body) => body.project.id));
@@ -82,7 +95,12 @@ const log = (line: string) => {
 console.log('Baseline: bare Koa…');
 const bare = await startChild('bench/servers/bare-koa.ts');
 const bareGet = await load({ url: `${bare.url}/` });
-const barePost = await load({ url: `${bare.url}/`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ list: 'viralParameters', value: 'x'.repeat(150) }) });
+const barePost = await load({
+  url: `${bare.url}/`,
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ list: 'viralParameters', value: 'x'.repeat(150) }),
+});
 await stop(bare.child);
 log(`| bare Koa GET JSON (baseline) | ${bareGet.rps.toFixed(0)} req/s | p50 ${bareGet.p50} ms, p99 ${bareGet.p99} ms | 100% | |`);
 log(`| bare Koa POST JSON (baseline) | ${barePost.rps.toFixed(0)} req/s | p50 ${barePost.p50} ms, p99 ${barePost.p99} ms | 100% | |`);
@@ -99,13 +117,19 @@ const commands = await load({
       method: 'POST',
       setupRequest: (request) => {
         const n = counter++;
-        return { ...request, path: `/api/projects/${embedded.ids[n % embedded.ids.length]}/parameters`, body: JSON.stringify({ list: 'viralParameters', value: `parameter ${n}` }) };
+        return {
+          ...request,
+          path: `/api/projects/${embedded.ids[n % embedded.ids.length]}/parameters`,
+          body: JSON.stringify({ list: 'viralParameters', value: `parameter ${n}` }),
+        };
       },
     },
   ],
 });
 const commandsOk = commands.rps >= 0.5 * barePost.rps && commands.p99 <= 15;
-log(`| durable AddParameter over HTTP, ${embedded.ids.length} projects | ${commands.rps.toFixed(0)} req/s (${commands.errors} errors) | p50 ${commands.p50} ms, p99 ${commands.p99} ms | ${ratio(commands.rps, barePost.rps)} of bare POST | ≥50%, p99 ≤15 ms: ${verdict(commandsOk)} |`);
+log(
+  `| durable AddParameter over HTTP, ${embedded.ids.length} projects | ${commands.rps.toFixed(0)} req/s (${commands.errors} errors) | p50 ${commands.p50} ms, p99 ${commands.p99} ms | ${ratio(commands.rps, barePost.rps)} of bare POST | ≥50%, p99 ≤15 ms: ${verdict(commandsOk)} |`,
+);
 summary.push(`durable commands: ${ratio(commands.rps, barePost.rps)} of bare Koa POST, p99 ${commands.p99} ms (${verdict(commandsOk)})`);
 
 await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -116,7 +140,9 @@ const gets = await load({
   requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/api/projects/${embedded.ids[reads++ % embedded.ids.length]}` }) }],
 });
 const getsOk = gets.rps >= 0.7 * bareGet.rps && gets.p99 <= 10;
-log(`| GET /api/projects/:id | ${gets.rps.toFixed(0)} req/s (${gets.errors} errors) | p50 ${gets.p50} ms, p99 ${gets.p99} ms | ${ratio(gets.rps, bareGet.rps)} of bare GET | ≥70%, p99 ≤10 ms: ${verdict(getsOk)} |`);
+log(
+  `| GET /api/projects/:id | ${gets.rps.toFixed(0)} req/s (${gets.errors} errors) | p50 ${gets.p50} ms, p99 ${gets.p99} ms | ${ratio(gets.rps, bareGet.rps)} of bare GET | ≥70%, p99 ≤10 ms: ${verdict(getsOk)} |`,
+);
 summary.push(`GET project: ${ratio(gets.rps, bareGet.rps)} of bare Koa GET, p99 ${gets.p99} ms (${verdict(getsOk)})`);
 
 // 3. Projection lag: command sent at 1,000/s → `changed` message on /ws. Each of 100 projects gets a command every
@@ -167,7 +193,9 @@ socket.close();
 agent.destroy();
 lags.sort((a, b) => a - b);
 const lagOk = percentile(lags, 50) <= 5 && percentile(lags, 99) <= 25;
-log(`| projection lag, command sent → /ws \`changed\`, ${achievedRate.toFixed(0)} commands/s | ${lags.length} of ${rate * lagSeconds} commands heard | p50 ${percentile(lags, 50).toFixed(2)} ms, p99 ${percentile(lags, 99).toFixed(2)} ms | ws send→receive floor p50 0.10 ms (DESIGN.md) | p50 ≤5 ms, p99 ≤25 ms: ${verdict(lagOk)} |`);
+log(
+  `| projection lag, command sent → /ws \`changed\`, ${achievedRate.toFixed(0)} commands/s | ${lags.length} of ${rate * lagSeconds} commands heard | p50 ${percentile(lags, 50).toFixed(2)} ms, p99 ${percentile(lags, 99).toFixed(2)} ms | ws send→receive floor p50 0.10 ms (DESIGN.md) | p50 ≤5 ms, p99 ≤25 ms: ${verdict(lagOk)} |`,
+);
 summary.push(`projection lag p50 ${percentile(lags, 50).toFixed(2)} ms, p99 ${percentile(lags, 99).toFixed(2)} ms (${verdict(lagOk)})`);
 await stop(embedded.child);
 rmSync(embedded.dataDir, { recursive: true, force: true });
@@ -178,7 +206,9 @@ const appendDir = mkdtempSync(path.join(os.tmpdir(), 'vis-bench-appends-'));
 const appends = await benchmarkAppends({ path: appendDir, writers: 64, durationMs: DURATION_S * 1000 });
 rmSync(appendDir, { recursive: true, force: true });
 const appendsOk = appends.eventsPerSecond >= 20_000;
-log(`| embedded durable appends, 64 writers | ${appends.eventsPerSecond.toFixed(0)} events/s | p50 ${appends.p50Ms.toFixed(2)} ms, p99 ${appends.p99Ms.toFixed(2)} ms | DESIGN.md measured 66–74k raw LMDB puts/s | ≥20,000/s: ${verdict(appendsOk)} |`);
+log(
+  `| embedded durable appends, 64 writers | ${appends.eventsPerSecond.toFixed(0)} events/s | p50 ${appends.p50Ms.toFixed(2)} ms, p99 ${appends.p99Ms.toFixed(2)} ms | DESIGN.md measured 66–74k raw LMDB puts/s | ≥20,000/s: ${verdict(appendsOk)} |`,
+);
 summary.push(`appends: ${appends.eventsPerSecond.toFixed(0)} durable events/s (${verdict(appendsOk)})`);
 
 // 5. Rebuild of the projects projection from a large log, in its own process for an honest RSS.
@@ -195,7 +225,9 @@ rmSync(rebuildDir, { recursive: true, force: true });
 const rebuildRate = rebuilt.events! / rebuilt.seconds!;
 const scanRate = rebuilt.scanned! / rebuilt.scanSeconds!;
 const rebuildOk = rebuildRate >= 100_000 && rebuilt.peakRssMb! < 500;
-log(`| rebuild \`projects\` from ${rebuilt.events} events (${REBUILD_EVENTS / 100} projects) | ${rebuildRate.toFixed(0)} events/s, peak RSS ${rebuilt.peakRssMb!.toFixed(0)} MB (JS heap ${rebuilt.peakHeapMb!.toFixed(0)} MB) | ${rebuilt.seconds!.toFixed(1)} s | ${ratio(rebuildRate, scanRate)} of a bare log scan (${scanRate.toFixed(0)} events/s, baseline) | ≥100k/s, RSS <500 MB: ${verdict(rebuildOk)} |`);
+log(
+  `| rebuild \`projects\` from ${rebuilt.events} events (${REBUILD_EVENTS / 100} projects) | ${rebuildRate.toFixed(0)} events/s, peak RSS ${rebuilt.peakRssMb!.toFixed(0)} MB (JS heap ${rebuilt.peakHeapMb!.toFixed(0)} MB) | ${rebuilt.seconds!.toFixed(1)} s | ${ratio(rebuildRate, scanRate)} of a bare log scan (${scanRate.toFixed(0)} events/s, baseline) | ≥100k/s, RSS <500 MB: ${verdict(rebuildOk)} |`,
+);
 summary.push(`rebuild: ${rebuildRate.toFixed(0)} events/s, RSS ${rebuilt.peakRssMb!.toFixed(0)} MB (${verdict(rebuildOk)})`);
 
 // The landing page's JavaScript as Chromium loads it (entry, preloads and the route chunks it fetches), gzipped.

@@ -43,10 +43,19 @@ const redirects = (status: number) => status === 302 || status === 303;
 const shownOrRedirected = (status: number) => status === 200 || redirects(status);
 const inProject = (path: string) => (owned: Owned) => ({ path: `/api/projects/${owned.projectId}${path}` });
 const withBody = (path: string, body: unknown) => (owned: Owned) => ({ path: `/api/projects/${owned.projectId}${path}`, body });
-const ai = (path: string, body: Record<string, unknown> = {}) => ({ access: 'owner', request: (owned: Owned) => ({ path, body: { ...body, projectId: owned.projectId } }) }) satisfies Rule;
+const ai = (path: string, body: Record<string, unknown> = {}) =>
+  ({ access: 'owner', request: (owned: Owned) => ({ path, body: { ...body, projectId: owned.projectId } }) }) satisfies Rule;
 
 const REPORT = {
-  technicalSpecifications: { architecture: 'One page', frontend: 'HTML', backend: 'Worker', database: 'KV', api: 'REST', security: 'CSP', scalability: 'CDN' },
+  technicalSpecifications: {
+    architecture: 'One page',
+    frontend: 'HTML',
+    backend: 'Worker',
+    database: 'KV',
+    api: 'REST',
+    security: 'CSP',
+    scalability: 'CDN',
+  },
   prototypeStructure: { mvpDefinition: 'Tip wall', coreFeatures: 'Tips', implementation: 'Week 1', timeline: '2 weeks', testing: 'Manual' },
   implementationPlan: { phases: 'One', resources: 'One dev', roadmap: 'Ship', risks: 'Spam', metrics: 'Tips per day' },
   parameterAudit: { incompatibleParameters: [{ parameter: 'FOMO', reason: 'Conflicts with calm design' }] },
@@ -58,13 +67,20 @@ const RULES: Record<string, Rule> = {
   'GET /auth/google': { access: 'public', request: () => ({ path: '/auth/google' }), succeeds: redirects },
   'GET /auth/google/callback': { access: 'public', request: () => ({ path: '/auth/google/callback' }), succeeds: answered },
   'GET /auth/local': { access: 'public', request: () => ({ path: '/auth/local' }) },
-  'POST /auth/local': { access: 'public', request: () => ({ path: '/auth/local', form: { displayName: 'Someone', email: `someone-${randomUUID()}@example.com` } }), succeeds: redirects },
+  'POST /auth/local': {
+    access: 'public',
+    request: () => ({ path: '/auth/local', form: { displayName: 'Someone', email: `someone-${randomUUID()}@example.com` } }),
+    succeeds: redirects,
+  },
   'GET /auth/logout': { access: 'public', request: () => ({ path: '/auth/logout' }), succeeds: shownOrRedirected },
   'POST /auth/logout': { access: 'public', request: () => ({ path: '/auth/logout', form: {} }), succeeds: redirects },
 
   // The caller's own account: there is no account id to name.
   'POST /api/redeem-coupon': { access: 'self', request: () => ({ path: '/api/redeem-coupon', body: { couponCode: 'VIRALFREE' } }) },
-  'POST /api/subscription/redeem-coupon': { access: 'self', request: () => ({ path: '/api/subscription/redeem-coupon', body: { couponCode: 'VIRALFREE' } }) },
+  'POST /api/subscription/redeem-coupon': {
+    access: 'self',
+    request: () => ({ path: '/api/subscription/redeem-coupon', body: { couponCode: 'VIRALFREE' } }),
+  },
   'POST /api/subscription/create': { access: 'self', request: () => ({ path: '/api/subscription/create', body: { email: 'payer@example.com' } }) },
   'POST /api/subscription/apply-coupon': {
     access: 'owner',
@@ -80,7 +96,10 @@ const RULES: Record<string, Rule> = {
   'GET /api/public-coupon': { access: 'public', request: () => ({ path: '/api/public-coupon' }) },
 
   // Operators and analysts.
-  'POST /api/ops/coupons': { access: 'operator', request: () => ({ path: '/api/ops/coupons', body: { code: `R${randomUUID().slice(0, 8)}`, kind: 'points', points: 5 } }) },
+  'POST /api/ops/coupons': {
+    access: 'operator',
+    request: () => ({ path: '/api/ops/coupons', body: { code: `R${randomUUID().slice(0, 8)}`, kind: 'points', points: 5 } }),
+  },
   'GET /api/ops/projections': { access: 'operator', request: () => ({ path: '/api/ops/projections' }) },
   'POST /api/ops/projections/:name/rebuild': { access: 'operator', request: () => ({ path: '/api/ops/projections/feedback/rebuild' }) },
   'GET /api/analytics/feedback': { access: 'operator', request: () => ({ path: '/api/analytics/feedback' }) },
@@ -101,15 +120,24 @@ const RULES: Record<string, Rule> = {
   'PUT /api/projects/:projectId/name': { access: 'owner', request: withBody('/name', { name: 'Renamed' }) },
   'PUT /api/projects/:projectId/core-idea': { access: 'owner', request: withBody('/core-idea', { coreIdea: 'A different core idea' }) },
   'POST /api/projects/:projectId/parameters': { access: 'owner', request: withBody('/parameters', { list: 'viralParameters', value: 'novelty' }) },
-  'POST /api/projects/:projectId/parameters/remove': { access: 'owner', request: withBody('/parameters/remove', { list: 'viralParameters', value: 'FOMO' }) },
+  'POST /api/projects/:projectId/parameters/remove': {
+    access: 'owner',
+    request: withBody('/parameters/remove', { list: 'viralParameters', value: 'FOMO' }),
+  },
   'POST /api/projects/:projectId/parameters/clear': { access: 'owner', request: withBody('/parameters/clear', { list: 'viralParameters' }) },
-  'PATCH /api/projects/:projectId/stages/:stage/notes': { access: 'owner', request: withBody('/stages/2/notes', { fields: { keyInsights: 'People tip' } }) },
+  'PATCH /api/projects/:projectId/stages/:stage/notes': {
+    access: 'owner',
+    request: withBody('/stages/2/notes', { fields: { keyInsights: 'People tip' } }),
+  },
   'POST /api/projects/:projectId/audience-segments': {
     access: 'owner',
     request: withBody('/audience-segments', { name: 'Lurkers', description: 'People who watch', reachStrategy: 'Newsletters' }),
   },
   'DELETE /api/projects/:projectId/audience-segments/:index': { access: 'owner', request: inProject('/audience-segments/0') },
-  'POST /api/projects/:projectId/concepts': { access: 'owner', request: withBody('/concepts', { concepts: [{ name: 'Tip jar', simplicityScore: 4 }] }) },
+  'POST /api/projects/:projectId/concepts': {
+    access: 'owner',
+    request: withBody('/concepts', { concepts: [{ name: 'Tip jar', simplicityScore: 4 }] }),
+  },
   'PUT /api/projects/:projectId/selected-concept': { access: 'owner', request: withBody('/selected-concept', { index: 0 }) },
   'POST /api/projects/:projectId/advance': { access: 'owner', request: withBody('/advance', { fromStage: 1, continueAnyway: true }) },
   'PUT /api/projects/:projectId/current-stage': { access: 'owner', request: withBody('/current-stage', { stage: 2 }) },
@@ -117,7 +145,11 @@ const RULES: Record<string, Rule> = {
   'POST /api/projects/:projectId/reset': { access: 'owner', request: withBody('/reset', {}) },
   'POST /api/projects/:projectId/import': {
     access: 'owner',
-    request: withBody('/import', { projectName: 'Imported', coreIdea: 'An imported idea', stages: [{ stageNumber: 1, data: { viralParameters: ['imported'] } }] }),
+    request: withBody('/import', {
+      projectName: 'Imported',
+      coreIdea: 'An imported idea',
+      stages: [{ stageNumber: 1, data: { viralParameters: ['imported'] } }],
+    }),
   },
   'PUT /api/projects/:projectId/technical-report': { access: 'owner', request: withBody('/technical-report', { report: REPORT }) },
   'PUT /api/projects/:projectId/final-prompt': { access: 'owner', request: withBody('/final-prompt', { prompt: 'Build a tip wall' }) },
@@ -128,11 +160,22 @@ const RULES: Record<string, Rule> = {
   'POST /api/feedback': { access: 'self', request: () => ({ path: '/api/feedback', body: { type: 'bug', message: 'The button is grey' } }) },
 
   // The marketplace: published ideas are public; publishing names a project, unpublishing an idea.
-  'POST /api/marketplace/ideas': { access: 'owner', request: (owned) => ({ path: '/api/marketplace/ideas', body: { projectId: owned.projectId, title: 'A public title' } }) },
+  'POST /api/marketplace/ideas': {
+    access: 'owner',
+    request: (owned) => ({ path: '/api/marketplace/ideas', body: { projectId: owned.projectId, title: 'A public title' } }),
+  },
   'GET /api/marketplace/ideas': { access: 'public', request: () => ({ path: '/api/marketplace/ideas' }) },
   'GET /api/marketplace/ideas/:id': { access: 'public', needs: ['idea'], request: (owned) => ({ path: `/api/marketplace/ideas/${owned.ideaId}` }) },
-  'POST /api/marketplace/ideas/:id/like': { access: 'public', needs: ['idea'], request: (owned) => ({ path: `/api/marketplace/ideas/${owned.ideaId}/like` }) },
-  'POST /api/marketplace/ideas/:id/view': { access: 'public', needs: ['idea'], request: (owned) => ({ path: `/api/marketplace/ideas/${owned.ideaId}/view` }) },
+  'POST /api/marketplace/ideas/:id/like': {
+    access: 'public',
+    needs: ['idea'],
+    request: (owned) => ({ path: `/api/marketplace/ideas/${owned.ideaId}/like` }),
+  },
+  'POST /api/marketplace/ideas/:id/view': {
+    access: 'public',
+    needs: ['idea'],
+    request: (owned) => ({ path: `/api/marketplace/ideas/${owned.ideaId}/view` }),
+  },
   'DELETE /api/marketplace/ideas/:id': { access: 'owner', needs: ['idea'], request: (owned) => ({ path: `/api/marketplace/ideas/${owned.ideaId}` }) },
 
   // AI calls name the project whose context they use and on which they record what came back.
@@ -234,7 +277,10 @@ const makeOwner = async (kind: OwnerKind, needs: Rule['needs'] = []): Promise<Ow
       project: { name: secretName, coreIdea: 'A wall of tips', parameters: ['tipping'] },
       stages: [
         { stageNumber: 1, data: { viralParameters: ['FOMO', 'scarcity'], techParameters: ['Workers'] } },
-        { stageNumber: 2, data: { audienceSegments: [{ name: 'Tippers', description: 'People who tip', motivations: ['status'], reachStrategy: 'Share buttons' }] } },
+        {
+          stageNumber: 2,
+          data: { audienceSegments: [{ name: 'Tippers', description: 'People who tip', motivations: ['status'], reachStrategy: 'Share buttons' }] },
+        },
         { stageNumber: 3, data: { ideaConcepts: [{ name: 'Tip wall', simplicityScore: 3 }] } },
       ],
     }),
@@ -243,7 +289,10 @@ const makeOwner = async (kind: OwnerKind, needs: Rule['needs'] = []): Promise<Ow
   const owned: Owned = { projectId: created.body.project.id, ideaId: '', subscriptionId: '' };
   let position = created.body.position as string;
   if (needs.includes('idea')) {
-    const idea = expectOk(await client.call('POST', '/api/marketplace/ideas', { projectId: owned.projectId, title: 'A public title', description: 'Public' }), 'publishing');
+    const idea = expectOk(
+      await client.call('POST', '/api/marketplace/ideas', { projectId: owned.projectId, title: 'A public title', description: 'Public' }),
+      'publishing',
+    );
     owned.ideaId = idea.body.id;
     position = idea.body.position;
   }
@@ -258,7 +307,13 @@ const makeOwner = async (kind: OwnerKind, needs: Rule['needs'] = []): Promise<Ow
   return { client, owned, streams, secrets: [secretName, ...(kind === 'user' ? [email] : [])], position, actor };
 };
 
-const send = (client: ReliabilityClient, method: string, request: ReturnType<Rule['request']>, position: string, headers: Record<string, string> = {}) => {
+const send = (
+  client: ReliabilityClient,
+  method: string,
+  request: ReturnType<Rule['request']>,
+  position: string,
+  headers: Record<string, string> = {},
+) => {
   const minPosition: Record<string, string> = method === 'GET' ? { 'x-min-position': position } : {};
   if (request.form) {
     return client.request(method, request.path, {
@@ -276,8 +331,14 @@ const appendedSince = async (head: bigint): Promise<RecordedEvent[]> => harness.
 describe('the routers’ routes', () => {
   it('are all classified, and every classification names a route that exists', () => {
     const keys = routes.map(routeKey);
-    expect(keys.filter((key) => !(key in RULES)), 'routes nobody decided who may call: add them to RULES').toEqual([]);
-    expect(Object.keys(RULES).filter((key) => !keys.includes(key)), 'classified routes that no longer exist').toEqual([]);
+    expect(
+      keys.filter((key) => !(key in RULES)),
+      'routes nobody decided who may call: add them to RULES',
+    ).toEqual([]);
+    expect(
+      Object.keys(RULES).filter((key) => !keys.includes(key)),
+      'classified routes that no longer exist',
+    ).toEqual([]);
     expect(new Set(keys).size, 'one route per method and path').toBe(keys.length);
     expect(Object.keys(MIDDLEWARE_RULES)).toEqual([...MIDDLEWARE_ENDPOINTS]);
   });
@@ -312,7 +373,9 @@ describe.each<OwnerKind>(['visitor', 'user'])('each route, its owner a %s', (own
       } else if (!succeeds(reply.status)) {
         found.push(`was refused (${reply.status}) a route anyone may call`);
       }
-      const touched = appended.filter((event) => owner.streams.has(event.streamId) && !(rule.access === 'public' && event.streamId.startsWith('idea-')));
+      const touched = appended.filter(
+        (event) => owner.streams.has(event.streamId) && !(rule.access === 'public' && event.streamId.startsWith('idea-')),
+      );
       if (touched.length > 0) found.push(`wrote to the owner's streams: ${touched.map((event) => `${event.type}@${event.streamId}`).join(', ')}`);
       const leaked = owner.secrets.filter((secret) => reply.text.includes(secret));
       if (leaked.length > 0) found.push(`was shown the owner's ${leaked.join(', ')}`);
@@ -384,8 +447,14 @@ describe('live topics on /ws', () => {
         for (const topic of (doc._topics as string[] | undefined) ?? []) published.add(topicKind(topic));
       }
     }
-    expect([...published].filter((kind) => !(kind in TOPIC_RULES)), 'published topics nobody classified').toEqual([]);
-    expect(Object.keys(TOPIC_RULES).filter((kind) => !published.has(kind)), 'classified topics nothing publishes').toEqual([]);
+    expect(
+      [...published].filter((kind) => !(kind in TOPIC_RULES)),
+      'published topics nobody classified',
+    ).toEqual([]);
+    expect(
+      Object.keys(TOPIC_RULES).filter((kind) => !published.has(kind)),
+      'classified topics nothing publishes',
+    ).toEqual([]);
 
     const callers: [string, ReliabilityClient, string][] = [
       ['owner', owner.client, ''],
@@ -416,7 +485,10 @@ describe('live topics on /ws', () => {
 
     // The owner changes their project and balance: only the owner's socket hears of it.
     const before = new Map([...sockets].map(([who, socket]) => [who, socket.messages.length]));
-    const added = await owner.client.call('POST', `/api/projects/${projectId}/parameters`, { list: 'viralParameters', value: 'heard only by the owner' });
+    const added = await owner.client.call('POST', `/api/projects/${projectId}/parameters`, {
+      list: 'viralParameters',
+      value: 'heard only by the owner',
+    });
     expect(added.status).toBe(200);
     await owner.client.call('POST', '/api/generate-parameters', { projectId });
     const ownerSocket = sockets.get('owner')!;
@@ -426,7 +498,13 @@ describe('live topics on /ws', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     for (const [who, socket] of sockets) {
       if (who === 'owner') continue;
-      const heard = socket.messages.slice(before.get(who)).filter((message) => message.type === 'changed' && ['projects:mine', 'balance:mine', `project:${projectId}`, `history:${projectId}`].includes(String(message.topic)));
+      const heard = socket.messages
+        .slice(before.get(who))
+        .filter(
+          (message) =>
+            message.type === 'changed' &&
+            ['projects:mine', 'balance:mine', `project:${projectId}`, `history:${projectId}`].includes(String(message.topic)),
+        );
       if (heard.length > 0) problems.push(`${who} heard the owner's change on ${heard.map((message) => message.topic).join(', ')}`);
     }
     for (const socket of sockets.values()) socket.ws.close();
@@ -437,7 +515,9 @@ describe('live topics on /ws', () => {
     const owner = await makeOwner('visitor');
     const stranger = await newVisitor();
     const open = async (client: ReliabilityClient) => {
-      const ws = new WebSocket(`${url().replace('http', 'ws')}/ws/ai-process?client=shared-id`, { headers: { cookie: client.cookie(), origin: url() } });
+      const ws = new WebSocket(`${url().replace('http', 'ws')}/ws/ai-process?client=shared-id`, {
+        headers: { cookie: client.cookie(), origin: url() },
+      });
       const messages: Record<string, unknown>[] = [];
       ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
       await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));

@@ -85,134 +85,152 @@ const eventsByValue = (log: RecordedEvent[]) => {
 };
 
 describe('the server killed (SIGKILL) while 16 clients send commands, then restarted', () => {
-  it(`keeps every acknowledged command exactly once and read models equal to a rebuild, ${ROUNDS} rounds`, { timeout: sized(300_000, 1_800_000) }, async () => {
-    const started = performance.now();
-    const figures = tally();
-    const all: Sent[] = [];
-    const problems: string[] = [];
-    let url = '';
-    server = await startChildServer(dataDir);
-    url = server.url;
-    const clients: Client[] = [];
-    for (let index = 0; index < CLIENTS; index++) {
-      const http = reliabilityClient(() => url);
-      const created = await http.call('POST', '/api/projects', { project: { name: `Crash client ${index}` } }, { 'idempotency-key': `crash-c${index}-project` });
-      expect(created.status).toBe(201);
-      clients.push({ http, projectId: created.body.project.id, next: 0 });
-    }
-    let committedBeforeRetries = 0;
-    let appliedByRetries = 0;
-
-    for (let round = 0; round < ROUNDS; round++) {
-      // Killed after a number of acknowledgements that moves from round to round, so the kill lands in different places.
-      const killAfter = 40 + ((round * 37) % 90);
-      let acked = 0;
-      let killed: Promise<unknown> | undefined;
-      const pending: { client: Client; command: ReturnType<typeof commandOf>; record: Sent }[] = [];
-      if (!server) throw new Error('no server is running');
-      const victim = server;
-      await Promise.all(
-        clients.map(async (client, index) => {
-          while (!killed) {
-            const command = commandOf(client, index, round);
-            const record: Sent = { ...command.sent, outcome: 'lost' };
-            all.push(record);
-            try {
-              const reply = await send(client, command);
-              record.status = reply.status;
-              if (reply.status >= 200 && reply.status < 300) {
-                record.outcome = 'acked';
-                if (++acked >= killAfter) killed ??= victim.kill();
-              } else {
-                record.outcome = 'refused';
-                problems.push(`round ${round}: ${command.sent.key} refused ${reply.status} ${reply.text.slice(0, 200)}`);
-              }
-            } catch {
-              pending.push({ client, command, record });
-              return;
-            }
-          }
-        }),
-      );
-      await killed;
-
+  it(
+    `keeps every acknowledged command exactly once and read models equal to a rebuild, ${ROUNDS} rounds`,
+    { timeout: sized(300_000, 1_800_000) },
+    async () => {
+      const started = performance.now();
+      const figures = tally();
+      const all: Sent[] = [];
+      const problems: string[] = [];
+      let url = '';
       server = await startChildServer(dataDir);
       url = server.url;
-      const headAtRestart = BigInt(((await (await fetch(`${url}/api/ops/projections`)).json()) as { projections: { head: number }[] }).projections[0]!.head);
-      for (const { client, command, record } of pending) {
-        figures.tried('retry of a command whose answer was lost in the crash');
-        const reply = await send(client, command);
-        record.status = reply.status;
-        if (reply.status >= 200 && reply.status < 300) {
-          record.outcome = 'retried';
-        } else {
-          problems.push(`round ${round}: the retry of ${command.sent.key} answered ${reply.status} ${reply.text.slice(0, 200)}`);
-          figures.failed('retry of a command whose answer was lost in the crash', `${command.sent.key}: ${reply.status}`);
-        }
+      const clients: Client[] = [];
+      for (let index = 0; index < CLIENTS; index++) {
+        const http = reliabilityClient(() => url);
+        const created = await http.call(
+          'POST',
+          '/api/projects',
+          { project: { name: `Crash client ${index}` } },
+          { 'idempotency-key': `crash-c${index}-project` },
+        );
+        expect(created.status).toBe(201);
+        clients.push({ http, projectId: created.body.project.id, next: 0 });
       }
-      await settle(url);
-      await server.stop();
-      server = undefined;
+      let committedBeforeRetries = 0;
+      let appliedByRetries = 0;
 
-      const eventStore = openEventStore({ DATA_DIR: dataDir, EVENTSTORE_URL: undefined });
-      const documentStore = await openDocumentStore({ DATA_DIR: dataDir, MONGODB_URL: undefined, MONGODB_DATABASE: '' });
-      try {
-        const log = await eventStore.readAll();
-        const byValue = eventsByValue(log);
-        const head = await eventStore.headPosition();
-        expect(log.map((event) => event.position), 'positions 1..head without a gap').toEqual(Array.from({ length: Number(head) }, (_, index) => BigInt(index + 1)));
-        expect(new Set(log.map((event) => event.id)).size, 'event ids unique').toBe(log.length);
-        for (const record of all.filter((each) => each.round === round)) {
-          const attack = record.outcome === 'retried' ? 'retry of a command whose answer was lost in the crash' : 'acknowledged command before the kill';
-          if (record.outcome === 'acked') figures.tried(attack);
-          if (record.outcome !== 'acked' && record.outcome !== 'retried') continue;
-          const events = byValue.get(record.value) ?? [];
-          if (events.length !== 1) {
-            problems.push(`round ${round}: ${record.outcome} ${record.key} is in the log ${events.length} times`);
-            figures.failed(attack, `${record.key} (${record.kind}) found ${events.length} times`);
-          }
-          // Committed before the kill (only the answer was lost) or applied by the retry: either way, one event.
-          if (record.outcome === 'retried' && events.length === 1) {
-            if (events[0]!.position <= headAtRestart) committedBeforeRetries++;
-            else appliedByRetries++;
-          }
-        }
-        const served = await snapshotReadModels(documentStore);
-        const rebuilt = await rebuildReadModels(eventStore);
-        figures.tried('read models after the restart equal a fresh rebuild');
-        const differing = differences(served, rebuilt);
-        if (differing.length > 0) {
-          problems.push(`round ${round}: read models differ from a rebuild: ${JSON.stringify(differing)}`);
-          figures.failed('read models after the restart equal a fresh rebuild', `round ${round}: ${differing.map((each) => `${each.projection} (${each.documents} documents)`).join(', ')}`);
-        }
-      } finally {
-        await documentStore.close();
-        await eventStore.close();
-      }
-      if (round < ROUNDS - 1) {
+      for (let round = 0; round < ROUNDS; round++) {
+        // Killed after a number of acknowledgements that moves from round to round, so the kill lands in different places.
+        const killAfter = 40 + ((round * 37) % 90);
+        let acked = 0;
+        let killed: Promise<unknown> | undefined;
+        const pending: { client: Client; command: ReturnType<typeof commandOf>; record: Sent }[] = [];
+        if (!server) throw new Error('no server is running');
+        const victim = server;
+        await Promise.all(
+          clients.map(async (client, index) => {
+            while (!killed) {
+              const command = commandOf(client, index, round);
+              const record: Sent = { ...command.sent, outcome: 'lost' };
+              all.push(record);
+              try {
+                const reply = await send(client, command);
+                record.status = reply.status;
+                if (reply.status >= 200 && reply.status < 300) {
+                  record.outcome = 'acked';
+                  if (++acked >= killAfter) killed ??= victim.kill();
+                } else {
+                  record.outcome = 'refused';
+                  problems.push(`round ${round}: ${command.sent.key} refused ${reply.status} ${reply.text.slice(0, 200)}`);
+                }
+              } catch {
+                pending.push({ client, command, record });
+                return;
+              }
+            }
+          }),
+        );
+        await killed;
+
         server = await startChildServer(dataDir);
         url = server.url;
-      }
-    }
+        const headAtRestart = BigInt(
+          ((await (await fetch(`${url}/api/ops/projections`)).json()) as { projections: { head: number }[] }).projections[0]!.head,
+        );
+        for (const { client, command, record } of pending) {
+          figures.tried('retry of a command whose answer was lost in the crash');
+          const reply = await send(client, command);
+          record.status = reply.status;
+          if (reply.status >= 200 && reply.status < 300) {
+            record.outcome = 'retried';
+          } else {
+            problems.push(`round ${round}: the retry of ${command.sent.key} answered ${reply.status} ${reply.text.slice(0, 200)}`);
+            figures.failed('retry of a command whose answer was lost in the crash', `${command.sent.key}: ${reply.status}`);
+          }
+        }
+        await settle(url);
+        await server.stop();
+        server = undefined;
 
-    const count = (outcome: Sent['outcome']) => all.filter((each) => each.outcome === outcome).length;
-    recordFigures({
-      section: 'crash',
-      title: 'Crash: SIGKILL mid-flight, restart, retry',
-      checks:
-        `${ROUNDS} rounds of: server/main.ts as a child process, ${CLIENTS} clients sending AddParameter (mostly), CreateProject and SubmitFeedback with ` +
-        'Idempotency-Keys, SIGKILL after 40–130 acknowledgements, restart on the same DATA_DIR, every unanswered command retried with its key, ' +
-        'projections settled, clean stop. Then: log positions 1..head without gaps, event ids unique, every acknowledged or retried command exactly once ' +
-        'in the log (found by its unique value), and every projection’s serving documents equal (SHA-256 over canonical JSON of all documents, ' +
-        'engine fields _position and _topics included) to a fresh engine’s rebuild from the log into an empty store.',
-      attacks: figures.all(),
-      seconds: Math.round((performance.now() - started) / 100) / 10,
-      notes: [
-        `Commands sent: ${all.length}; acknowledged: ${count('acked')}; answer lost in a kill and retried: ${count('retried') + count('lost')} ` +
-          `(of which the kill had come after the commit, only the answer was lost: ${committedBeforeRetries}; before it, applied by the retry: ${appliedByRetries}); ` +
-          `refused: ${count('refused')}.`,
-      ],
-    });
-    expect(problems).toEqual([]);
-  });
+        const eventStore = openEventStore({ DATA_DIR: dataDir, EVENTSTORE_URL: undefined });
+        const documentStore = await openDocumentStore({ DATA_DIR: dataDir, MONGODB_URL: undefined, MONGODB_DATABASE: '' });
+        try {
+          const log = await eventStore.readAll();
+          const byValue = eventsByValue(log);
+          const head = await eventStore.headPosition();
+          expect(
+            log.map((event) => event.position),
+            'positions 1..head without a gap',
+          ).toEqual(Array.from({ length: Number(head) }, (_, index) => BigInt(index + 1)));
+          expect(new Set(log.map((event) => event.id)).size, 'event ids unique').toBe(log.length);
+          for (const record of all.filter((each) => each.round === round)) {
+            const attack =
+              record.outcome === 'retried' ? 'retry of a command whose answer was lost in the crash' : 'acknowledged command before the kill';
+            if (record.outcome === 'acked') figures.tried(attack);
+            if (record.outcome !== 'acked' && record.outcome !== 'retried') continue;
+            const events = byValue.get(record.value) ?? [];
+            if (events.length !== 1) {
+              problems.push(`round ${round}: ${record.outcome} ${record.key} is in the log ${events.length} times`);
+              figures.failed(attack, `${record.key} (${record.kind}) found ${events.length} times`);
+            }
+            // Committed before the kill (only the answer was lost) or applied by the retry: either way, one event.
+            if (record.outcome === 'retried' && events.length === 1) {
+              if (events[0]!.position <= headAtRestart) committedBeforeRetries++;
+              else appliedByRetries++;
+            }
+          }
+          const served = await snapshotReadModels(documentStore);
+          const rebuilt = await rebuildReadModels(eventStore);
+          figures.tried('read models after the restart equal a fresh rebuild');
+          const differing = differences(served, rebuilt);
+          if (differing.length > 0) {
+            problems.push(`round ${round}: read models differ from a rebuild: ${JSON.stringify(differing)}`);
+            figures.failed(
+              'read models after the restart equal a fresh rebuild',
+              `round ${round}: ${differing.map((each) => `${each.projection} (${each.documents} documents)`).join(', ')}`,
+            );
+          }
+        } finally {
+          await documentStore.close();
+          await eventStore.close();
+        }
+        if (round < ROUNDS - 1) {
+          server = await startChildServer(dataDir);
+          url = server.url;
+        }
+      }
+
+      const count = (outcome: Sent['outcome']) => all.filter((each) => each.outcome === outcome).length;
+      recordFigures({
+        section: 'crash',
+        title: 'Crash: SIGKILL mid-flight, restart, retry',
+        checks:
+          `${ROUNDS} rounds of: server/main.ts as a child process, ${CLIENTS} clients sending AddParameter (mostly), CreateProject and SubmitFeedback with ` +
+          'Idempotency-Keys, SIGKILL after 40–130 acknowledgements, restart on the same DATA_DIR, every unanswered command retried with its key, ' +
+          'projections settled, clean stop. Then: log positions 1..head without gaps, event ids unique, every acknowledged or retried command exactly once ' +
+          'in the log (found by its unique value), and every projection’s serving documents equal (SHA-256 over canonical JSON of all documents, ' +
+          'engine fields _position and _topics included) to a fresh engine’s rebuild from the log into an empty store.',
+        attacks: figures.all(),
+        seconds: Math.round((performance.now() - started) / 100) / 10,
+        notes: [
+          `Commands sent: ${all.length}; acknowledged: ${count('acked')}; answer lost in a kill and retried: ${count('retried') + count('lost')} ` +
+            `(of which the kill had come after the commit, only the answer was lost: ${committedBeforeRetries}; before it, applied by the retry: ${appliedByRetries}); ` +
+            `refused: ${count('refused')}.`,
+        ],
+      });
+      expect(problems).toEqual([]);
+    },
+  );
 });

@@ -15,13 +15,19 @@ const results = mkdtempSync(path.join(os.tmpdir(), 'vis-reliability-'));
 const report = path.join(results, 'vitest.json');
 const started = new Date();
 
-const run = spawnSync('npx', ['vitest', 'run', 'reliability', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, RELIABILITY_FULL: '1', RELIABILITY_RESULTS_DIR: results },
-});
+const run = spawnSync(
+  'npx',
+  ['vitest', 'run', 'reliability', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, RELIABILITY_FULL: '1', RELIABILITY_RESULTS_DIR: results },
+  },
+);
 
-const vitest = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTests: number }) : undefined;
+const vitest = existsSync(report)
+  ? (JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTests: number })
+  : undefined;
 const SECTIONS = ['authorization', 'bad-input', 'crash'];
 const sections = SECTIONS.map((name) => {
   const file = path.join(results, `${name}.json`);
@@ -34,7 +40,10 @@ const table = (figures: SectionFigures) =>
   [
     '| attack | tried | failed | failing cases (first few) |',
     '|---|---:|---:|---|',
-    ...figures.attacks.map((figure) => `| ${cell(figure.attack)} | ${figure.tried} | ${figure.failed} | ${cell((figure.examples ?? []).map((example) => example.slice(0, 200)).join('<br>'))} |`),
+    ...figures.attacks.map(
+      (figure) =>
+        `| ${cell(figure.attack)} | ${figure.tried} | ${figure.failed} | ${cell((figure.examples ?? []).map((example) => example.slice(0, 200)).join('<br>'))} |`,
+    ),
   ].join('\n');
 
 const body = sections

@@ -18,8 +18,12 @@ const reported = async (file: string, code: string) => {
 
 describe('architecture boundaries', () => {
   it('query-api never imports command-api, tests included', async () => {
-    expect(await reported('query-api/src/x.ts', "import { createCommandApi } from '@vis/command-api';\nexport const x = createCommandApi;\n")).toContain('no-restricted-imports');
-    expect(await reported('query-api/src/x.int.test.ts', "import { createCommandApi } from '@vis/command-api';\nexport const x = createCommandApi;\n")).toContain('no-restricted-imports');
+    expect(
+      await reported('query-api/src/x.ts', "import { createCommandApi } from '@vis/command-api';\nexport const x = createCommandApi;\n"),
+    ).toContain('no-restricted-imports');
+    expect(
+      await reported('query-api/src/x.int.test.ts', "import { createCommandApi } from '@vis/command-api';\nexport const x = createCommandApi;\n"),
+    ).toContain('no-restricted-imports');
   });
 
   it('domain imports zod only', async () => {
@@ -28,24 +32,46 @@ describe('architecture boundaries', () => {
   });
 
   it('infrastructure never imports a service', async () => {
-    expect(await reported('infrastructure/src/x.ts', "import { projectsProjection } from '@vis/projections';\nexport const x = projectsProjection;\n")).toContain('no-restricted-imports');
+    expect(
+      await reported('infrastructure/src/x.ts', "import { projectsProjection } from '@vis/projections';\nexport const x = projectsProjection;\n"),
+    ).toContain('no-restricted-imports');
   });
 
   it('a web feature never imports another feature nor app/', async () => {
     expect(await reported('web/src/features/a/x.ts', "import { y } from '../b/x.ts';\nexport const x = y;\n")).toContain('vis/web-layers');
-    expect(await reported('web/src/features/a/components/x.ts', "import { y } from '../../../app/router.tsx';\nexport const x = y;\n")).toContain('vis/web-layers');
-    expect(await reported('web/src/features/a/components/x.ts', "import { y } from '../../../lib/cn.ts';\nimport { z } from '../hooks/z.ts';\nexport const x = [y, z];\n")).toEqual([]);
+    expect(await reported('web/src/features/a/components/x.ts', "import { y } from '../../../app/router.tsx';\nexport const x = y;\n")).toContain(
+      'vis/web-layers',
+    );
+    expect(
+      await reported(
+        'web/src/features/a/components/x.ts',
+        "import { y } from '../../../lib/cn.ts';\nimport { z } from '../hooks/z.ts';\nexport const x = [y, z];\n",
+      ),
+    ).toEqual([]);
   });
 
   it('production code never imports a testing module', async () => {
-    expect(await reported('command-api/src/x.ts', "import { openTestStores } from '@vis/infrastructure/testing';\nexport const x = openTestStores;\n")).toContain('vis/no-testing-in-production');
-    expect(await reported('infrastructure/src/index.ts', "export * from './testing/embedded-stores.ts';\n")).toContain('vis/no-testing-in-production');
-    expect(await reported('command-api/src/x.int.test.ts', "import { openTestStores } from '@vis/infrastructure/testing';\nexport const x = openTestStores;\n")).toEqual([]);
+    expect(
+      await reported('command-api/src/x.ts', "import { openTestStores } from '@vis/infrastructure/testing';\nexport const x = openTestStores;\n"),
+    ).toContain('vis/no-testing-in-production');
+    expect(await reported('infrastructure/src/index.ts', "export * from './testing/embedded-stores.ts';\n")).toContain(
+      'vis/no-testing-in-production',
+    );
+    expect(
+      await reported(
+        'command-api/src/x.int.test.ts',
+        "import { openTestStores } from '@vis/infrastructure/testing';\nexport const x = openTestStores;\n",
+      ),
+    ).toEqual([]);
   });
 
   it("never reaches into another package's files by a relative path", async () => {
-    expect(await reported('web/src/lib/flow/x.ts', "import { y } from '../../../../domain/src/ai/flow-stages.ts';\nexport const x = y;\n")).toContain('vis/no-relative-packages');
-    expect(await reported('query-api/src/x.ts', "import { y } from '../../server/testing/command-query-stack.ts';\nexport const x = y;\n")).toContain('vis/no-relative-packages');
+    expect(await reported('web/src/lib/flow/x.ts', "import { y } from '../../../../domain/src/ai/flow-stages.ts';\nexport const x = y;\n")).toContain(
+      'vis/no-relative-packages',
+    );
+    expect(await reported('query-api/src/x.ts', "import { y } from '../../server/testing/command-query-stack.ts';\nexport const x = y;\n")).toContain(
+      'vis/no-relative-packages',
+    );
     expect(await reported('query-api/src/projects/x.ts', "import { y } from '../live/z.ts';\nexport const x = y;\n")).toEqual([]);
   });
 });

@@ -26,18 +26,25 @@ const ensureChromium = () => {
     );
     process.exit(1);
   }
-  console.log('Chromium is missing: installing Debian\'s chromium package for the browser tests…');
+  console.log("Chromium is missing: installing Debian's chromium package for the browser tests…");
   execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 };
 
 ensureChromium();
 run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('npx', ['eslint', '.', '--cache', '--cache-location', 'node_modules/.cache/eslint/']);
+// The tree stays formatted: a change that is not fails here, and `npm run format` fixes it.
+run('npx', ['prettier', '--check', '--log-level', 'warn', '.']);
 run('npm', ['run', 'build', '-w', 'web']);
 // Besides vitest's own report, one plain closing line that any CI can read: "N passed, N failed, N skipped".
 const report = path.join(mkdtempSync(path.join(tmpdir(), 'vis-test-')), 'vitest.json');
-const tests = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)], { stdio: 'inherit' });
+const tests = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
 if (existsSync(report)) {
   const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = JSON.parse(readFileSync(report, 'utf8'));
   console.log(`\n${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests + numTodoTests} skipped`);

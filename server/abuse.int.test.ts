@@ -21,7 +21,8 @@ const bare = (method: string, path: string, body?: unknown) =>
     body: body === undefined ? undefined : JSON.stringify(body),
   }).then(async (res) => ({ status: res.status, headers: res.headers, body: (await res.json().catch(() => null)) as Record<string, any> | null }));
 
-const statuses = (results: { status: number }[]) => results.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+const statuses = (results: { status: number }[]) =>
+  results.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
 
 const sequentially = async <T>(times: number, run: (index: number) => Promise<T>) => {
   const results: T[] = [];
@@ -146,7 +147,8 @@ describe('signing out', () => {
     const ann = httpClient(server!.url);
     await ann.form('/auth/local', { displayName: 'Ann', email: 'ann@example.com' });
     const copied = ann.cookie();
-    const asCopy = (path: string, method = 'GET') => fetch(`${server!.url}${path}`, { method, headers: { cookie: copied } }).then(async (res) => ({ status: res.status, body: await res.json() }));
+    const asCopy = (path: string, method = 'GET') =>
+      fetch(`${server!.url}${path}`, { method, headers: { cookie: copied } }).then(async (res) => ({ status: res.status, body: await res.json() }));
     expect((await asCopy('/api/auth/user')).body).toMatchObject({ isAuthenticated: true, email: 'ann@example.com' });
     const out = await ann.form('/auth/logout', {});
     expect(out.status).toBe(303);

@@ -35,14 +35,20 @@ describe('a new visitor', () => {
     expect((await ann.call('GET', '/api/user-points')).body).toEqual({ success: true, points: 0 });
     expect((await ann.call('GET', '/api/user/points')).body).toEqual({ success: true, points: 0 });
     expect((await ann.call('GET', '/api/subscription/status')).body).toEqual({ success: true, status: 'free', usageCount: 0, remainingFreeUses: 3 });
-    expect(await ann.call('GET', '/api/subscription/details')).toMatchObject({ status: 404, body: { success: false, message: 'No active subscription found.' } });
+    expect(await ann.call('GET', '/api/subscription/details')).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'No active subscription found.' },
+    });
   });
 
   it('learns the public coupon code, issued on first start, and gets unlimited access from it', async () => {
     const ann = visitor();
     expect((await ann.call('GET', '/api/public-coupon')).body).toEqual({ success: true, code: 'LAUNCH-FREE' });
     const redeemed = await ann.call('POST', '/api/subscription/redeem-coupon', { couponCode: ' launch-free ' });
-    expect(redeemed).toMatchObject({ status: 200, body: { success: true, message: 'Coupon redeemed! You now have unlimited access.', kind: 'free_unlimited' } });
+    expect(redeemed).toMatchObject({
+      status: 200,
+      body: { success: true, message: 'Coupon redeemed! You now have unlimited access.', kind: 'free_unlimited' },
+    });
     expect((await ann.call('GET', '/api/subscription/status', undefined, after(redeemed))).body).toMatchObject({ status: 'free_unlimited' });
     expect((await ann.call('GET', '/api/auth/user')).body).toMatchObject({ subscriptionStatus: 'free_unlimited', accessLevel: 'Free' });
   });
@@ -52,10 +58,19 @@ describe('coupons', () => {
   it("answer the spec's messages for an empty or unknown code, and write nothing", async () => {
     const bo = visitor();
     const head = await server.eventStore.headPosition();
-    expect(await bo.call('POST', '/api/redeem-coupon', { couponCode: '   ' })).toMatchObject({ status: 400, body: { success: false, message: 'Please enter a coupon code.' } });
+    expect(await bo.call('POST', '/api/redeem-coupon', { couponCode: '   ' })).toMatchObject({
+      status: 400,
+      body: { success: false, message: 'Please enter a coupon code.' },
+    });
     expect(await bo.call('POST', '/api/redeem-coupon', {})).toMatchObject({ status: 400, body: { message: 'Please enter a coupon code.' } });
-    expect(await bo.call('POST', '/api/redeem-coupon', { couponCode: 'NO-SUCH-CODE' })).toMatchObject({ status: 400, body: { message: 'Invalid coupon code' } });
-    expect(await bo.call('POST', '/api/redeem-coupon', { couponCode: 'bad code!' })).toMatchObject({ status: 400, body: { message: 'Invalid coupon code' } });
+    expect(await bo.call('POST', '/api/redeem-coupon', { couponCode: 'NO-SUCH-CODE' })).toMatchObject({
+      status: 400,
+      body: { message: 'Invalid coupon code' },
+    });
+    expect(await bo.call('POST', '/api/redeem-coupon', { couponCode: 'bad code!' })).toMatchObject({
+      status: 400,
+      body: { message: 'Invalid coupon code' },
+    });
     expect(await bo.call('POST', '/api/redeem-coupon', { couponCode: 7 })).toMatchObject({ status: 400, body: { field: 'couponCode' } });
     expect(await bo.call('POST', '/api/redeem-coupon', { couponCode: 'X', extra: 1 })).toMatchObject({ status: 400 });
     expect(await server.eventStore.headPosition()).toBe(head);
@@ -67,20 +82,37 @@ describe('coupons', () => {
     const first = await cy.call('POST', '/api/redeem-coupon', { couponCode: 'more50' });
     expect(first.body).toMatchObject({ success: true, message: 'Coupon redeemed! Points have been added to your account.', points: 50 });
     expect((await cy.call('GET', '/api/user-points', undefined, after(first))).body.points).toBe(50);
-    expect(await cy.call('POST', '/api/redeem-coupon', { couponCode: 'MORE50' })).toMatchObject({ status: 409, body: { message: 'You have already redeemed this coupon' } });
+    expect(await cy.call('POST', '/api/redeem-coupon', { couponCode: 'MORE50' })).toMatchObject({
+      status: 409,
+      body: { message: 'You have already redeemed this coupon' },
+    });
     expect((await di.call('POST', '/api/redeem-coupon', { couponCode: 'MORE50' })).status).toBe(200);
-    expect(await ed.call('POST', '/api/redeem-coupon', { couponCode: 'MORE50' })).toMatchObject({ status: 400, body: { message: 'This coupon code has already been used up' } });
+    expect(await ed.call('POST', '/api/redeem-coupon', { couponCode: 'MORE50' })).toMatchObject({
+      status: 400,
+      body: { message: 'This coupon code has already been used up' },
+    });
     expect((await ed.call('GET', '/api/user-points')).body.points).toBe(0);
   });
 
   it('are issued by operators only when an ops token is set, and refuse a malformed coupon', async () => {
-    expect(await visitor().call('POST', '/api/ops/coupons', { code: 'HALF', kind: 'points' })).toMatchObject({ status: 400, body: { field: 'points' } });
-    expect(await visitor().call('POST', '/api/ops/coupons', { code: 'MORE50', kind: 'points', points: 5 })).toMatchObject({ status: 409, body: { message: 'Coupon MORE50 already exists' } });
+    expect(await visitor().call('POST', '/api/ops/coupons', { code: 'HALF', kind: 'points' })).toMatchObject({
+      status: 400,
+      body: { field: 'points' },
+    });
+    expect(await visitor().call('POST', '/api/ops/coupons', { code: 'MORE50', kind: 'points', points: 5 })).toMatchObject({
+      status: 409,
+      body: { message: 'Coupon MORE50 already exists' },
+    });
     const guarded = await startTestServer({ opsToken: 'ops-token-0123456789' });
     try {
       const stranger = httpClient(guarded.url);
       expect((await stranger.call('POST', '/api/ops/coupons', { code: 'SNEAKY', kind: 'free_unlimited' })).status).toBe(401);
-      const operator = await stranger.call('POST', '/api/ops/coupons', { code: 'GIFT', kind: 'points', points: 10 }, { authorization: 'Bearer ops-token-0123456789' });
+      const operator = await stranger.call(
+        'POST',
+        '/api/ops/coupons',
+        { code: 'GIFT', kind: 'points', points: 10 },
+        { authorization: 'Bearer ops-token-0123456789' },
+      );
       expect(operator).toMatchObject({ status: 201, body: { coupon: { code: 'GIFT', kind: 'points', points: 10, issuedBy: 'operator' } } });
     } finally {
       await guarded.close();
@@ -92,16 +124,21 @@ describe('npm run coupons', () => {
   it('issues a coupon through the running server, which visitors can then redeem', async () => {
     const root = path.resolve(import.meta.dirname, '..');
     const cli = (...args: string[]) =>
-      promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['command-api/src/coupons-cli.ts', ...args, '--url', server.url], { cwd: root, env: { ...process.env, DATA_DIR: server.dataDir } });
+      promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['command-api/src/coupons-cli.ts', ...args, '--url', server.url], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: server.dataDir },
+      });
     const { stdout } = await cli('issue', 'cli-gift', '--points', '15', '--max', '10');
     expect(stdout).toContain('Issued coupon CLI-GIFT: 15 points, at most 10 accounts');
-    await expect(cli('issue', 'cli-gift', '--points', '15')).rejects.toMatchObject({ stderr: expect.stringContaining('Coupon CLI-GIFT already exists') });
+    await expect(cli('issue', 'cli-gift', '--points', '15')).rejects.toMatchObject({
+      stderr: expect.stringContaining('Coupon CLI-GIFT already exists'),
+    });
     expect((await visitor().call('POST', '/api/redeem-coupon', { couponCode: 'cli-gift' })).body).toMatchObject({ success: true, points: 15 });
   });
 });
 
 describe('one account and another', () => {
-  it('never read or hear each other\'s balance', async () => {
+  it("never read or hear each other's balance", async () => {
     await issue({ code: 'RICH', kind: 'points', points: 500 });
     const [rich, poor] = [visitor(), visitor()];
     await poor.call('POST', '/api/feedback', { message: 'hello' }); // the command API starts the session
@@ -139,11 +176,20 @@ describe('signing in', () => {
 
     const signedIn = await ann.form('/auth/local', { displayName: 'Ann Lee', email: 'ann@example.com', returnTo: '/dashboard' });
     expect(signedIn).toMatchObject({ status: 303, location: '/dashboard' });
-    await vi.waitFor(async () => expect((await ann.call('GET', '/api/projects')).body.projects.map((p: { id: string }) => p.id)).toEqual([projectId]));
+    await vi.waitFor(async () =>
+      expect((await ann.call('GET', '/api/projects')).body.projects.map((p: { id: string }) => p.id)).toEqual([projectId]),
+    );
     expect((await ann.call('GET', `/api/projects/${projectId}`)).status).toBe(200);
-    expect((await ann.call('GET', '/api/auth/user')).body).toMatchObject({ isAuthenticated: true, displayName: 'Ann Lee', email: 'ann@example.com', remainingFreeUses: 3 });
+    expect((await ann.call('GET', '/api/auth/user')).body).toMatchObject({
+      isAuthenticated: true,
+      displayName: 'Ann Lee',
+      email: 'ann@example.com',
+      remainingFreeUses: 3,
+    });
     const transfers = (await server.eventStore.readAll()).filter((event) => event.type === 'ProjectTransferred');
-    expect(transfers).toMatchObject([{ data: { projectId, fromOwnerId: expect.stringMatching(/^visitor-/), toOwnerId: expect.stringMatching(/^user-/) } }]);
+    expect(transfers).toMatchObject([
+      { data: { projectId, fromOwnerId: expect.stringMatching(/^visitor-/), toOwnerId: expect.stringMatching(/^user-/) } },
+    ]);
 
     expect(await ann.form('/auth/logout', {})).toMatchObject({ status: 303 });
     expect((await ann.call('GET', `/api/projects/${projectId}`)).status).toBe(404);

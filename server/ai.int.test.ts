@@ -42,7 +42,8 @@ describe('AI in the embedded server', () => {
   it('runs offline without a Gemini key, and the fourth play is refused with 402', async () => {
     const client = httpClient(server.url);
     const statuses = [];
-    for (let play = 0; play < 4; play++) statuses.push((await client.call('POST', '/api/generate-parameters', { fieldType: 'viralParameters', coreIdea: `tip wall ${play}` })).status);
+    for (let play = 0; play < 4; play++)
+      statuses.push((await client.call('POST', '/api/generate-parameters', { fieldType: 'viralParameters', coreIdea: `tip wall ${play}` })).status);
     expect(statuses).toEqual([200, 200, 200, 402]);
     expect(gemini.calls).toEqual([]);
   });
@@ -67,7 +68,10 @@ describe('AI in the embedded server', () => {
 
   it('routes /ws/ai-process to the command API', async () => {
     const first = await fetch(`${server.url}/api/projects`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    const cookie = first.headers.getSetCookie().map((each) => each.split(';')[0]).join('; ');
+    const cookie = first.headers
+      .getSetCookie()
+      .map((each) => each.split(';')[0])
+      .join('; ');
     const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws/ai-process?client=embedded-tab`, { headers: { cookie } });
     const messages: { type: string; data?: { status: string } }[] = [];
     ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
@@ -78,7 +82,15 @@ describe('AI in the embedded server', () => {
       body: JSON.stringify({ fieldType: 'viralParameters' }),
     });
     expect(res.status).toBe(200);
-    await vi.waitFor(() => expect(messages.map((message) => message.data?.status ?? message.type)).toEqual(['ai_process_ready', 'processing', 'analyzing', 'saving', 'complete']));
+    await vi.waitFor(() =>
+      expect(messages.map((message) => message.data?.status ?? message.type)).toEqual([
+        'ai_process_ready',
+        'processing',
+        'analyzing',
+        'saving',
+        'complete',
+      ]),
+    );
     ws.close();
   });
 });

@@ -25,7 +25,13 @@ describe('the embedded server', () => {
 
     const read = await ann.call('GET', `/api/projects/${id}`, undefined, { 'X-Min-Position': created.body.position });
     expect(read.status).toBe(200);
-    expect(read.body.project).toMatchObject({ id, name: 'Tip Jar', parameters: ['Viral', 'Simple Page', 'No Externalities'], aiApiStatus: 'Not Set', currentStageIndex: 1 });
+    expect(read.body.project).toMatchObject({
+      id,
+      name: 'Tip Jar',
+      parameters: ['Viral', 'Simple Page', 'No Externalities'],
+      aiApiStatus: 'Not Set',
+      currentStageIndex: 1,
+    });
     expect(read.body.stages.map((stage: { stageNumber: number }) => stage.stageNumber)).toEqual([1, 2, 3, 4, 5, 6]);
 
     const live = await ann.socket();
@@ -34,8 +40,16 @@ describe('the embedded server', () => {
 
     const added = await ann.call('POST', `/api/projects/${id}/parameters`, { list: 'viralParameters', value: 'scarcity' });
     expect(added.body).toMatchObject({ success: true, changed: true });
-    expect(await live.next((m) => m.type === 'changed' && m.topic === `project:${id}`)).toEqual({ type: 'changed', topic: `project:${id}`, position: added.body.position });
-    expect(await live.next((m) => m.type === 'changed' && m.topic === `history:${id}`)).toEqual({ type: 'changed', topic: `history:${id}`, position: added.body.position });
+    expect(await live.next((m) => m.type === 'changed' && m.topic === `project:${id}`)).toEqual({
+      type: 'changed',
+      topic: `project:${id}`,
+      position: added.body.position,
+    });
+    expect(await live.next((m) => m.type === 'changed' && m.topic === `history:${id}`)).toEqual({
+      type: 'changed',
+      topic: `history:${id}`,
+      position: added.body.position,
+    });
     // One change, one refetch of the project: the history has its own topic.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(live.messages.filter((m) => m.type === 'changed' && m.topic === `project:${id}` && m.position === added.body.position)).toHaveLength(1);
@@ -107,12 +121,18 @@ describe('feedback', () => {
 
     const list = await fetch(`${server.url}/api/analytics/feedback`, { headers: { 'X-Min-Position': body.position } });
     expect((await list.json()).feedback).toEqual([
-      expect.objectContaining({ type: 'suggestion', message: 'More stages please', url: 'http://localhost/stage-5', submittedBy: expect.stringMatching(/^visitor-/) }),
+      expect.objectContaining({
+        type: 'suggestion',
+        message: 'More stages please',
+        url: 'http://localhost/stage-5',
+        submittedBy: expect.stringMatching(/^visitor-/),
+      }),
     ]);
   });
 
   it('defaults the type to compliment and refuses a blank message, recording nothing', async () => {
-    const post = (body: object) => fetch(`${server.url}/api/feedback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (body: object) =>
+      fetch(`${server.url}/api/feedback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const blank = await post({ message: '   ' });
     expect(blank.status).toBe(400);
     expect(await blank.json()).toMatchObject({ success: false, message: 'Please enter your feedback message', field: 'message' });

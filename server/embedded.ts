@@ -25,7 +25,12 @@ import { existsSync, readFileSync } from 'node:fs';
 /** What the command service reads, plus what only the whole process needs (where it listens, the web app, limits). */
 export type EmbeddedConfig = CommandServiceConfig &
   Pick<Config, 'HOST' | 'PORT' | 'DATA_DIR' | 'READ_YOUR_WRITES_TIMEOUT_MS' | 'WEB_DIST_DIR'> &
-  Partial<Pick<Config, 'PUBLIC_COUPON_CODE' | 'RATE_LIMIT_NEW_VISITORS_PER_HOUR' | 'RATE_LIMIT_VISITOR_AI_PER_HOUR' | 'RATE_LIMIT_WRONG_COUPONS_PER_10_MINUTES'>>;
+  Partial<
+    Pick<
+      Config,
+      'PUBLIC_COUPON_CODE' | 'RATE_LIMIT_NEW_VISITORS_PER_HOUR' | 'RATE_LIMIT_VISITOR_AI_PER_HOUR' | 'RATE_LIMIT_WRONG_COUPONS_PER_10_MINUTES'
+    >
+  >;
 
 /** Left unset, the limits are the product's defaults (configuration's). */
 const limitsOf = (config: EmbeddedConfig) =>
@@ -77,13 +82,20 @@ export const startEmbedded = async (
   const secureCookies = config.NODE_ENV === 'production';
   const trustProxy = config.TRUST_PROXY ?? false;
   if (secureCookies && !trustProxy) {
-    logger.warn('production expects HTTPS: serve this over TLS, or set TRUST_PROXY=true behind a proxy that terminates it (its X-Forwarded-Proto then decides); over plain HTTP, cookies cannot be Secure');
+    logger.warn(
+      'production expects HTTPS: serve this over TLS, or set TRUST_PROXY=true behind a proxy that terminates it (its X-Forwarded-Proto then decides); over plain HTTP, cookies cannot be Secure',
+    );
   }
   // Embedded mode means LMDB under DATA_DIR, whatever server URLs the environment may also hold.
   const eventStore = openEventStore({ DATA_DIR: dataDir, EVENTSTORE_URL: undefined });
   const documentStore = await openDocumentStore({ DATA_DIR: dataDir, MONGODB_URL: undefined, MONGODB_DATABASE: '' });
   // Before the projections start, so that they catch up past it instead of reporting it as lag for a moment.
-  await issuePublicCoupon({ accounts: createAccounts({ eventStore }), eventStore, code: config.PUBLIC_COUPON_CODE ?? DEFAULT_PUBLIC_COUPON_CODE, logger });
+  await issuePublicCoupon({
+    accounts: createAccounts({ eventStore }),
+    eventStore,
+    code: config.PUBLIC_COUPON_CODE ?? DEFAULT_PUBLIC_COUPON_CODE,
+    logger,
+  });
   const projections = composeProjectionService({ config, eventStore, documentStore, logger });
   const { engine } = projections;
   await engine.start();
@@ -91,7 +103,11 @@ export const startEmbedded = async (
   // One process: both APIs share the session records and this cache, so a sign-out here is seen at once everywhere.
   const visitors = createVisitorRecords({ documentStore, limits: limitsOf(config), logger, sessionCacheMs: 10_000 });
   const { sessionStore, abuse } = visitors;
-  const sessionOptions: SessionOptions = { secret: config.SESSION_SECRET, store: sessionStore, newVisitors: { limiter: abuse.limiter, perHour: abuse.limits.newVisitorsPerHour } };
+  const sessionOptions: SessionOptions = {
+    secret: config.SESSION_SECRET,
+    store: sessionStore,
+    newVisitors: { limiter: abuse.limiter, perHour: abuse.limits.newVisitorsPerHour },
+  };
 
   const commands = composeCommandService({
     config,

@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const eventsOf = async (projectId: string) => (await server.eventStore.readStream(`project-${projectId}`)).map((event) => ({ type: event.type, data: event.data }));
+const eventsOf = async (projectId: string) =>
+  (await server.eventStore.readStream(`project-${projectId}`)).map((event) => ({ type: event.type, data: event.data }));
 
 /** Every call after a command reads with X-Min-Position, as the web app does, so it sees that command's effect. */
 const session = () => {
@@ -39,7 +40,17 @@ describe('a guided project through the API', () => {
     ]);
 
     const { body } = await ann.read(`/api/projects/${id}`);
-    expect(body.project).toEqual({ id, name: 'Tip Jar', coreIdea: '', parameters: ['Viral', 'Simple Page', 'No Externalities'], aiApiKey: '', aiApiStatus: 'Not Set', currentStageIndex: 1, createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(body.project).toEqual({
+      id,
+      name: 'Tip Jar',
+      coreIdea: '',
+      parameters: ['Viral', 'Simple Page', 'No Externalities'],
+      aiApiKey: '',
+      aiApiStatus: 'Not Set',
+      currentStageIndex: 1,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     expect(body.stages).toHaveLength(6);
     expect(body.stages[0]).toEqual({
       id: `${id}-stage-1`,
@@ -51,21 +62,41 @@ describe('a guided project through the API', () => {
       simulatedModel: expect.any(String),
       geminiSuggestions: [],
       aiSuggestions: [],
-      data: { viralParameters: [], micrositeParameters: [], closedLoopParameters: [], techParameters: [], challengeParameters: [], keyResources: [], commonViralTriggers: '', successfulMicroSites: '', closedLoopPrinciples: '', coreTechUnderstanding: '', potentialChallenges: '' },
+      data: {
+        viralParameters: [],
+        micrositeParameters: [],
+        closedLoopParameters: [],
+        techParameters: [],
+        challengeParameters: [],
+        keyResources: [],
+        commonViralTriggers: '',
+        successfulMicroSites: '',
+        closedLoopPrinciples: '',
+        coreTechUnderstanding: '',
+        potentialChallenges: '',
+      },
     });
-    expect((await ann.read(`/api/projects/${id}/stages`)).body.stages.map((stage: { id: string }) => stage.id)).toEqual([1, 2, 3, 4, 5, 6].map((n) => `${id}-stage-${n}`));
+    expect((await ann.read(`/api/projects/${id}/stages`)).body.stages.map((stage: { id: string }) => stage.id)).toEqual(
+      [1, 2, 3, 4, 5, 6].map((n) => `${id}-stage-${n}`),
+    );
   });
 
   it('refuses to leave stage 1 incomplete, listing what is missing, and appends nothing', async () => {
     const before = await eventsOf(id);
     const res = await ann.command('POST', `/api/projects/${id}/advance`, { fromStage: 1 });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ success: false, error: 'Stage incomplete', issues: ['coreIdea: Please enter a core idea to get started.', 'viralParameters: Add at least one viral trigger'] });
+    expect(res.body).toMatchObject({
+      success: false,
+      error: 'Stage incomplete',
+      issues: ['coreIdea: Please enter a core idea to get started.', 'viralParameters: Add at least one viral trigger'],
+    });
     expect(await eventsOf(id)).toEqual(before);
   });
 
   it('fills stage 1 through task endpoints and the spec PATCH, then advances', async () => {
-    expect((await ann.command('PUT', `/api/projects/${id}/core-idea`, { coreIdea: 'A page that pays visitors in XNO for sharing' })).body.events).toEqual(['CoreIdeaChanged']);
+    expect(
+      (await ann.command('PUT', `/api/projects/${id}/core-idea`, { coreIdea: 'A page that pays visitors in XNO for sharing' })).body.events,
+    ).toEqual(['CoreIdeaChanged']);
     expect((await ann.command('POST', `/api/projects/${id}/parameters`, { list: 'viralParameters', value: 'scarcity' })).status).toBe(200);
     const patched = await ann.command('PATCH', `/api/stages/${id}-stage-1`, {
       title: 'Research & Understanding',
@@ -77,7 +108,11 @@ describe('a guided project through the API', () => {
     expect(advanced.body.events).toEqual(['StageAdvanced']);
     const { body } = await ann.read(`/api/projects/${id}`);
     expect(body.project.currentStageIndex).toBe(2);
-    expect(body.stages[0].data).toMatchObject({ viralParameters: ['scarcity', 'FOMO'], commonViralTriggers: 'scarcity, FOMO', techParameters: ['Nano'] });
+    expect(body.stages[0].data).toMatchObject({
+      viralParameters: ['scarcity', 'FOMO'],
+      commonViralTriggers: 'scarcity, FOMO',
+      techParameters: ['Nano'],
+    });
     expect(body.context[1]).toEqual({ viralTriggers: 'scarcity, FOMO', keyResources: [{ url: 'https://nano.org', description: 'XNO' }] });
   });
 
@@ -96,16 +131,33 @@ describe('a guided project through the API', () => {
     const skipped = await ann.command('POST', `/api/projects/${id}/advance`, { fromStage: 2, continueAnyway: true });
     expect(skipped.status).toBe(200);
     const last = (await eventsOf(id)).at(-1)!;
-    expect(last).toEqual({ type: 'StageAdvanced', data: expect.objectContaining({ fromStage: 2, toStage: 3, skippedValidation: true, issues: ['audienceSegments: Add at least one audience segment'] }) });
+    expect(last).toEqual({
+      type: 'StageAdvanced',
+      data: expect.objectContaining({
+        fromStage: 2,
+        toStage: 3,
+        skippedValidation: true,
+        issues: ['audienceSegments: Add at least one audience segment'],
+      }),
+    });
   });
 
   it('fills stages 3 to 5 and reaches full progress', async () => {
-    await ann.command('POST', `/api/projects/${id}/concepts`, { concepts: [{ name: 'Tip Wall', simplicityScore: 5, coreAction: 'Tip a post', viralHook: 'Your tip shows on the wall' }, { name: 'Share Pot', simplicityScore: 3 }] });
+    await ann.command('POST', `/api/projects/${id}/concepts`, {
+      concepts: [
+        { name: 'Tip Wall', simplicityScore: 5, coreAction: 'Tip a post', viralHook: 'Your tip shows on the wall' },
+        { name: 'Share Pot', simplicityScore: 3 },
+      ],
+    });
     await ann.command('PUT', `/api/projects/${id}/selected-concept`, { index: 0 });
     await ann.command('POST', `/api/projects/${id}/advance`, { fromStage: 3 });
-    await ann.command('PATCH', `/api/stages/${id}-stage-4`, { data: { rewardSource: '1.5% fee', rewardFlow: 'Daily pool of 10% of new contributions' } });
+    await ann.command('PATCH', `/api/stages/${id}-stage-4`, {
+      data: { rewardSource: '1.5% fee', rewardFlow: 'Daily pool of 10% of new contributions' },
+    });
     await ann.command('POST', `/api/projects/${id}/advance`, { fromStage: 4 });
-    const notes = await ann.command('PATCH', `/api/projects/${id}/stages/5/notes`, { fields: { oneLinerPitch: 'Tip, get tipped, keep the wall alive', targetAudience: ['creators'] } });
+    const notes = await ann.command('PATCH', `/api/projects/${id}/stages/5/notes`, {
+      fields: { oneLinerPitch: 'Tip, get tipped, keep the wall alive', targetAudience: ['creators'] },
+    });
     expect(notes.body.events).toEqual(['StageNotesUpdated']);
     await ann.command('POST', `/api/projects/${id}/advance`, { fromStage: 5 });
 
@@ -161,7 +213,15 @@ describe('a guided project through the API', () => {
 
     const original = (await ann.read(`/api/projects/${id}`)).body;
     const restored = (await ann.read(`/api/projects/${copy}`)).body;
-    const comparable = (body: typeof original) => ({ ...body.project, id: undefined, createdAt: undefined, updatedAt: undefined, stages: body.stages.map((stage: { data: unknown }) => stage.data), progress: body.progress, context: body.context });
+    const comparable = (body: typeof original) => ({
+      ...body.project,
+      id: undefined,
+      createdAt: undefined,
+      updatedAt: undefined,
+      stages: body.stages.map((stage: { data: unknown }) => stage.data),
+      progress: body.progress,
+      context: body.context,
+    });
     expect(comparable(restored)).toEqual(comparable(original));
   });
 
@@ -173,7 +233,7 @@ describe('a guided project through the API', () => {
     expect(await eventsOf(id)).toEqual(before);
   });
 
-  it("keeps another visitor away from the project: 404 on read, write and PATCH, nothing appended", async () => {
+  it('keeps another visitor away from the project: 404 on read, write and PATCH, nothing appended', async () => {
     const mallory = session();
     const before = await eventsOf(id);
     expect((await mallory.read(`/api/projects/${id}`)).status).toBe(404);

@@ -10,7 +10,15 @@ afterAll(() => server.close());
 
 const eventTypes = async (id: string) => (await server.eventStore.readStream(`project-${id}`)).map((event) => event.type);
 const report = {
-  technicalSpecifications: { architecture: 'One page', frontend: 'HTML', backend: 'Worker', database: 'KV', api: 'REST', security: 'CSP', scalability: 'CDN' },
+  technicalSpecifications: {
+    architecture: 'One page',
+    frontend: 'HTML',
+    backend: 'Worker',
+    database: 'KV',
+    api: 'REST',
+    security: 'CSP',
+    scalability: 'CDN',
+  },
   prototypeStructure: { mvpDefinition: 'Tip wall', coreFeatures: 'Tips', implementation: 'Week 1', timeline: '2 weeks', testing: 'Manual' },
   implementationPlan: { phases: 'One', resources: 'One dev', roadmap: 'Ship', risks: 'Spam', metrics: 'Tips per day' },
   parameterAudit: { incompatibleParameters: [{ parameter: 'FOMO', reason: 'Conflicts with calm design' }] },
@@ -38,7 +46,12 @@ describe('task endpoints, one per thing a user does', () => {
   });
 
   it('adds and removes an audience segment by index', async () => {
-    const added = await task('POST', '/audience-segments', { name: 'Tippers', description: 'People who tip', reachStrategy: 'Share buttons', motivations: ['status'] });
+    const added = await task('POST', '/audience-segments', {
+      name: 'Tippers',
+      description: 'People who tip',
+      reachStrategy: 'Share buttons',
+      motivations: ['status'],
+    });
     expect(added.body.events).toEqual(['AudienceSegmentAdded']);
     expect((await task('DELETE', '/audience-segments/5')).body).toMatchObject({ success: false, message: 'Audience segment not found' });
     expect((await task('DELETE', '/audience-segments/0')).body.events).toEqual(['AudienceSegmentRemoved']);
@@ -62,7 +75,13 @@ describe('task endpoints, one per thing a user does', () => {
     const reset = await task('POST', '/reset');
     expect(reset.body.events).toEqual(['ProjectReset']);
     const read = await ann.call('GET', `/api/projects/${id}`, undefined, { 'X-Min-Position': reset.body.position });
-    expect(read.body.project).toMatchObject({ name: 'New Viral Idea', coreIdea: '', parameters: ['Viral', 'Simple Page', 'No Externalities'], currentStageIndex: 1, aiApiStatus: 'Not Set' });
+    expect(read.body.project).toMatchObject({
+      name: 'New Viral Idea',
+      coreIdea: '',
+      parameters: ['Viral', 'Simple Page', 'No Externalities'],
+      currentStageIndex: 1,
+      aiApiStatus: 'Not Set',
+    });
   });
 
   it('appends nothing for a refused task', async () => {

@@ -123,7 +123,12 @@ describe('API answers', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const policy = policyOf(res.headers.get('content-security-policy'));
-    expect(policy).toMatchObject({ 'default-src': ["'none'"], 'style-src': ["'unsafe-inline'"], 'form-action': ["'self'"], 'frame-ancestors': ["'none'"] });
+    expect(policy).toMatchObject({
+      'default-src': ["'none'"],
+      'style-src': ["'unsafe-inline'"],
+      'form-action': ["'self'"],
+      'frame-ancestors': ["'none'"],
+    });
     expect(policy).not.toHaveProperty('script-src');
     expect(res.headers.get('referrer-policy')).toBe('same-origin');
   });
@@ -157,7 +162,9 @@ describe('requests from another site, through the embedded server', () => {
 
 describe('with payments configured', () => {
   it("allows Stripe's script, API and frames on the web app, and only then", async () => {
-    const paying = await startTestServer({ config: { STRIPE_SECRET_KEY: 'sk_test_not_a_real_key', STRIPE_WEBHOOK_SECRET: 'whsec_test', STRIPE_PRICE_ID: 'price_test' } });
+    const paying = await startTestServer({
+      config: { STRIPE_SECRET_KEY: 'sk_test_not_a_real_key', STRIPE_WEBHOOK_SECRET: 'whsec_test', STRIPE_PRICE_ID: 'price_test' },
+    });
     try {
       const policy = policyOf((await get(`${paying.url}/`)).headers.get('content-security-policy'));
       expect(policy['script-src']).toEqual(["'self'", 'https://js.stripe.com']);

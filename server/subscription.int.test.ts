@@ -23,7 +23,11 @@ afterAll(async () => {
 /** Stripe calling the webhook, signed as Stripe signs. */
 const deliver = async (event: { id: string }) => {
   const { payload, signature } = signedWebhook(event, WEBHOOK_SECRET);
-  const res = await fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+  const res = await fetch(`${server.url}/api/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: payload,
+  });
   expect(res.status).toBe(200);
 };
 
@@ -38,7 +42,10 @@ describe('a subscription, from the subscribe button to its end, as the subscript
       body: { message: 'Please enter a valid email address' },
     });
     const created = await ann.call('POST', '/api/subscription/create', { email: 'ann@example.com', userId: user.id });
-    expect(created).toMatchObject({ status: 200, body: { success: true, clientSecret: expect.any(String), subscriptionId: expect.stringMatching(/^sub_/) } });
+    expect(created).toMatchObject({
+      status: 200,
+      body: { success: true, clientSecret: expect.any(String), subscriptionId: expect.stringMatching(/^sub_/) },
+    });
     const { subscriptionId } = created.body as { subscriptionId: string };
     // Not paid yet: nothing unlocked.
     expect((await ann.call('GET', '/api/subscription/status', undefined, { 'x-min-position': created.body.position })).body.status).toBe('free');
@@ -48,13 +55,23 @@ describe('a subscription, from the subscribe button to its end, as the subscript
     await deliver(paid); // Stripe delivers at least once
     await vi.waitFor(async () => expect((await ann.call('GET', '/api/subscription/status')).body.status).toBe('active'));
     expect((await ann.call('GET', '/api/user/points')).body.points).toBe(1000);
-    expect((await ann.call('GET', '/api/auth/user')).body).toMatchObject({ subscriptionStatus: 'active', accessLevel: 'Premium', subscriptionId, aiPoints: 1000 });
+    expect((await ann.call('GET', '/api/auth/user')).body).toMatchObject({
+      subscriptionStatus: 'active',
+      accessLevel: 'Premium',
+      subscriptionId,
+      aiPoints: 1000,
+    });
     const details = (await ann.call('GET', '/api/subscription/details')).body;
-    expect(details).toEqual({ success: true, subscription: { id: subscriptionId, status: 'active', currentPeriodEnd: expect.any(Number), cancelAtPeriodEnd: false } });
+    expect(details).toEqual({
+      success: true,
+      subscription: { id: subscriptionId, status: 'active', currentPeriodEnd: expect.any(Number), cancelAtPeriodEnd: false },
+    });
 
     const cancelled = await ann.call('POST', '/api/subscription/cancel');
     expect(cancelled.body).toMatchObject({ success: true, message: expect.stringMatching(/^Your subscription will end on \w+ \d{1,2}, \d{4}$/) });
-    expect((await ann.call('GET', '/api/subscription/details', undefined, { 'x-min-position': cancelled.body.position })).body.subscription).toMatchObject({
+    expect(
+      (await ann.call('GET', '/api/subscription/details', undefined, { 'x-min-position': cancelled.body.position })).body.subscription,
+    ).toMatchObject({
       status: 'active',
       cancelAtPeriodEnd: true,
     });
@@ -73,14 +90,20 @@ describe('a subscription, from the subscribe button to its end, as the subscript
     const head = await server.eventStore.headPosition();
     const { payload } = signedWebhook(fake.event('invoice.paid', fake.payLatestInvoice(created.body.subscriptionId)), WEBHOOK_SECRET);
     const forged = signedWebhook(JSON.parse(payload), 'whsec_someone_else');
-    const res = await fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': forged.signature }, body: payload });
+    const res = await fetch(`${server.url}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': forged.signature },
+      body: payload,
+    });
     expect(res.status).toBe(400);
     expect(await server.eventStore.headPosition()).toBe(head);
 
     const stranger = httpClient(server.url);
     await stranger.call('POST', '/api/feedback', { message: 'hi' });
     expect((await stranger.call('GET', '/api/subscription/details')).status).toBe(404);
-    expect(await stranger.call('POST', '/api/subscription/apply-coupon', { subscriptionId: created.body.subscriptionId, couponCode: 'X' })).toMatchObject({ status: 404 });
+    expect(
+      await stranger.call('POST', '/api/subscription/apply-coupon', { subscriptionId: created.body.subscriptionId, couponCode: 'X' }),
+    ).toMatchObject({ status: 404 });
     expect((await stranger.call('POST', '/api/subscription/cancel')).body).toMatchObject({ message: 'No active subscription found.' });
   });
 });

@@ -42,9 +42,12 @@ export const startTestServer = async ({
     overrides,
   );
   // Tests start from a settled server: the log is never empty at start (the public coupon is issued first).
-  await vi.waitFor(() => {
-    if (!server.engine.isCaughtUp()) throw new Error('projections still catching up');
-  }, { timeout: 10_000, interval: 5 });
+  await vi.waitFor(
+    () => {
+      if (!server.engine.isCaughtUp()) throw new Error('projections still catching up');
+    },
+    { timeout: 10_000, interval: 5 },
+  );
   return {
     ...server,
     dataDir: dir,

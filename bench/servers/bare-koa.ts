@@ -6,7 +6,10 @@ import Koa from 'koa';
 const app = new Koa();
 app.use(bodyParser());
 app.use((ctx) => {
-  ctx.body = ctx.method === 'POST' ? { success: true, received: (ctx.request.body as object | undefined) ?? null } : { success: true, project: { id: 'p', name: 'New Viral Idea', parameters: ['Viral', 'Simple Page', 'No Externalities'] } };
+  ctx.body =
+    ctx.method === 'POST'
+      ? { success: true, received: (ctx.request.body as object | undefined) ?? null }
+      : { success: true, project: { id: 'p', name: 'New Viral Idea', parameters: ['Viral', 'Simple Page', 'No Externalities'] } };
 });
 const handler = app.callback();
 const server = createServer((request, response) => void handler(request, response)).listen(0, '127.0.0.1', () => {

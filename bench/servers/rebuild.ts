@@ -34,7 +34,16 @@ const seconds = (performance.now() - started) / 1000;
 clearInterval(sampler);
 sample();
 const documents = (await engine.report()).find((report) => report._id === readModels.projects)!;
-console.log(JSON.stringify({ events: Number(documents.position), seconds, scanned, scanSeconds, peakRssMb: peakRss / 1024 / 1024, peakHeapMb: peakHeap / 1024 / 1024 }));
+console.log(
+  JSON.stringify({
+    events: Number(documents.position),
+    seconds,
+    scanned,
+    scanSeconds,
+    peakRssMb: peakRss / 1024 / 1024,
+    peakHeapMb: peakHeap / 1024 / 1024,
+  }),
+);
 await engine.stop();
 await documentStore.close();
 await eventStore.close();

@@ -13,9 +13,26 @@ await Promise.all(
   Array.from({ length: writers }, async () => {
     for (let i = next++; i < projects; i = next++) {
       const projectId = `bench-${i}`;
-      const events = [{ id: crypto.randomUUID(), type: 'ProjectCreated', data: { projectId, ownerId: 'visitor-bench', name: `Idea ${i}`, coreIdea: 'a page that pays its visitors', parameters: ['Viral', 'Simple Page', 'No Externalities'], createdAt: at } }];
+      const events = [
+        {
+          id: crypto.randomUUID(),
+          type: 'ProjectCreated',
+          data: {
+            projectId,
+            ownerId: 'visitor-bench',
+            name: `Idea ${i}`,
+            coreIdea: 'a page that pays its visitors',
+            parameters: ['Viral', 'Simple Page', 'No Externalities'],
+            createdAt: at,
+          },
+        },
+      ];
       for (let j = 1; j < perProject; j++) {
-        events.push({ id: crypto.randomUUID(), type: 'ParameterAdded', data: { projectId, list: j % 2 ? 'viralParameters' : 'parameters', value: `parameter ${j}`, addedAt: at } as never });
+        events.push({
+          id: crypto.randomUUID(),
+          type: 'ParameterAdded',
+          data: { projectId, list: j % 2 ? 'viralParameters' : 'parameters', value: `parameter ${j}`, addedAt: at } as never,
+        });
       }
       await eventStore.appendToStream(`project-${projectId}`, events, { expectedRevision: 'no_stream' });
     }

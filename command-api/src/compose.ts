@@ -61,7 +61,16 @@ export interface CommandServiceDeps {
  * service's own `main.ts` and for the embedded server. Closing the WebSockets is left to whoever serves them
  * (`close` here, or `runService`); the stores stay the caller's.
  */
-export const composeCommandService = ({ config, eventStore, documentStore, progress, logger, sessionStore, abuse, overrides = {} }: CommandServiceDeps) => {
+export const composeCommandService = ({
+  config,
+  eventStore,
+  documentStore,
+  progress,
+  logger,
+  sessionStore,
+  abuse,
+  overrides = {},
+}: CommandServiceDeps) => {
   const trustProxy = config.TRUST_PROXY ?? false;
   const aiProcess = createAiProcessChannel({
     identify: createSessionIdentifier({ secret: config.SESSION_SECRET, store: sessionStore }),

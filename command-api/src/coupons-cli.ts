@@ -76,7 +76,11 @@ const viaServer = async (): Promise<boolean> => {
 const offline = async () => {
   const eventStore = openEventStore(config);
   try {
-    const result = await createAccounts({ eventStore }).issueCoupon(coupon, { commandId: crypto.randomUUID(), actorId: 'operator', now: new Date().toISOString() });
+    const result = await createAccounts({ eventStore }).issueCoupon(coupon, {
+      commandId: crypto.randomUUID(),
+      actorId: 'operator',
+      now: new Date().toISOString(),
+    });
     console.log(describe(result.events[0]!.data as Parameters<typeof describe>[0]));
   } finally {
     await eventStore.close();

@@ -21,7 +21,15 @@ const progress = await followProjectionProgress(documentStore);
 // Sessions and abuse counters in the document store: every replica of every service sees the same ones.
 const visitors = createVisitorRecords({ documentStore, limits: abuseLimitsFrom(config), logger });
 await issuePublicCoupon({ accounts: createAccounts({ eventStore }), eventStore, code: config.PUBLIC_COUPON_CODE, logger });
-const service = composeCommandService({ config, eventStore, documentStore, progress, logger, sessionStore: visitors.sessionStore, abuse: visitors.abuse });
+const service = composeCommandService({
+  config,
+  eventStore,
+  documentStore,
+  progress,
+  logger,
+  sessionStore: visitors.sessionStore,
+  abuse: visitors.abuse,
+});
 runService({
   name: 'command-api',
   host: config.HOST,

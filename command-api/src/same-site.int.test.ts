@@ -35,7 +35,11 @@ const browserWithProject = async (app = appWith()) => {
 
 const eventCount = async () => (await stores.eventStore.readAll()).length;
 
-const refused = (origin: string) => ({ success: false, error: 'Forbidden', message: `Cross-site request refused: Origin ${origin} is not this site` });
+const refused = (origin: string) => ({
+  success: false,
+  error: 'Forbidden',
+  message: `Cross-site request refused: Origin ${origin} is not this site`,
+});
 
 describe('state-changing requests from another site', () => {
   it('refuses a body-less reset posted with a foreign Origin, appending nothing', async () => {

@@ -35,7 +35,9 @@ const fields = Object.entries(bodies).flatMap(([name, schema]) => fieldsOf(schem
 
 describe('every text field of every request body', () => {
   it('has been found', () => {
-    expect(fields.map((field) => field.path)).toEqual(expect.arrayContaining(['generateParameterBody.currentValues{key}', 'ideaStageBody.options.focusOn', 'projectPatch.name']));
+    expect(fields.map((field) => field.path)).toEqual(
+      expect.arrayContaining(['generateParameterBody.currentValues{key}', 'ideaStageBody.options.focusOn', 'projectPatch.name']),
+    );
   });
 
   it.each([

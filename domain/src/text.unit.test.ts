@@ -121,7 +121,11 @@ describe('an imported project file', () => {
     ['its core idea', { coreIdea: 'Tips\u0000' }, 'coreIdea'],
     ['a parameter', { parameters: ['Vi\u0085ral'] }, 'parameters'],
     ['a stage note', { stages: [{ stageNumber: 2, data: { keyInsights: 'insight\u2066' } }] }, 'stages.0.data.keyInsights'],
-    ['a stage list given as text', { stages: [{ stageNumber: 1, data: { commonViralTriggers: 'FOMO, \u202Escarcity' } }] }, 'stages.0.data.viralParameters.1'],
+    [
+      'a stage list given as text',
+      { stages: [{ stageNumber: 1, data: { commonViralTriggers: 'FOMO, \u202Escarcity' } }] },
+      'stages.0.data.viralParameters.1',
+    ],
   ])('is refused naming the field when %s holds an unsafe character', (_, overrides, field) => {
     expect(refusal(file(overrides))).toBe(field);
   });

@@ -15,7 +15,10 @@ Options:
                      the command works directly on the stores under DATA_DIR / the configured URLs
   --token <token>    OPS_TOKEN of that server (default: OPS_TOKEN from the configuration)`;
 
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { url: { type: 'string' }, token: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { url: { type: 'string' }, token: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+});
 const [command, name] = positionals;
 if (values.help || !command || !['status', 'rebuild'].includes(command) || (command === 'rebuild' && !name)) {
   console.log(USAGE);
@@ -29,7 +32,17 @@ const headers: Record<string, string> = token ? { authorization: `Bearer ${token
 
 const printTable = (projections: ProjectionReport[]) => {
   console.table(
-    projections.map((p) => ({ projection: p._id, version: p.version, state: p.state, position: p.position, head: p.head, lag: p.lag, collection: p.collection, ...(p.rebuild ? { rebuilding: `${p.rebuild.position}/${p.head}` } : {}), ...(p.error ? { error: `${p.error.message} at ${p.error.position}` } : {}) })),
+    projections.map((p) => ({
+      projection: p._id,
+      version: p.version,
+      state: p.state,
+      position: p.position,
+      head: p.head,
+      lag: p.lag,
+      collection: p.collection,
+      ...(p.rebuild ? { rebuilding: `${p.rebuild.position}/${p.head}` } : {}),
+      ...(p.error ? { error: `${p.error.message} at ${p.error.position}` } : {}),
+    })),
   );
 };
 
@@ -42,13 +55,16 @@ const fetchServer = async (path: string, init: { method?: string } = {}) => {
   }
 };
 
-const progressBar = () => new SingleBar({ format: ' {bar} {percentage}% | {value}/{total} events | {rate} events/s', hideCursor: true }, Presets.shades_classic);
+const progressBar = () =>
+  new SingleBar({ format: ' {bar} {percentage}% | {value}/{total} events | {rate} events/s', hideCursor: true }, Presets.shades_classic);
 
 const viaServer = async (): Promise<boolean> => {
   const status = await fetchServer('/api/ops/projections');
   if (!status) return false;
   if (!status.ok) {
-    console.error(`${baseUrl} answered ${status.status}: ${((await status.json().catch(() => ({}))) as { message?: string }).message ?? status.statusText}`);
+    console.error(
+      `${baseUrl} answered ${status.status}: ${((await status.json().catch(() => ({}))) as { message?: string }).message ?? status.statusText}`,
+    );
     process.exit(1);
   }
   if (command === 'status') {
@@ -67,7 +83,9 @@ const viaServer = async (): Promise<boolean> => {
   bar.start(1, 0, { rate: 0 });
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 250));
-    const report = ((await (await fetchServer('/api/ops/projections'))!.json()) as { projections: ProjectionReport[] }).projections.find((p) => p._id === name)!;
+    const report = ((await (await fetchServer('/api/ops/projections'))!.json()) as { projections: ProjectionReport[] }).projections.find(
+      (p) => p._id === name,
+    )!;
     if (!report.rebuild) {
       bar.setTotal(report.head);
       bar.update(report.head, { rate: Math.round(report.head / ((Date.now() - startedAt) / 1000)) });

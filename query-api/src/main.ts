@@ -1,4 +1,12 @@
-import { abuseLimitsFrom, createLogger, createVisitorRecords, followProjectionProgress, loadConfigOrExit, openDocumentStore, runService } from '@vis/infrastructure';
+import {
+  abuseLimitsFrom,
+  createLogger,
+  createVisitorRecords,
+  followProjectionProgress,
+  loadConfigOrExit,
+  openDocumentStore,
+  runService,
+} from '@vis/infrastructure';
 import { composeQueryService } from './compose.ts';
 
 /** The query API as its own service (distributed topology: behind nginx, on MongoDB change streams). */

@@ -43,14 +43,20 @@ const task = (type: keyof typeof projectCommandSchemas): BodyRoute => ({ schema:
 export const BODY_ROUTES: Record<string, BodyRoute> = {
   'POST /auth/local': {
     form: true,
-    schema: z.strictObject({ displayName: z.string().max(MAX_DISPLAY_NAME_LENGTH).optional(), email: z.email().max(MAX_EMAIL_LENGTH), returnTo: z.string().optional() }),
+    schema: z.strictObject({
+      displayName: z.string().max(MAX_DISPLAY_NAME_LENGTH).optional(),
+      email: z.email().max(MAX_EMAIL_LENGTH),
+      returnTo: z.string().optional(),
+    }),
   },
   'POST /auth/logout': { form: true, schema: nothing },
   'POST /api/redeem-coupon': { schema: z.strictObject({ couponCode: z.string().max(MAX_ID_LENGTH).default('') }) },
   'POST /api/subscription/redeem-coupon': { schema: z.strictObject({ couponCode: z.string().max(MAX_ID_LENGTH).default('') }) },
   'POST /api/ops/coupons': { schema: issueCouponSchema },
   'POST /api/ops/projections/:name/rebuild': { schema: nothing },
-  'POST /api/projects': { schema: z.strictObject({ project: projectPatchSchema.omit({ id: true }).optional(), stages: z.array(stagePatchSchema).max(6).optional() }) },
+  'POST /api/projects': {
+    schema: z.strictObject({ project: projectPatchSchema.omit({ id: true }).optional(), stages: z.array(stagePatchSchema).max(6).optional() }),
+  },
   'PATCH /api/projects/:projectId': { schema: projectPatchSchema },
   'PATCH /api/stages/:stageId': { schema: stagePatchSchema },
   'PUT /api/projects/:projectId/name': task('RenameProject'),
@@ -78,8 +84,12 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
   'POST /api/marketplace/ideas/:id/like': { schema: nothing },
   'POST /api/marketplace/ideas/:id/view': { schema: nothing },
   'DELETE /api/marketplace/ideas/:id': { schema: nothing },
-  'POST /api/subscription/create': { schema: z.strictObject({ email: z.email().max(MAX_EMAIL_LENGTH), userId: z.string().max(MAX_ID_LENGTH).nullish() }) },
-  'POST /api/subscription/apply-coupon': { schema: z.strictObject({ subscriptionId: z.string().min(1).max(MAX_ID_LENGTH), couponCode: z.string().max(MAX_ID_LENGTH) }) },
+  'POST /api/subscription/create': {
+    schema: z.strictObject({ email: z.email().max(MAX_EMAIL_LENGTH), userId: z.string().max(MAX_ID_LENGTH).nullish() }),
+  },
+  'POST /api/subscription/apply-coupon': {
+    schema: z.strictObject({ subscriptionId: z.string().min(1).max(MAX_ID_LENGTH), couponCode: z.string().max(MAX_ID_LENGTH) }),
+  },
   'POST /api/subscription/cancel': { schema: nothing },
   'POST /api/generate-parameters': { schema: generateParametersBody },
   'POST /api/generate-parameters/:kind': { schema: generateKindParametersBody },

@@ -25,7 +25,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * types. It keeps its session cookie unless told not to (`keepCookies: false` never sends one either), and sends
  * the server's own Origin on state-changing requests, as a same-site page would.
  */
-export const reliabilityClient = (baseUrl: () => string, { keepCookies = true, headers: fixedHeaders = {} }: { keepCookies?: boolean; headers?: Record<string, string> } = {}) => {
+export const reliabilityClient = (
+  baseUrl: () => string,
+  { keepCookies = true, headers: fixedHeaders = {} }: { keepCookies?: boolean; headers?: Record<string, string> } = {},
+) => {
   let cookie = '';
   const request = async (method: string, path: string, { raw, json, contentType, headers = {} }: RawRequest = {}): Promise<Reply> => {
     const body = raw ?? (json === undefined ? undefined : JSON.stringify(json));

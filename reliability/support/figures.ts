@@ -53,6 +53,9 @@ export const tally = () => {
       figure.failed++;
       if (figure.examples!.length < 5) figure.examples!.push(example);
     },
-    all: (): AttackFigure[] => [...figures.values()].map((figure) => (figure.examples!.length ? figure : { attack: figure.attack, tried: figure.tried, failed: figure.failed })),
+    all: (): AttackFigure[] =>
+      [...figures.values()].map((figure) =>
+        figure.examples!.length ? figure : { attack: figure.attack, tried: figure.tried, failed: figure.failed },
+      ),
   };
 };

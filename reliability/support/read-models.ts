@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openLmdbDocumentStore, PROJECTIONS_COLLECTION, silentLogger, type Document, type DocumentStore, type EventStore, type ProjectionStatus } from '@vis/infrastructure';
+import {
+  openLmdbDocumentStore,
+  PROJECTIONS_COLLECTION,
+  silentLogger,
+  type Document,
+  type DocumentStore,
+  type EventStore,
+  type ProjectionStatus,
+} from '@vis/infrastructure';
 import { allProjections, createProjectionEngine } from '@vis/projections';
 
 /** A JSON text with keys in a fixed order, so that equal documents give equal digests. */
@@ -67,5 +75,11 @@ export const differences = (served: ReadModelSnapshot, rebuilt: ReadModelSnapsho
     const a = served.documents.get(name)!;
     const b = rebuilt.documents.get(name)!;
     const ids = [...new Set([...a.keys(), ...b.keys()])].filter((id) => a.get(id) !== b.get(id));
-    return [{ projection: name, documents: ids.length, first: ids.slice(0, 3).map((id) => ({ id, served: a.get(id)?.slice(0, 400) ?? null, rebuilt: b.get(id)?.slice(0, 400) ?? null })) }];
+    return [
+      {
+        projection: name,
+        documents: ids.length,
+        first: ids.slice(0, 3).map((id) => ({ id, served: a.get(id)?.slice(0, 400) ?? null, rebuilt: b.get(id)?.slice(0, 400) ?? null })),
+      },
+    ];
   });

@@ -32,7 +32,13 @@ export const listRoutes = async (): Promise<ListedRoute[]> => {
   try {
     const logger = silentLogger();
     const sessionSecret = 'route-listing-secret-0123456789abcdef';
-    const command = createCommandApi({ eventStore: stores.eventStore, documentStore: stores.documentStore, logger, sessionSecret, secureCookies: false });
+    const command = createCommandApi({
+      eventStore: stores.eventStore,
+      documentStore: stores.documentStore,
+      logger,
+      sessionSecret,
+      secureCookies: false,
+    });
     const query = createQueryApi({ documentStore: stores.documentStore, progress, logger, sessionSecret });
     // Routes are registered when the app is built; the engine is only used when a route runs.
     const ops = createOpsApi({ engine: {} as ProjectionEngine, logger });

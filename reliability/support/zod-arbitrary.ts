@@ -45,7 +45,10 @@ const stringArbitrary = (def: Def): fc.Arbitrary<string> => {
     }
     case 'email':
       // Plain addresses: zod's own email pattern is stricter than the RFC fast-check follows.
-      return fc.tuple(fc.stringMatching(/^[a-z0-9]{1,12}$/), fc.constantFrom('example.com', 'mail.example.org')).map(([local, domain]) => `${local}@${domain}`).filter(fits);
+      return fc
+        .tuple(fc.stringMatching(/^[a-z0-9]{1,12}$/), fc.constantFrom('example.com', 'mail.example.org'))
+        .map(([local, domain]) => `${local}@${domain}`)
+        .filter(fits);
     case 'datetime':
       return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((date) => date.toISOString());
     case 'regex': {
@@ -68,7 +71,8 @@ const numberArbitrary = (def: Def): fc.Arbitrary<number> => {
     if (check.check === 'greater_than') [min, minExclusive] = [check.value, !check.inclusive];
     if (check.check === 'less_than') [max, maxExclusive] = [check.value, !check.inclusive];
   }
-  if (integer) return fc.integer({ min: minExclusive ? Math.floor(min) + 1 : Math.ceil(min), max: maxExclusive ? Math.ceil(max) - 1 : Math.floor(max) });
+  if (integer)
+    return fc.integer({ min: minExclusive ? Math.floor(min) + 1 : Math.ceil(min), max: maxExclusive ? Math.ceil(max) - 1 : Math.floor(max) });
   return fc.double({ min, max, minExcluded: minExclusive, maxExcluded: maxExclusive, noNaN: true, noDefaultInfinity: true });
 };
 
@@ -123,9 +127,9 @@ export const arbitraryFor = (schema: z.core.$ZodType): fc.Arbitrary<unknown> => 
     case 'union':
       return fc.oneof(...(def.options as z.core.$ZodType[]).map(arbitraryFor));
     case 'intersection':
-      return fc.tuple(arbitraryFor(def.left), arbitraryFor(def.right)).map(([left, right]) =>
-        typeof left === 'object' && typeof right === 'object' ? { ...(left as object), ...(right as object) } : left,
-      );
+      return fc
+        .tuple(arbitraryFor(def.left), arbitraryFor(def.right))
+        .map(([left, right]) => (typeof left === 'object' && typeof right === 'object' ? { ...(left as object), ...(right as object) } : left));
     case 'record':
       return fc.dictionary(arbitraryFor(def.keyType) as fc.Arbitrary<string>, arbitraryFor(def.valueType), { maxKeys: 3 });
     case 'unknown':

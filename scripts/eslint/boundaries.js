@@ -11,11 +11,7 @@ const relativeToRoot = (file) => path.relative(root, file).split(path.sep).join(
 /** Test code: test files, anything under a `testing/` folder or named `testing*.ts`, browser tests, tools. */
 export const isTestCode = (file) => {
   const rel = relativeToRoot(file);
-  return (
-    /\.test\.tsx?$/.test(rel) ||
-    /(^|\/)testing(\/|[-.])/.test(rel) ||
-    /^(web\/e2e|reliability|bench|scripts)\//.test(rel)
-  );
+  return /\.test\.tsx?$/.test(rel) || /(^|\/)testing(\/|[-.])/.test(rel) || /^(web\/e2e|reliability|bench|scripts)\//.test(rel);
 };
 
 const importsOf = (context, check) => {
@@ -46,7 +42,8 @@ const webLayers = {
     docs: { description: 'web features import lib/ and components/, never another feature nor app/; lib/ and components/ import neither' },
     schema: [],
     messages: {
-      crossFeature: '{{from}} must not import {{to}}: features import lib/ and components/ only; move what they share there (app/ composes features).',
+      crossFeature:
+        '{{from}} must not import {{to}}: features import lib/ and components/ only; move what they share there (app/ composes features).',
       sharedImportsFeature: '{{from}} is shared code and must not import {{to}}.',
     },
   },
@@ -108,4 +105,7 @@ const noTestingInProduction = {
   },
 };
 
-export default { meta: { name: 'vis' }, rules: { 'web-layers': webLayers, 'no-testing-in-production': noTestingInProduction, 'no-relative-packages': noRelativePackages } };
+export default {
+  meta: { name: 'vis' },
+  rules: { 'web-layers': webLayers, 'no-testing-in-production': noTestingInProduction, 'no-relative-packages': noRelativePackages },
+};

@@ -19,7 +19,15 @@ export const openCommandQueryStack = async ({ projections, clock }: { projection
   await engine.start();
   const progress = await followProjectionProgress(stores.documentStore);
   const sessionStore = createSessionStore({ documentStore: stores.documentStore });
-  const commands = createCommandApi({ eventStore: stores.eventStore, documentStore: stores.documentStore, sessionStore, logger, sessionSecret: SECRET, secureCookies: false, clock }).callback();
+  const commands = createCommandApi({
+    eventStore: stores.eventStore,
+    documentStore: stores.documentStore,
+    sessionStore,
+    logger,
+    sessionSecret: SECRET,
+    secureCookies: false,
+    clock,
+  }).callback();
   const queries = createQueryApi({ documentStore: stores.documentStore, sessionStore, progress, logger, sessionSecret: SECRET }).callback();
   const handler = (req: IncomingMessage, res: ServerResponse) => void (req.method === 'GET' ? queries : commands)(req, res);
   return {

@@ -25,7 +25,11 @@ describe('over the new-visitor limit', () => {
 
     const next = await openPage(browser, 1280);
     await next.page.goto(`${server.url}/stage-1`);
-    await expect.poll(() => next.page.getByText(/Too many new visitors from your network\. Please try again in \d+ minutes?, or sign in to continue now\./).count()).toBe(1);
+    await expect
+      .poll(() =>
+        next.page.getByText(/Too many new visitors from your network\. Please try again in \d+ minutes?, or sign in to continue now\./).count(),
+      )
+      .toBe(1);
     const signIn = next.page.getByRole('link', { name: 'Sign In' });
     expect(await signIn.getAttribute('href')).toBe('/auth/google?returnTo=%2Fstage-1');
     await next.page.screenshot({ path: screenshotPath('new-visitor-limit-1280') });

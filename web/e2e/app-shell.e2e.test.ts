@@ -122,7 +122,11 @@ describe('the app shell', () => {
       route.fulfill({
         status: 402,
         contentType: 'application/json',
-        body: JSON.stringify({ success: false, error: 'Subscription required', message: "You've used all your free attempts. Subscribe or use a coupon code to continue." }),
+        body: JSON.stringify({
+          success: false,
+          error: 'Subscription required',
+          message: "You've used all your free attempts. Subscribe or use a coupon code to continue.",
+        }),
       }),
     );
     await page.goto(`${env.server.url}/stage-1`);
@@ -150,7 +154,11 @@ describe('the app shell', () => {
     await page.route('**/api/generate-parameters', async (route) => {
       requests.push(route.request().postDataJSON());
       await answered;
-      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, parameters: ['FOMO', 'Curiosity gap', 'FOMO', 'x'] }) });
+      await route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: true, parameters: ['FOMO', 'Curiosity gap', 'FOMO', 'x'] }),
+      });
     });
     await page.goto(`${env.server.url}/stage-1`);
     const triggers = page.getByRole('region', { name: 'Common Viral Triggers' });

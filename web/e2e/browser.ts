@@ -69,7 +69,11 @@ export const collectConsoleErrors = (page: Page) => {
 };
 
 /** The page at each of the three widths (full length unless a dialog is the point), saved under web/test-results/<name>-<width>.png. */
-export const screenshotAtWidths = async (page: Page, name: string, { fullPage = true, widths = WIDTHS }: { fullPage?: boolean; widths?: readonly number[] } = {}) => {
+export const screenshotAtWidths = async (
+  page: Page,
+  name: string,
+  { fullPage = true, widths = WIDTHS }: { fullPage?: boolean; widths?: readonly number[] } = {},
+) => {
   const original = page.viewportSize();
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });

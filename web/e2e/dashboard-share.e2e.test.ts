@@ -30,7 +30,11 @@ describe('dashboard Analytics and Share Project', () => {
     const { context, page, consoleErrors } = await openPage(env.browser, 1280);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
     await startPlaying(page, env.server.url);
-    await page.getByRole('textbox', { name: 'Core idea' }).fill('A tip jar that fills a shared prize pool when visitors share it with friends, so the page spreads because every share raises the stakes for everyone already in.');
+    await page
+      .getByRole('textbox', { name: 'Core idea' })
+      .fill(
+        'A tip jar that fills a shared prize pool when visitors share it with friends, so the page spreads because every share raises the stakes for everyone already in.',
+      );
     await page.getByRole('textbox', { name: 'Core idea' }).blur();
     await expect.poll(() => page.locator('[data-status]').first().getAttribute('data-status')).toBe('saved');
 

@@ -9,7 +9,11 @@ describe('the idea generator with the offline AI', () => {
     await startPlaying(page, env.server.url);
     // Six stages and a quick idea are more than the three free plays: the public coupon makes the visitor unlimited.
     const redeemed = await page.evaluate(() =>
-      fetch('/api/redeem-coupon', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ couponCode: 'VIRALFREE' }) }).then((response) => response.status),
+      fetch('/api/redeem-coupon', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ couponCode: 'VIRALFREE' }),
+      }).then((response) => response.status),
     );
     expect(redeemed).toBe(200);
 

@@ -35,7 +35,9 @@ describe('two tabs of the same visitor', () => {
 
     // Typed text arrives in the other tab once its debounce has sent it.
     await first.getByRole('textbox', { name: 'Core idea' }).fill('A page that pays its visitors');
-    await expect.poll(() => second.getByRole('textbox', { name: 'Core idea' }).inputValue(), { timeout: 10_000 }).toBe('A page that pays its visitors');
+    await expect
+      .poll(() => second.getByRole('textbox', { name: 'Core idea' }).inputValue(), { timeout: 10_000 })
+      .toBe('A page that pays its visitors');
     await second.screenshot({ path: screenshotPath('live-second-tab-1280') });
 
     expect(firstConsole.unexpected()).toEqual([]);

@@ -34,7 +34,9 @@ describe('the web app under its Content-Security-Policy', () => {
     expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();
     await expect.poll(() => consoleErrors.unexpected([/./])).toEqual([expect.stringContaining('Content Security Policy')]);
     // Taken here, so that this test's afterEach (which fails any test on a violation) finds none left.
-    expect(takePolicyViolations(env.browser)).toEqual([expect.stringMatching(/inline script violates the following Content Security Policy directive 'script-src 'self''/)]);
+    expect(takePolicyViolations(env.browser)).toEqual([
+      expect.stringMatching(/inline script violates the following Content Security Policy directive 'script-src 'self''/),
+    ]);
     await context.close();
   });
 

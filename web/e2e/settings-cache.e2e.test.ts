@@ -5,7 +5,9 @@ import { openPage, openToast, screenshotAtWidths, startPlaying, useServerAndBrow
 const env = useServerAndBrowser();
 
 const remainingFreeUses = (page: Page) =>
-  page.evaluate(() => fetch('/api/subscription/status').then((response) => response.json() as Promise<{ remainingFreeUses: number }>)).then((status) => status.remainingFreeUses);
+  page
+    .evaluate(() => fetch('/api/subscription/status').then((response) => response.json() as Promise<{ remainingFreeUses: number }>))
+    .then((status) => status.remainingFreeUses);
 
 const generateResearch = async (page: Page) => {
   await page.goto(`${env.server.url}/generator`);

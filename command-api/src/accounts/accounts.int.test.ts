@@ -19,7 +19,12 @@ const metadata = (actorId: string): CommandMetadata => ({ commandId: `command-${
  * expected revision of each append.
  */
 const asAnotherProcess = (store: EventStore): EventStore =>
-  new Proxy(store, { get: (target, key) => (typeof target[key as keyof EventStore] === 'function' ? (target[key as keyof EventStore] as (...args: unknown[]) => unknown).bind(target) : target[key as keyof EventStore]) });
+  new Proxy(store, {
+    get: (target, key) =>
+      typeof target[key as keyof EventStore] === 'function'
+        ? (target[key as keyof EventStore] as (...args: unknown[]) => unknown).bind(target)
+        : target[key as keyof EventStore],
+  });
 
 const chargedEvents = async (accountId: string) =>
   (await stores.eventStore.readStream(accountStreamId(accountId))).filter((event) => event.type === 'AiRequestCharged');
@@ -51,14 +56,18 @@ describe('spending points concurrently', () => {
     const there = createAccounts({ eventStore: asAnotherProcess(stores.eventStore) });
     await here.execute('GrantPoints', 'user-bo', { points: 10, reason: 'test balance' }, metadata('operator'));
     const { fulfilled, reasons } = await settle(
-      Array.from({ length: 100 }, (_, i) => (i % 2 ? here : there).execute('ConsumePoint', 'user-bo', { requestId: `request-${i}` }, metadata('user-bo'))),
+      Array.from({ length: 100 }, (_, i) =>
+        (i % 2 ? here : there).execute('ConsumePoint', 'user-bo', { requestId: `request-${i}` }, metadata('user-bo')),
+      ),
     );
     // Losers either found no point left or ran out of retries against the other process: never a double spend.
     expect(reasons.every((reason) => reason instanceof PaymentRequiredError || reason instanceof WrongExpectedVersionError)).toBe(true);
     const charged = await chargedEvents('user-bo');
     expect(charged).toHaveLength(fulfilled);
     expect(charged.length).toBeLessThanOrEqual(10);
-    expect(charged.map((event) => (event.data as { pointsBalance: number }).pointsBalance)).toEqual(Array.from({ length: charged.length }, (_, i) => 9 - i));
+    expect(charged.map((event) => (event.data as { pointsBalance: number }).pointsBalance)).toEqual(
+      Array.from({ length: charged.length }, (_, i) => 9 - i),
+    );
     expect((await here.stateOf('user-bo')).points).toBe(10 - charged.length);
   });
 });
@@ -73,7 +82,10 @@ describe('charging an AI request', () => {
     expect((await accounts.execute('ChargeAiRequest', 'visitor-cy', { requestId: 'r3' }, metadata('visitor-cy'))).events).toEqual([]);
     const refused = accounts.execute('ChargeAiRequest', 'visitor-cy', { requestId: 'r4' }, metadata('visitor-cy'));
     await expect(refused).rejects.toThrow(PaymentRequiredError);
-    await expect(refused).rejects.toMatchObject({ title: 'Subscription required', message: "You've used all your free attempts. Subscribe or use a coupon code to continue." });
+    await expect(refused).rejects.toMatchObject({
+      title: 'Subscription required',
+      message: "You've used all your free attempts. Subscribe or use a coupon code to continue.",
+    });
     await accounts.execute('RefundAiRequest', 'visitor-cy', { requestId: 'r2', reason: 'model_error' }, metadata('visitor-cy'));
     expect((await accounts.stateOf('visitor-cy')).freePlaysLeft).toBe(1);
   });
@@ -94,7 +106,12 @@ describe('redeeming a limited coupon concurrently', () => {
 });
 
 describe('a redemption sent again under the same Idempotency-Key', () => {
-  const asRequest = (commandId: string, requestDigest: string): CommandMetadata => ({ commandId, requestDigest, actorId: 'visitor-ann', now: '2026-11-23T10:00:00.000Z' });
+  const asRequest = (commandId: string, requestDigest: string): CommandMetadata => ({
+    commandId,
+    requestDigest,
+    actorId: 'visitor-ann',
+    now: '2026-11-23T10:00:00.000Z',
+  });
   const issue = async (accounts: ReturnType<typeof createAccounts>, code: string) =>
     accounts.issueCoupon({ code, kind: 'points', points: 50, maxRedemptions: 5 }, metadata('operator'));
   const redemptionsOf = async (code: string) =>

@@ -29,7 +29,11 @@ type PayloadOf<T extends AccountCommand['type']> = Omit<Extract<AccountCommand, 
  */
 export const createAccounts = ({ eventStore }: { eventStore: EventStore }) => {
   const execute = <T extends AccountCommand['type']>(type: T, accountId: string, data: PayloadOf<T>, metadata: CommandMetadata) =>
-    handleCommand(eventStore, accountDecider, accountStreamId(accountId), { type, data: { ...data, accountId }, metadata } as unknown as AccountCommand);
+    handleCommand(eventStore, accountDecider, accountStreamId(accountId), {
+      type,
+      data: { ...data, accountId },
+      metadata,
+    } as unknown as AccountCommand);
 
   const stateOf = async (accountId: string): Promise<AccountState> =>
     (await readStreamState(eventStore, accountDecider, accountStreamId(accountId))).state;
@@ -71,7 +75,10 @@ export const createAccounts = ({ eventStore }: { eventStore: EventStore }) => {
     });
     // The coupon stream has granted this account its place: the limit is no longer the account's to check.
     const granted = coupon && { code: coupon.code, kind: coupon.kind, ...(coupon.points === undefined ? {} : { points: coupon.points }) };
-    const result = await handleCommand(eventStore, accountDecider, accountStreamId(accountId), { ...redeem, data: { accountId, code, coupon: granted } });
+    const result = await handleCommand(eventStore, accountDecider, accountStreamId(accountId), {
+      ...redeem,
+      data: { accountId, code, coupon: granted },
+    });
     return { ...result, couponPosition: counted.position, event: result.events[0] as Extract<AccountEvent, { type: 'CouponRedeemed' }> | undefined };
   };
 

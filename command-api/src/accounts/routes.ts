@@ -36,7 +36,11 @@ const createCouponGuard = ({ limiter, limits }: Abuse) => {
       const refused = verdicts.filter((verdict) => !verdict.allowed);
       if (refused.length === 0) return;
       const retryAfterMs = Math.max(...refused.map((verdict) => verdict.retryAfterMs));
-      throw new RateLimitedError('Too many attempts', `Too many wrong coupon codes. Please try again in ${describeWait(retryAfterMs)}.`, retryAfterMs);
+      throw new RateLimitedError(
+        'Too many attempts',
+        `Too many wrong coupon codes. Please try again in ${describeWait(retryAfterMs)}.`,
+        retryAfterMs,
+      );
     },
     countWrong: (account: string, clientAddress: string) => Promise.all([limiter.hit(rule, account), limiter.hit(rule, clientAddress)]),
   };

@@ -80,7 +80,11 @@ export const boundedAsked = (asked: Record<string, unknown>): Record<string, unk
     if (typeof value === 'string') return value.length > MAX_ASKED_TEXT ? `${value.slice(0, MAX_ASKED_TEXT)}…` : value;
     if (depth > 3 || value === null || typeof value !== 'object') return typeof value === 'object' && value !== null ? '…' : value;
     if (Array.isArray(value)) return value.slice(0, MAX_ASKED_ITEMS).map((item) => bound(item, depth + 1));
-    return Object.fromEntries(Object.entries(value).slice(0, MAX_ASKED_ITEMS).map(([key, item]) => [key, bound(item, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .slice(0, MAX_ASKED_ITEMS)
+        .map(([key, item]) => [key, bound(item, depth + 1)]),
+    );
   };
   const bounded = bound(asked, 0) as Record<string, unknown>;
   return JSON.stringify(bounded).length <= MAX_ASKED_LENGTH ? bounded : { truncated: true };
@@ -96,8 +100,7 @@ export const boundedAsked = (asked: Record<string, unknown>): Record<string, unk
 export const createAiGateway = (deps: AiGatewayDeps) => {
   const { eventStore, accounts, vault, logger, processes, rateLimit } = deps;
 
-  const projectState = async (projectId: string) =>
-    (await readStreamState(eventStore, projectDecider, projectStreamId(projectId))).state;
+  const projectState = async (projectId: string) => (await readStreamState(eventStore, projectDecider, projectStreamId(projectId))).state;
 
   /** The project if the caller owns it; another owner's is as missing as one that never was (404). */
   const ownedProject = async (projectId: string, actorId: string): Promise<ActiveProjectState> => {
@@ -145,7 +148,12 @@ export const createAiGateway = (deps: AiGatewayDeps) => {
     const process = processes.begin(actor, ctx.get(AI_PROCESS_HEADER));
     const requestId = `ai-${metadata.commandId}`;
     try {
-      const charge = await accounts.execute('ChargeAiRequest', actor, { requestId, ownKeyValid: ownKey }, step(metadata, `${requestId}:charge:${deps.newId()}`));
+      const charge = await accounts.execute(
+        'ChargeAiRequest',
+        actor,
+        { requestId, ownKeyValid: ownKey },
+        step(metadata, `${requestId}:charge:${deps.newId()}`),
+      );
       process.update('processing', 'Processing your request...');
       let output: AiOutput<U>;
       let promptVersion: string;
@@ -156,10 +164,18 @@ export const createAiGateway = (deps: AiGatewayDeps) => {
         promptVersion = answer.promptVersion;
       } catch (error) {
         const reason = error instanceof AiProviderError ? error.reason : 'error';
-        logger.warn({ use: call.use, requestId, provider: provider.name, reason, detail: error instanceof Error ? error.message : String(error) }, 'AI call failed');
+        logger.warn(
+          { use: call.use, requestId, provider: provider.name, reason, detail: error instanceof Error ? error.message : String(error) },
+          'AI call failed',
+        );
         // Only what this attempt charged is given back: a retry of a request charged earlier refunds nothing.
         if (charge.events.length > 0) {
-          await accounts.execute('RefundAiRequest', actor, { requestId, reason: `${provider.name}: ${reason}` }, step(metadata, `${requestId}:refund:${deps.newId()}`));
+          await accounts.execute(
+            'RefundAiRequest',
+            actor,
+            { requestId, reason: `${provider.name}: ${reason}` },
+            step(metadata, `${requestId}:refund:${deps.newId()}`),
+          );
         }
         if (!(error instanceof AiProviderError)) throw error;
         const title = error.reason === 'empty' && call.emptyTitle ? call.emptyTitle : call.failure;
@@ -167,7 +183,8 @@ export const createAiGateway = (deps: AiGatewayDeps) => {
       }
       const ai: AiAnswer = { provider: provider.name, model: provider.model, promptVersion, ownKey };
       process.update('saving', 'Saving the results...');
-      if (project && call.record) await recordOutcome(project.projectId, call.record(output, { requestId, ai, input }), step(metadata, `${requestId}:outcome`));
+      if (project && call.record)
+        await recordOutcome(project.projectId, call.record(output, { requestId, ai, input }), step(metadata, `${requestId}:outcome`));
       process.complete(call.done(output));
       return { output, ai, requestId, input };
     } catch (error) {

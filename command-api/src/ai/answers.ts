@@ -27,7 +27,10 @@ const emptyAnswer = () => new AiProviderError('empty', 'The answer had nothing u
  */
 const LIST_MARKER = /^\s*(?:[-*•]+\s*|\d+[.)]\s+)?/;
 
-export const cleanSuggestions = (suggestions: readonly string[], { count, maxWords, exclude }: { count: number; maxWords: number; exclude: readonly string[] }) => {
+export const cleanSuggestions = (
+  suggestions: readonly string[],
+  { count, maxWords, exclude }: { count: number; maxWords: number; exclude: readonly string[] },
+) => {
   const taken = new Set(exclude.map(parameterKey));
   const kept: string[] = [];
   for (const suggestion of suggestions) {
@@ -77,13 +80,21 @@ export const withoutParameters = (context: AiContext, removed: readonly string[]
   return {
     ...context,
     parameters: keep(context.parameters),
-    lists: Object.fromEntries(Object.entries(context.lists).map(([list, values]) => [list, keep(values ?? [])] as const).filter(([, values]) => values.length > 0)),
+    lists: Object.fromEntries(
+      Object.entries(context.lists)
+        .map(([list, values]) => [list, keep(values ?? [])] as const)
+        .filter(([, values]) => values.length > 0),
+    ),
   };
 };
 
 const asList = (value: StageFieldValue | undefined): string[] => {
   if (value === undefined) return [];
-  if (typeof value === 'string') return value.split(/\n+/).map((line) => line.replace(/^[\s\-*•\d.)]+/, '').trim()).filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(/\n+/)
+      .map((line) => line.replace(/^[\s\-*•\d.)]+/, '').trim())
+      .filter(Boolean);
   return value.map((item) => (typeof item === 'string' ? item : item.name));
 };
 
@@ -110,7 +121,10 @@ export const stageResults = (stage: FlowStage, fields: Record<string, StageField
     } else {
       const kind = (GUIDED_PARAMETER_KINDS as Record<string, { maxWords: number } | undefined>)[field];
       const items = asList(value);
-      results[field] = items.length === 0 ? [] : safeClean(items, { count: 20, maxWords: kind?.maxWords ?? 12, exclude: context.lists[field as ParameterListName] ?? [] });
+      results[field] =
+        items.length === 0
+          ? []
+          : safeClean(items, { count: 20, maxWords: kind?.maxWords ?? 12, exclude: context.lists[field as ParameterListName] ?? [] });
     }
   }
   const filled = Object.values(results).some((value) => value.length > 0);
@@ -141,7 +155,8 @@ export const quickProjectData = (idea: QuickIdea, context: AiContext) => {
   if (Object.keys(lists).length === 0 && concepts.length === 0) throw emptyAnswer();
   const stageData = (stage: 1 | 2) =>
     Object.fromEntries(Object.entries(lists).filter(([list]) => PARAMETER_LISTS[list as ParameterListName].stage === stage));
-  const notes = (fields: readonly string[]) => Object.fromEntries(fields.map((field) => [field, (idea.notes as Record<string, string | undefined>)[field]?.trim() ?? '']));
+  const notes = (fields: readonly string[]) =>
+    Object.fromEntries(fields.map((field) => [field, (idea.notes as Record<string, string | undefined>)[field]?.trim() ?? '']));
   const data = {
     1: stageData(1),
     2: stageData(2),

@@ -74,14 +74,20 @@ export const contextOfProjectData = (data: Record<string, unknown>): AiContext =
     for (const [field, value] of Object.entries(stageData as Record<string, unknown>)) {
       if ((PARAMETER_LIST_NAMES as readonly string[]).includes(field) && field !== 'parameters') {
         const values = strings(value);
-        if (values.length > 0) context.lists[field as ParameterListName] = [...new Set([...(context.lists[field as ParameterListName] ?? []), ...values])];
+        if (values.length > 0)
+          context.lists[field as ParameterListName] = [...new Set([...(context.lists[field as ParameterListName] ?? []), ...values])];
       } else if (field === 'coreIdea' && !context.coreIdea) {
         context.coreIdea = text(value);
       } else if (Array.isArray(value) && /Params$/.test(field)) {
         // The builder's own lists (socialCurrencyParams, emotionParams, …) have no guided list to go to.
         const values = strings(value);
         if (values.length > 0) extras.push(`${field.replace(/Params$/, '')}: ${values.join(', ')}`);
-      } else if (typeof value === 'string' && value.trim() !== '' && value.length <= 2000 && !/^(title|objective|process|outputFormat|simulatedModel)$/.test(field)) {
+      } else if (
+        typeof value === 'string' &&
+        value.trim() !== '' &&
+        value.length <= 2000 &&
+        !/^(title|objective|process|outputFormat|simulatedModel)$/.test(field)
+      ) {
         extras.push(`${field}: ${value.trim()}`);
       }
     }

@@ -17,7 +17,8 @@ afterEach(async () => {
   await gemini.close();
 });
 
-const generate = (visitor: Visitor, body: object = {}) => visitor.post('/api/generate-parameters').send({ fieldType: 'viralParameters', coreIdea: 'A tip wall', ...body });
+const generate = (visitor: Visitor, body: object = {}) =>
+  visitor.post('/api/generate-parameters').send({ fieldType: 'viralParameters', coreIdea: 'A tip wall', ...body });
 const accountIdOf = async () => {
   const charge = (await ai.events()).find((event) => event.type === 'AiRequestCharged');
   return (charge!.data as { accountId: string }).accountId;
@@ -57,7 +58,12 @@ describe('AI calls through Gemini (the server key, the real SDK, a local fake)',
     gemini.answer(json({ parameters: ['Scarcity'] }));
     await generate(visitor);
     const accountId = await accountIdOf();
-    await ai.accounts.execute('GrantPoints', accountId, { points: 5, reason: 'test' }, { commandId: 'grant', actorId: 'operator', now: '2026-11-23T10:00:00.000Z' });
+    await ai.accounts.execute(
+      'GrantPoints',
+      accountId,
+      { points: 5, reason: 'test' },
+      { commandId: 'grant', actorId: 'operator', now: '2026-11-23T10:00:00.000Z' },
+    );
     gemini.answer({ status: 500, message: 'internal' });
     const res = await generate(visitor, { coreIdea: 'again' });
     expect(res.status).toBe(502);
@@ -76,19 +82,51 @@ describe('AI calls through Gemini (the server key, the real SDK, a local fake)',
 
   it('the report calls answer through Gemini too', async () => {
     gemini.answer(json({ finalPrompt: 'Build a tip wall', incompatibleParameters: [{ parameter: 'Not a parameter here', reason: 'made up' }] }));
-    const res = await ai.visitor().post('/api/generate-technical-report').send({ projectData: { name: 'Tip Wall', parameters: ['Viral'] }, promptOnly: true });
-    expect(res.body).toMatchObject({ success: true, report: { finalPrompt: 'Build a tip wall', parameterAudit: { incompatibleParameters: [] } }, offline: false });
+    const res = await ai
+      .visitor()
+      .post('/api/generate-technical-report')
+      .send({ projectData: { name: 'Tip Wall', parameters: ['Viral'] }, promptOnly: true });
+    expect(res.body).toMatchObject({
+      success: true,
+      report: { finalPrompt: 'Build a tip wall', parameterAudit: { incompatibleParameters: [] } },
+      offline: false,
+    });
   });
 });
 
 const idea = 'A wall where every tip joins a pool that pays the best messages daily';
 const merch = 'Printed merch for winners';
-const builderProject = { name: 'Tip Wall', coreIdea: idea, parameters: ['Viral', merch], stages: [{ id: 1, data: { techParameters: ['XNO payments'] } }] };
+const builderProject = {
+  name: 'Tip Wall',
+  coreIdea: idea,
+  parameters: ['Viral', merch],
+  stages: [{ id: 1, data: { techParameters: ['XNO payments'] } }],
+};
 const concept = { name: 'Daily Tip Pool', simplicityScore: 5, coreAction: 'Tip a message', viralHook: 'Winners are announced on the wall' };
 const report = {
-  technicalSpecifications: { architecture: 'One static page and a small API', frontend: 'Plain HTML', backend: 'Node.js', database: 'SQLite', api: 'REST', security: 'Rate limits', scalability: 'A CDN' },
-  prototypeStructure: { mvpDefinition: 'Post a message with a tip', coreFeatures: ['Tip button', 'Daily payout'], implementation: 'Two weeks', timeline: 'Page first, payouts second', testing: 'Payout simulation' },
-  implementationPlan: { phases: ['Page', 'Payouts'], resources: ['One developer'], roadmap: 'Launch, then leaderboards', risks: ['Low early traffic'], metrics: ['Daily tippers'] },
+  technicalSpecifications: {
+    architecture: 'One static page and a small API',
+    frontend: 'Plain HTML',
+    backend: 'Node.js',
+    database: 'SQLite',
+    api: 'REST',
+    security: 'Rate limits',
+    scalability: 'A CDN',
+  },
+  prototypeStructure: {
+    mvpDefinition: 'Post a message with a tip',
+    coreFeatures: ['Tip button', 'Daily payout'],
+    implementation: 'Two weeks',
+    timeline: 'Page first, payouts second',
+    testing: 'Payout simulation',
+  },
+  implementationPlan: {
+    phases: ['Page', 'Payouts'],
+    resources: ['One developer'],
+    roadmap: 'Launch, then leaderboards',
+    risks: ['Low early traffic'],
+    metrics: ['Daily tippers'],
+  },
   detailedIdea: 'A wall where tips fund a daily pool',
 };
 
@@ -127,7 +165,10 @@ const calls: { call: string; path: string; body: object; model: unknown; answer:
   {
     call: 'generate-parameter (builder)',
     path: '/api/generate-parameter',
-    body: { prompt: 'Generate social currency parameters for this idea', currentValues: { coreIdea: idea, viralTriggers: ['Exclusive early-player badge'] } },
+    body: {
+      prompt: 'Generate social currency parameters for this idea',
+      currentValues: { coreIdea: idea, viralTriggers: ['Exclusive early-player badge'] },
+    },
     model: { results: ['Top tipper title on the wall', 'Exclusive early-player badge', 'Shareable tip receipt card'] },
     answer: { results: ['Top tipper title on the wall', 'Shareable tip receipt card'], message: 'Generated 2 parameters' },
     asks: 'Leave out what the user already has: Exclusive early-player badge',
@@ -146,8 +187,19 @@ const calls: { call: string; path: string; body: object; model: unknown; answer:
     call: 'generate-technical-report (full report)',
     path: '/api/generate-technical-report',
     body: { projectData: builderProject },
-    model: { ...report, parameterAudit: { incompatibleParameters: [{ parameter: 'printed merch for winners', reason: 'Needs shipping' }, { parameter: 'Made up', reason: 'x' }] } },
-    answer: { message: 'Technical report generated', report: { ...report, parameterAudit: { incompatibleParameters: [{ parameter: merch, reason: 'Needs shipping' }] } } },
+    model: {
+      ...report,
+      parameterAudit: {
+        incompatibleParameters: [
+          { parameter: 'printed merch for winners', reason: 'Needs shipping' },
+          { parameter: 'Made up', reason: 'x' },
+        ],
+      },
+    },
+    answer: {
+      message: 'Technical report generated',
+      report: { ...report, parameterAudit: { incompatibleParameters: [{ parameter: merch, reason: 'Needs shipping' }] } },
+    },
     asks: 'Write a technical report for building this idea',
     promptVersion: 'technical-report@1',
   },
@@ -156,7 +208,13 @@ const calls: { call: string; path: string; body: object; model: unknown; answer:
     path: '/api/generate-technical-report',
     body: { projectData: builderProject, promptOnly: true },
     model: { finalPrompt: 'Build Tip Wall, a viral one-page site.', incompatibleParameters: [{ parameter: merch, reason: 'Needs shipping' }] },
-    answer: { message: 'Final prompt generated', report: { finalPrompt: 'Build Tip Wall, a viral one-page site.', parameterAudit: { incompatibleParameters: [{ parameter: merch, reason: 'Needs shipping' }] } } },
+    answer: {
+      message: 'Final prompt generated',
+      report: {
+        finalPrompt: 'Build Tip Wall, a viral one-page site.',
+        parameterAudit: { incompatibleParameters: [{ parameter: merch, reason: 'Needs shipping' }] },
+      },
+    },
     asks: 'Write the final prompt that builds this one-page idea',
     promptVersion: 'final-prompt@1',
   },
@@ -165,7 +223,10 @@ const calls: { call: string; path: string; body: object; model: unknown; answer:
     path: '/api/generate-technical-report',
     body: { projectData: builderProject, auditOnly: true },
     model: { incompatibleParameters: [{ parameter: 'PRINTED MERCH FOR WINNERS', reason: 'Needs a printer and shipping' }] },
-    answer: { message: 'Parameters audited', report: { parameterAudit: { incompatibleParameters: [{ parameter: merch, reason: 'Needs a printer and shipping' }] } } },
+    answer: {
+      message: 'Parameters audited',
+      report: { parameterAudit: { incompatibleParameters: [{ parameter: merch, reason: 'Needs a printer and shipping' }] } },
+    },
     asks: 'Audit the parameters above',
     promptVersion: 'parameter-audit@1',
   },
@@ -255,15 +316,47 @@ describe('every AI call through Gemini (the server key, the real SDK, a local fa
     expect(charges).toHaveLength(1);
     expect(charges[0]?.data).toMatchObject({ requestId: res.body.requestId, method: 'free_play', freePlaysLeft: FREE_PLAYS - 1 });
     expect(await eventsOfType('AiRequestRefunded')).toEqual([]);
-    const recorded = (await ai.events()).filter((event) => event.streamId === `project-${projectId}` && (event.data as { requestId?: string }).requestId === res.body.requestId);
-    expect(recorded.map((event) => (event.data as { ai: unknown }).ai)).toEqual([{ provider: 'gemini', model: 'gemini-test-model', promptVersion, ownKey: false }]);
+    const recorded = (await ai.events()).filter(
+      (event) => event.streamId === `project-${projectId}` && (event.data as { requestId?: string }).requestId === res.body.requestId,
+    );
+    expect(recorded.map((event) => (event.data as { ai: unknown }).ai)).toEqual([
+      { provider: 'gemini', model: 'gemini-test-model', promptVersion, ownKey: false },
+    ]);
   });
 
   it.each([
-    ['text that is not JSON', '/api/generate-enhanced-prompt', { projectData: builderProject }, { text: 'Here is your prompt: build a tip wall' }, 'Failed to generate enhanced prompt', 'malformed'],
-    ['JSON of the wrong shape', '/api/process-query', { query: 'Why?', stage: 'research' }, json({ answer: 'Because' }), 'Failed to process query', 'malformed'],
-    ['an answer with nothing usable', '/api/quick-generate-idea', { coreIdea: idea }, json({ projectName: 'Tip Wall', lists: {}, concepts: [] }), 'Failed to generate idea', 'empty'],
-    ['an empty final prompt', '/api/generate-technical-report', { projectData: builderProject, promptOnly: true }, json({ finalPrompt: '  ' }), 'Failed to generate final prompt. Please try again.', 'empty'],
+    [
+      'text that is not JSON',
+      '/api/generate-enhanced-prompt',
+      { projectData: builderProject },
+      { text: 'Here is your prompt: build a tip wall' },
+      'Failed to generate enhanced prompt',
+      'malformed',
+    ],
+    [
+      'JSON of the wrong shape',
+      '/api/process-query',
+      { query: 'Why?', stage: 'research' },
+      json({ answer: 'Because' }),
+      'Failed to process query',
+      'malformed',
+    ],
+    [
+      'an answer with nothing usable',
+      '/api/quick-generate-idea',
+      { coreIdea: idea },
+      json({ projectName: 'Tip Wall', lists: {}, concepts: [] }),
+      'Failed to generate idea',
+      'empty',
+    ],
+    [
+      'an empty final prompt',
+      '/api/generate-technical-report',
+      { projectData: builderProject, promptOnly: true },
+      json({ finalPrompt: '  ' }),
+      'Failed to generate final prompt. Please try again.',
+      'empty',
+    ],
   ])("answers %s with 502 and the call's failure message, and gives the free play back", async (_, path, body, model, failure, reason) => {
     gemini.answer(model);
     const visitor = ai.visitor();
@@ -273,7 +366,9 @@ describe('every AI call through Gemini (the server key, the real SDK, a local fa
     expect(gemini.calls.filter((call) => call.task === 'generateContent')).toHaveLength(1);
     const [charge, ...more] = await eventsOfType('AiRequestCharged');
     expect(more).toEqual([]);
-    expect((await eventsOfType('AiRequestRefunded')).map((event) => event.data)).toEqual([expect.objectContaining({ requestId: (charge!.data as { requestId: string }).requestId, reason: `gemini: ${reason}` })]);
+    expect((await eventsOfType('AiRequestRefunded')).map((event) => event.data)).toEqual([
+      expect.objectContaining({ requestId: (charge!.data as { requestId: string }).requestId, reason: `gemini: ${reason}` }),
+    ]);
     expect(await ai.accounts.stateOf(await accountIdOf())).toMatchObject({ freePlaysLeft: FREE_PLAYS, usageCount: 0 });
   });
 });
@@ -313,7 +408,11 @@ describe("a project's own Gemini key", () => {
   it('verify-api-key answers valid without a project, and Invalid when the network fails', async () => {
     const visitor = ai.visitor();
     expect((await visitor.post('/api/verify-api-key').send({ apiKey: ownKey })).body).toMatchObject({ success: true, valid: true });
-    expect((await visitor.post('/api/verify-api-key').send({ apiKey: 'AIzaSy-nope' })).body).toMatchObject({ success: true, valid: false, aiApiStatus: 'Invalid' });
+    expect((await visitor.post('/api/verify-api-key').send({ apiKey: 'AIzaSy-nope' })).body).toMatchObject({
+      success: true,
+      valid: false,
+      aiApiStatus: 'Invalid',
+    });
     await gemini.close();
     expect((await visitor.post('/api/verify-api-key').send({ apiKey: ownKey })).body).toMatchObject({ success: true, valid: false });
     gemini = await startFakeGemini();
@@ -328,7 +427,7 @@ describe("a project's own Gemini key", () => {
     expect(await ai.vaultDocuments()).toHaveLength(1);
   });
 
-  it('cannot be set on, or removed from, another visitor\'s project', async () => {
+  it("cannot be set on, or removed from, another visitor's project", async () => {
     const projectId = await createProject(ai.visitor());
     const stranger = ai.visitor();
     expect((await setKey(stranger, projectId)).status).toBe(404);

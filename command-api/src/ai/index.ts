@@ -1,5 +1,14 @@
 import type Router from '@koa/router';
-import { createDocumentKeyVault, createMemoryKeyVault, createSessionIdentifier, type Abuse, type DocumentStore, type EventStore, type Logger, type SessionStore } from '@vis/infrastructure';
+import {
+  createDocumentKeyVault,
+  createMemoryKeyVault,
+  createSessionIdentifier,
+  type Abuse,
+  type DocumentStore,
+  type EventStore,
+  type Logger,
+  type SessionStore,
+} from '@vis/infrastructure';
 import { randomBytes } from 'node:crypto';
 import type { Accounts } from '../accounts/accounts.ts';
 import { createAiGateway } from './ai-gateway.ts';
@@ -33,7 +42,17 @@ export interface AiOptions {
 /** The AI calls, the key endpoints and their shared gateway, on the command API's router. */
 export const registerAi = (
   router: Router,
-  { eventStore, accounts, logger, clock, newId, sessionStore, sessionSecret, abuse, options = {} }: {
+  {
+    eventStore,
+    accounts,
+    logger,
+    clock,
+    newId,
+    sessionStore,
+    sessionSecret,
+    abuse,
+    options = {},
+  }: {
     eventStore: EventStore;
     accounts: Accounts;
     logger: Logger;
@@ -50,9 +69,15 @@ export const registerAi = (
   // A fresh server key when none is given: keys stored by this process are readable by it alone.
   const secretsKey = options.secretsKey ?? randomBytes(32).toString('hex');
   const vault = options.documentStore
-    ? createDocumentKeyVault({ documentStore: options.documentStore, secretsKey, clock, onUnreadable: (projectId) => logger.warn({ projectId }, 'a stored Gemini key cannot be opened with this SECRETS_KEY; treated as none') })
+    ? createDocumentKeyVault({
+        documentStore: options.documentStore,
+        secretsKey,
+        clock,
+        onUnreadable: (projectId) => logger.warn({ projectId }, 'a stored Gemini key cannot be opened with this SECRETS_KEY; treated as none'),
+      })
     : createMemoryKeyVault();
-  const processes = options.processChannel ?? createAiProcessChannel({ identify: createSessionIdentifier({ secret: sessionSecret, store: sessionStore }), logger });
+  const processes =
+    options.processChannel ?? createAiProcessChannel({ identify: createSessionIdentifier({ secret: sessionSecret, store: sessionStore }), logger });
   const rateLimit = createAiRateLimit(abuse);
   const gateway = createAiGateway({
     eventStore,
@@ -68,6 +93,14 @@ export const registerAi = (
     timeoutMs: options.timeoutMs ?? 60_000,
   });
   aiRoutes(router, { gateway });
-  keyRoutes(router, { eventStore, gateway, vault, rateLimit, clock, newId, verify: (apiKey) => verifyGeminiKey({ apiKey, model, baseUrl: gemini.baseUrl }, AbortSignal.timeout(15_000)) });
+  keyRoutes(router, {
+    eventStore,
+    gateway,
+    vault,
+    rateLimit,
+    clock,
+    newId,
+    verify: (apiKey) => verifyGeminiKey({ apiKey, model, baseUrl: gemini.baseUrl }, AbortSignal.timeout(15_000)),
+  });
   return { gateway, processes };
 };

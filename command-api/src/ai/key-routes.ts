@@ -49,10 +49,18 @@ export const keyRoutes = (router: Router, deps: Deps) => {
     const keyId = same ? stored.keyId : idFromCommand(metadata.commandId);
     if (!same) {
       await vault.put(projectId, { keyId, apiKey });
-      await run(projectId, { type: 'SetGeminiKey', data: { projectId, keyId, lastFour: lastFourOf(apiKey) } }, { ...metadata, commandId: `${metadata.commandId}:set` });
+      await run(
+        projectId,
+        { type: 'SetGeminiKey', data: { projectId, keyId, lastFour: lastFourOf(apiKey) } },
+        { ...metadata, commandId: `${metadata.commandId}:set` },
+      );
     }
     const valid = await deps.verify(apiKey);
-    const result = await run(projectId, { type: 'RecordGeminiKeyVerification', data: { projectId, keyId, valid } }, { ...metadata, commandId: `${metadata.commandId}:verify` });
+    const result = await run(
+      projectId,
+      { type: 'RecordGeminiKeyVerification', data: { projectId, keyId, valid } },
+      { ...metadata, commandId: `${metadata.commandId}:verify` },
+    );
     ctx.body = {
       success: true,
       valid,
@@ -69,7 +77,12 @@ export const keyRoutes = (router: Router, deps: Deps) => {
     if (body.projectId !== undefined) return setProjectKey(ctx, body.projectId, body.apiKey);
     await rateLimit.take(commandMetadata(ctx, deps).actorId);
     const valid = await deps.verify(body.apiKey);
-    ctx.body = { success: true, valid, aiApiStatus: valid ? 'Valid' : 'Invalid', message: valid ? 'API key verified' : 'Invalid API key' } satisfies VerifyApiKeyResponse;
+    ctx.body = {
+      success: true,
+      valid,
+      aiApiStatus: valid ? 'Valid' : 'Invalid',
+      message: valid ? 'API key verified' : 'Invalid API key',
+    } satisfies VerifyApiKeyResponse;
   });
 
   router.put('/api/projects/:projectId/gemini-key', aiErrors, async (ctx) => {
@@ -84,6 +97,12 @@ export const keyRoutes = (router: Router, deps: Deps) => {
     await gateway.ownedProject(projectId, metadata.actorId);
     await vault.delete(projectId);
     const result = await run(projectId, { type: 'RemoveGeminiKey', data: { projectId } }, metadata);
-    ctx.body = { success: true, changed: result.events.length > 0, aiApiStatus: 'Not Set', aiApiKey: '', position: String(result.position) } satisfies RemoveGeminiKeyResponse;
+    ctx.body = {
+      success: true,
+      changed: result.events.length > 0,
+      aiApiStatus: 'Not Set',
+      aiApiKey: '',
+      position: String(result.position),
+    } satisfies RemoveGeminiKeyResponse;
   });
 };

@@ -146,6 +146,8 @@ describe('/ws/ai-process', () => {
   it('a request naming no open socket runs without progress', async () => {
     const agent = request.agent(server);
     gemini.answer(json({ parameters: ['Scarcity'] }));
-    expect((await agent.post('/api/generate-parameters').set('X-AI-Process', 'nobody-listens').send({ fieldType: 'viralParameters' })).status).toBe(200);
+    expect((await agent.post('/api/generate-parameters').set('X-AI-Process', 'nobody-listens').send({ fieldType: 'viralParameters' })).status).toBe(
+      200,
+    );
   });
 });

@@ -18,9 +18,17 @@ const idea = 'A wall where every tip joins a pool that pays the best messages da
 describe('POST /api/generate-parameters (offline)', () => {
   it('answers stage-1 suggestions for the field type, marked offline, and charges a free play', async () => {
     const visitor = ai.visitor();
-    const res = await visitor.post('/api/generate-parameters').send({ fieldType: 'commonViralTriggers', coreIdea: idea, projectName: 'Tip Wall', excludeParameters: ['FOMO'] });
+    const res = await visitor
+      .post('/api/generate-parameters')
+      .send({ fieldType: 'commonViralTriggers', coreIdea: idea, projectName: 'Tip Wall', excludeParameters: ['FOMO'] });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, parameters: expect.any(Array), message: 'Generated 10 parameters', offline: true, requestId: expect.stringMatching(/^ai-/) });
+    expect(res.body).toEqual({
+      success: true,
+      parameters: expect.any(Array),
+      message: 'Generated 10 parameters',
+      offline: true,
+      requestId: expect.stringMatching(/^ai-/),
+    });
     expect(res.body.parameters).toHaveLength(GUIDED_PARAMETER_KINDS.viralParameters.count);
     expect(res.body.parameters).not.toContain('FOMO');
     const [charge] = await chargesOf();
@@ -112,7 +120,12 @@ describe('charging', () => {
   it('spends a point before a free play', async () => {
     const visitor = ai.visitor();
     const { accountId } = await accountOf(visitor);
-    await ai.accounts.execute('GrantPoints', accountId, { points: 2, reason: 'test' }, { commandId: 'grant', actorId: 'operator', now: '2026-11-23T10:00:00.000Z' });
+    await ai.accounts.execute(
+      'GrantPoints',
+      accountId,
+      { points: 2, reason: 'test' },
+      { commandId: 'grant', actorId: 'operator', now: '2026-11-23T10:00:00.000Z' },
+    );
     await visitor.post('/api/generate-parameters').send({ fieldType: 'viralParameters' });
     expect(await ai.accounts.stateOf(accountId)).toMatchObject({ points: 1, freePlaysLeft: FREE_PLAYS });
   });
@@ -133,11 +146,21 @@ describe('charging', () => {
   ])('refuses the same Idempotency-Key with a different body (422) %s: no free model call, nothing charged or recorded', async (_, onProject) => {
     const visitor = ai.visitor();
     const projectId = onProject ? (await accountOf(visitor)).projectId : undefined;
-    const first = await visitor.post('/api/generate-parameters').set('Idempotency-Key', 'gen-1').send({ fieldType: 'viralParameters', coreIdea: idea, projectId });
-    const reused = await visitor.post('/api/generate-parameters').set('Idempotency-Key', 'gen-1').send({ fieldType: 'viralParameters', coreIdea: 'A different idea entirely', projectId });
+    const first = await visitor
+      .post('/api/generate-parameters')
+      .set('Idempotency-Key', 'gen-1')
+      .send({ fieldType: 'viralParameters', coreIdea: idea, projectId });
+    const reused = await visitor
+      .post('/api/generate-parameters')
+      .set('Idempotency-Key', 'gen-1')
+      .send({ fieldType: 'viralParameters', coreIdea: 'A different idea entirely', projectId });
     expect(first.status).toBe(200);
     expect(reused.status).toBe(422);
-    expect(reused.body).toEqual({ success: false, error: 'Idempotency-Key reused with a different request', message: expect.stringMatching(/^Idempotency-Key reused with a different request/) });
+    expect(reused.body).toEqual({
+      success: false,
+      error: 'Idempotency-Key reused with a different request',
+      message: expect.stringMatching(/^Idempotency-Key reused with a different request/),
+    });
     expect(await chargesOf()).toHaveLength(1);
     expect((await typesOf()).filter((type) => type === 'AiSuggestionsGenerated')).toHaveLength(onProject ? 1 : 0);
   });
@@ -171,11 +194,14 @@ describe('the per-kind stage-2 generation', () => {
 
 describe('POST /api/generate-parameter (builder)', () => {
   it("answers the table's count, each within maxWords, none of the current values", async () => {
-    const res = await ai.visitor().post('/api/generate-parameter').send({
-      prompt: 'Generate social currency parameters for this idea',
-      currentValues: { coreIdea: idea, viralTriggers: ['Exclusive early-player badge'], coreTech: 'XNO payments, WebSockets' },
-      maxWords: 10,
-    });
+    const res = await ai
+      .visitor()
+      .post('/api/generate-parameter')
+      .send({
+        prompt: 'Generate social currency parameters for this idea',
+        currentValues: { coreIdea: idea, viralTriggers: ['Exclusive early-player badge'], coreTech: 'XNO payments, WebSockets' },
+        maxWords: 10,
+      });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: 'Generated 6 parameters', offline: true });
     expect(res.body.results).toHaveLength(6);
@@ -184,7 +210,10 @@ describe('POST /api/generate-parameter (builder)', () => {
   });
 
   it('keeps to the count and maxWords the caller sends', async () => {
-    const res = await ai.visitor().post('/api/generate-parameter').send({ prompt: 'viral triggers', currentValues: ['FOMO'], maxWords: 1, count: 3 });
+    const res = await ai
+      .visitor()
+      .post('/api/generate-parameter')
+      .send({ prompt: 'viral triggers', currentValues: ['FOMO'], maxWords: 1, count: 3 });
     expect(res.body.results).toHaveLength(3);
     for (const result of res.body.results) expect(result.split(' ')).toHaveLength(1);
     expect(res.body.results).not.toContain('FOMO');
@@ -199,9 +228,16 @@ describe('POST /api/generate-parameter (builder)', () => {
 
 describe('POST /api/generate-enhanced-prompt', () => {
   it('answers an enhanced prompt from the projectData the builder sends', async () => {
-    const res = await ai.visitor().post('/api/generate-enhanced-prompt').send({
-      projectData: { name: 'Tip Wall', coreIdea: idea, stages: [{ id: 1, data: { techParameters: ['XNO payments'], socialCurrencyParams: ['Top tipper title'] } }] },
-    });
+    const res = await ai
+      .visitor()
+      .post('/api/generate-enhanced-prompt')
+      .send({
+        projectData: {
+          name: 'Tip Wall',
+          coreIdea: idea,
+          stages: [{ id: 1, data: { techParameters: ['XNO payments'], socialCurrencyParams: ['Top tipper title'] } }],
+        },
+      });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: 'Enhanced Prompt Generated', offline: true });
     expect(res.body.enhancedPrompt).toContain('Tip Wall');
@@ -229,7 +265,13 @@ describe('POST /api/generate-technical-report', () => {
     const res = await visitor.post('/api/generate-technical-report').send({ projectId });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: 'Technical report generated', offline: true });
-    expect(Object.keys(res.body.report).sort()).toEqual(['detailedIdea', 'implementationPlan', 'parameterAudit', 'prototypeStructure', 'technicalSpecifications']);
+    expect(Object.keys(res.body.report).sort()).toEqual([
+      'detailedIdea',
+      'implementationPlan',
+      'parameterAudit',
+      'prototypeStructure',
+      'technicalSpecifications',
+    ]);
     expect(res.body.report.prototypeStructure.mvpDefinition).not.toBe('');
     expect(res.body.report.parameterAudit.incompatibleParameters).toEqual([{ parameter: 'Printed merch for winners', reason: expect.any(String) }]);
     const recorded = (await ai.events()).find((event) => event.type === 'AiReportGenerated');
@@ -239,44 +281,71 @@ describe('POST /api/generate-technical-report', () => {
   it('promptOnly answers the final prompt with its audit', async () => {
     const { visitor, projectId } = await setUp();
     const res = await visitor.post('/api/generate-technical-report').send({ projectId, promptOnly: true });
-    expect(res.body.report).toEqual({ finalPrompt: expect.stringContaining(idea), parameterAudit: { incompatibleParameters: [expect.objectContaining({ parameter: 'Printed merch for winners' })] } });
-    expect((await ai.events()).find((event) => event.type === 'AiPromptGenerated')?.data).toMatchObject({ use: 'finalPrompt', prompts: [res.body.report.finalPrompt] });
+    expect(res.body.report).toEqual({
+      finalPrompt: expect.stringContaining(idea),
+      parameterAudit: { incompatibleParameters: [expect.objectContaining({ parameter: 'Printed merch for winners' })] },
+    });
+    expect((await ai.events()).find((event) => event.type === 'AiPromptGenerated')?.data).toMatchObject({
+      use: 'finalPrompt',
+      prompts: [res.body.report.finalPrompt],
+    });
   });
 
   it('auditOnly answers the audit alone', async () => {
     const { visitor, projectId } = await setUp();
     const res = await visitor.post('/api/generate-technical-report').send({ projectId, auditOnly: true });
-    expect(res.body).toMatchObject({ message: 'Parameters audited', report: { parameterAudit: { incompatibleParameters: [{ parameter: 'Printed merch for winners' }] } } });
+    expect(res.body).toMatchObject({
+      message: 'Parameters audited',
+      report: { parameterAudit: { incompatibleParameters: [{ parameter: 'Printed merch for winners' }] } },
+    });
   });
 
   it('existingPrompt with removeParameters answers the modified prompt and clears the audit', async () => {
     const { visitor, projectId } = await setUp();
-    const res = await visitor
-      .post('/api/generate-technical-report')
-      .send({ projectId, existingPrompt: 'Keep to these principles: Viral, Printed merch for winners, Simple Page.', removeParameters: ['Printed merch for winners'] });
+    const res = await visitor.post('/api/generate-technical-report').send({
+      projectId,
+      existingPrompt: 'Keep to these principles: Viral, Printed merch for winners, Simple Page.',
+      removeParameters: ['Printed merch for winners'],
+    });
     expect(res.body.report).toEqual({ finalPrompt: 'Keep to these principles: Viral, Simple Page.', parameterAudit: { incompatibleParameters: [] } });
   });
 
   it('works from projectData alone', async () => {
-    const res = await ai.visitor().post('/api/generate-technical-report').send({ projectData: { projectName: 'Tip Wall', coreIdea: idea, stages: [] }, auditOnly: true });
+    const res = await ai
+      .visitor()
+      .post('/api/generate-technical-report')
+      .send({ projectData: { projectName: 'Tip Wall', coreIdea: idea, stages: [] }, auditOnly: true });
     expect(res.status).toBe(200);
     expect(res.body.report.parameterAudit.incompatibleParameters).toEqual([]);
   });
 
-  it('refuses promptOnly with auditOnly', async () => expect((await ai.visitor().post('/api/generate-technical-report').send({ projectData: {}, promptOnly: true, auditOnly: true })).status).toBe(400));
+  it('refuses promptOnly with auditOnly', async () =>
+    expect((await ai.visitor().post('/api/generate-technical-report').send({ projectData: {}, promptOnly: true, auditOnly: true })).status).toBe(
+      400,
+    ));
 });
 
 describe('the idea generation flow', () => {
   it('POST /api/process-query answers a question about a stage', async () => {
     const res = await ai.visitor().post('/api/process-query').send({ query: 'How do tippers find the wall?', stage: 'analysis' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, response: expect.stringContaining('Analysis'), suggestions: expect.any(Array), stage: 'analysis', offline: true });
+    expect(res.body).toMatchObject({
+      success: true,
+      response: expect.stringContaining('Analysis'),
+      suggestions: expect.any(Array),
+      stage: 'analysis',
+      offline: true,
+    });
   });
 
-  it('POST /api/process-query refuses an unknown stage', async () => expect((await ai.visitor().post('/api/process-query').send({ query: 'x', stage: 'launch' })).status).toBe(400));
+  it('POST /api/process-query refuses an unknown stage', async () =>
+    expect((await ai.visitor().post('/api/process-query').send({ query: 'x', stage: 'launch' })).status).toBe(400));
 
   it('POST /api/generate-prompt-sequence answers prompts for the stage', async () => {
-    const res = await ai.visitor().post('/api/generate-prompt-sequence').send({ stage: 'ideation', input: idea, context: { research: 'done' }, config: { depth: 'quick' } });
+    const res = await ai
+      .visitor()
+      .post('/api/generate-prompt-sequence')
+      .send({ stage: 'ideation', input: idea, context: { research: 'done' }, config: { depth: 'quick' } });
     expect(res.status).toBe(200);
     expect(res.body.prompts.length).toBeGreaterThanOrEqual(3);
   });
@@ -284,7 +353,9 @@ describe('the idea generation flow', () => {
   it.each([1, 5])('POST /api/process-idea-stage takes %i iterations and answers the stage fields', async (iterations) => {
     const visitor = ai.visitor();
     const { projectId } = await accountOf(visitor);
-    const res = await visitor.post('/api/process-idea-stage').send({ stage: 'ideation', prompt: idea, options: { iterations, focusOn: 'simplicity' }, projectId });
+    const res = await visitor
+      .post('/api/process-idea-stage')
+      .send({ stage: 'ideation', prompt: idea, options: { iterations, focusOn: 'simplicity' }, projectId });
     expect(res.status).toBe(200);
     expect(res.body.results).toMatchObject({ stage: 'ideation', stageNumber: 3, iterations, ideaConcepts: expect.any(Array) });
     expect(res.body.results.ideaConcepts[0]).toMatchObject({ name: expect.any(String), simplicityScore: expect.any(Number) });
@@ -310,7 +381,9 @@ describe('the idea generation flow', () => {
     expect(projectData).toMatchObject({ name: expect.any(String), coreIdea: idea, parameters: ['Viral'] });
     expect(projectData.stages.map((stage: { stageNumber: number }) => stage.stageNumber)).toEqual([1, 2, 3, 4, 5]);
     expect(projectData.stages[0].data.viralParameters.length).toBeGreaterThan(0);
-    const saved = await visitor.post('/api/projects').send({ project: { name: projectData.name, coreIdea: projectData.coreIdea }, stages: projectData.stages });
+    const saved = await visitor
+      .post('/api/projects')
+      .send({ project: { name: projectData.name, coreIdea: projectData.coreIdea }, stages: projectData.stages });
     expect(saved.status).toBe(201);
   });
 
@@ -334,15 +407,26 @@ describe('documents nested too deeply', () => {
     ['/api/generate-prompt-sequence', 'config', { stage: 'ideation' }],
     ['/api/process-idea-stage', 'context', { stage: 'ideation', prompt: idea }],
   ])('POST %s with %s nested 5,000 levels deep answers 400 naming the body, charges and records nothing', async (path, field, rest) => {
-    const body = `{${Object.entries(rest).map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)},`).join('')}"${field}":${nested(5000)}}`;
+    const body = `{${Object.entries(rest)
+      .map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)},`)
+      .join('')}"${field}":${nested(5000)}}`;
     const res = await ai.visitor().post(path).set('Content-Type', 'application/json').send(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, error: 'Request body is nested too deeply (at most 32 levels)', message: 'Request body is nested too deeply (at most 32 levels)', field: 'body' });
+    expect(res.body).toEqual({
+      success: false,
+      error: 'Request body is nested too deeply (at most 32 levels)',
+      message: 'Request body is nested too deeply (at most 32 levels)',
+      field: 'body',
+    });
     expect(await typesOf()).toEqual([]);
   });
 
   it('takes a document nested as deep as the bound', async () => {
-    const res = await ai.visitor().post('/api/process-query').set('Content-Type', 'application/json').send(`{"query":"x?","stage":"analysis","context":${nested(31)}}`);
+    const res = await ai
+      .visitor()
+      .post('/api/process-query')
+      .set('Content-Type', 'application/json')
+      .send(`{"query":"x?","stage":"analysis","context":${nested(31)}}`);
     expect(res.status).toBe(200);
   });
 });

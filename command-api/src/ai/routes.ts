@@ -46,14 +46,18 @@ import {
 } from './schemas.ts';
 
 /** What every AI answer carries besides its payload: whether the offline generator wrote it, and the request id. */
-const answered = (result: { ai: { provider: string }; requestId: string }) => ({ offline: result.ai.provider === 'offline', requestId: result.requestId });
+const answered = (result: { ai: { provider: string }; requestId: string }) => ({
+  offline: result.ai.provider === 'offline',
+  requestId: result.requestId,
+});
 
 /** The project's context, with what the caller sent over it: a core idea typed but not yet saved counts. */
 const contextFor = (project: ActiveProjectState | null, sent: { coreIdea?: string; projectName?: string; parameters?: string[] } = {}): AiContext => {
   const context = project ? contextOfProject(project) : emptyContext();
   if (sent.coreIdea?.trim()) context.coreIdea = sent.coreIdea.trim();
   if (sent.projectName?.trim()) context.projectName = sent.projectName.trim();
-  if (sent.parameters?.length) context.parameters = [...new Set([...context.parameters, ...sent.parameters.map((value) => value.trim()).filter(Boolean)])];
+  if (sent.parameters?.length)
+    context.parameters = [...new Set([...context.parameters, ...sent.parameters.map((value) => value.trim()).filter(Boolean)])];
   return context;
 };
 
@@ -84,8 +88,10 @@ const requirePrompt = (prompt: string, field = 'prompt') => {
 };
 
 /** Exclusions the caller named plus the values the list already holds: a suggestion is new or it is nothing. */
-const exclusionsFor = (project: ActiveProjectState | null, context: AiContext, list: GuidedParameterList, sent: readonly string[] = []) =>
-  [...sent, ...(project ? (context.lists[list] ?? []) : [])];
+const exclusionsFor = (project: ActiveProjectState | null, context: AiContext, list: GuidedParameterList, sent: readonly string[] = []) => [
+  ...sent,
+  ...(project ? (context.lists[list] ?? []) : []),
+];
 
 /**
  * The builder's `currentValues`: the core idea plus, by kind, the viral triggers and core tech (spec 02 §7), or
@@ -135,11 +141,25 @@ export const aiRoutes = (router: Router, { gateway }: { gateway: AiGateway }) =>
       accept: (output, input) => ({ parameters: cleanSuggestions(output.parameters, { count, maxWords: kind.maxWords, exclude: input.exclude }) }),
       record: (output, { requestId, ai, input }) => ({
         type: 'RecordAiSuggestions',
-        data: { projectId: body.projectId!, requestId, ai, use: 'parameters', list, kind: list, asked: { count, excluded: input.exclude, coreIdea: input.context.coreIdea }, suggestions: output.parameters },
+        data: {
+          projectId: body.projectId!,
+          requestId,
+          ai,
+          use: 'parameters',
+          list,
+          kind: list,
+          asked: { count, excluded: input.exclude, coreIdea: input.context.coreIdea },
+          suggestions: output.parameters,
+        },
       }),
       done: (output) => `Generated ${output.parameters.length} parameters`,
     });
-    ctx.body = { success: true, parameters: result.output.parameters, message: `Generated ${result.output.parameters.length} parameters`, ...answered(result) } satisfies GenerateParametersResponse;
+    ctx.body = {
+      success: true,
+      parameters: result.output.parameters,
+      message: `Generated ${result.output.parameters.length} parameters`,
+      ...answered(result),
+    } satisfies GenerateParametersResponse;
   };
 
   /** Stage 1 names a list by `fieldType`; stage 2 by `stageId: 2` and (ours) `fieldType`, else its sustainability list. */
@@ -185,11 +205,25 @@ export const aiRoutes = (router: Router, { gateway }: { gateway: AiGateway }) =>
       accept: (output, input) => ({ parameters: cleanSuggestions(output.parameters, { count, maxWords, exclude: input.exclude }) }),
       record: (output, { requestId, ai, input }) => ({
         type: 'RecordAiSuggestions',
-        data: { projectId: body.projectId!, requestId, ai, use: 'builderParameter', list: null, kind, asked: { prompt, count, maxWords, excluded: input.exclude }, suggestions: output.parameters },
+        data: {
+          projectId: body.projectId!,
+          requestId,
+          ai,
+          use: 'builderParameter',
+          list: null,
+          kind,
+          asked: { prompt, count, maxWords, excluded: input.exclude },
+          suggestions: output.parameters,
+        },
       }),
       done: (output) => `Generated ${output.parameters.length} parameters`,
     });
-    ctx.body = { success: true, message: `Generated ${result.output.parameters.length} parameters`, results: result.output.parameters, ...answered(result) };
+    ctx.body = {
+      success: true,
+      message: `Generated ${result.output.parameters.length} parameters`,
+      results: result.output.parameters,
+      ...answered(result),
+    };
   });
 
   post('/api/generate-enhanced-prompt', async (ctx) => {
@@ -202,7 +236,14 @@ export const aiRoutes = (router: Router, { gateway }: { gateway: AiGateway }) =>
       accept: (output) => ({ enhancedPrompt: requireText(output.enhancedPrompt) }),
       record: (output, { requestId, ai }) => ({
         type: 'RecordAiPrompt',
-        data: { projectId: body.projectId!, requestId, ai, use: 'enhancedPrompt', asked: { projectData: body.projectData !== undefined }, prompts: [output.enhancedPrompt] },
+        data: {
+          projectId: body.projectId!,
+          requestId,
+          ai,
+          use: 'enhancedPrompt',
+          asked: { projectData: body.projectData !== undefined },
+          prompts: [output.enhancedPrompt],
+        },
       }),
       done: () => 'Enhanced prompt generated',
     });
@@ -229,10 +270,18 @@ export const aiRoutes = (router: Router, { gateway }: { gateway: AiGateway }) =>
         projectId,
         input: (project) => ({ context: withoutParameters(base(project), removeParameters), existingPrompt, removeParameters }),
         accept: (output) => ({ finalPrompt: requireText(output.finalPrompt) }),
-        record: (output, { requestId, ai }) => ({ type: 'RecordAiPrompt', data: { projectId: projectId!, requestId, ai, use: 'modifiedPrompt', asked, prompts: [output.finalPrompt], incompatibleParameters: [] } }),
+        record: (output, { requestId, ai }) => ({
+          type: 'RecordAiPrompt',
+          data: { projectId: projectId!, requestId, ai, use: 'modifiedPrompt', asked, prompts: [output.finalPrompt], incompatibleParameters: [] },
+        }),
         done: () => 'Modified prompt generated',
       });
-      ctx.body = { success: true, message: 'Modified prompt generated', report: { finalPrompt: result.output.finalPrompt, parameterAudit: { incompatibleParameters: [] } }, ...answered(result) } satisfies TechnicalReportResponse;
+      ctx.body = {
+        success: true,
+        message: 'Modified prompt generated',
+        report: { finalPrompt: result.output.finalPrompt, parameterAudit: { incompatibleParameters: [] } },
+        ...answered(result),
+      } satisfies TechnicalReportResponse;
       return;
     }
     if (body.promptOnly) {
@@ -241,15 +290,31 @@ export const aiRoutes = (router: Router, { gateway }: { gateway: AiGateway }) =>
         failure: AI_FAILURE_MESSAGES.finalPrompt,
         projectId,
         input: (project) => ({ context: base(project) }),
-        accept: (output, input) => ({ finalPrompt: requireText(output.finalPrompt), incompatibleParameters: auditedAgainst(input.context, output.incompatibleParameters) }),
+        accept: (output, input) => ({
+          finalPrompt: requireText(output.finalPrompt),
+          incompatibleParameters: auditedAgainst(input.context, output.incompatibleParameters),
+        }),
         record: (output, { requestId, ai }) => ({
           type: 'RecordAiPrompt',
-          data: { projectId: projectId!, requestId, ai, use: 'finalPrompt', asked, prompts: [output.finalPrompt], incompatibleParameters: output.incompatibleParameters },
+          data: {
+            projectId: projectId!,
+            requestId,
+            ai,
+            use: 'finalPrompt',
+            asked,
+            prompts: [output.finalPrompt],
+            incompatibleParameters: output.incompatibleParameters,
+          },
         }),
         done: () => 'Final prompt generated',
       });
       const { finalPrompt, incompatibleParameters } = result.output;
-      ctx.body = { success: true, message: 'Final prompt generated', report: { finalPrompt, parameterAudit: { incompatibleParameters } }, ...answered(result) } satisfies TechnicalReportResponse;
+      ctx.body = {
+        success: true,
+        message: 'Final prompt generated',
+        report: { finalPrompt, parameterAudit: { incompatibleParameters } },
+        ...answered(result),
+      } satisfies TechnicalReportResponse;
       return;
     }
     if (body.auditOnly) {
@@ -261,11 +326,23 @@ export const aiRoutes = (router: Router, { gateway }: { gateway: AiGateway }) =>
         accept: (output, input) => ({ incompatibleParameters: auditedAgainst(input.context, output.incompatibleParameters) }),
         record: (output, { requestId, ai }) => ({
           type: 'RecordAiReport',
-          data: { projectId: projectId!, requestId, ai, use: 'parameterAudit', asked, report: technicalReportSchema.parse({ parameterAudit: output }) },
+          data: {
+            projectId: projectId!,
+            requestId,
+            ai,
+            use: 'parameterAudit',
+            asked,
+            report: technicalReportSchema.parse({ parameterAudit: output }),
+          },
         }),
         done: (output) => `${output.incompatibleParameters.length} incompatible parameters found`,
       });
-      ctx.body = { success: true, message: 'Parameters audited', report: { parameterAudit: result.output }, ...answered(result) } satisfies TechnicalReportResponse;
+      ctx.body = {
+        success: true,
+        message: 'Parameters audited',
+        report: { parameterAudit: result.output },
+        ...answered(result),
+      } satisfies TechnicalReportResponse;
       return;
     }
     const result = await gateway.run(ctx, {
@@ -274,8 +351,14 @@ export const aiRoutes = (router: Router, { gateway }: { gateway: AiGateway }) =>
       projectId,
       input: (project) => ({ context: base(project) }),
       accept: (report, input) =>
-        sizedReport({ ...report, parameterAudit: { incompatibleParameters: auditedAgainst(input.context, report.parameterAudit.incompatibleParameters) } }),
-      record: (report, { requestId, ai }) => ({ type: 'RecordAiReport', data: { projectId: projectId!, requestId, ai, use: 'technicalReport', asked, report } }),
+        sizedReport({
+          ...report,
+          parameterAudit: { incompatibleParameters: auditedAgainst(input.context, report.parameterAudit.incompatibleParameters) },
+        }),
+      record: (report, { requestId, ai }) => ({
+        type: 'RecordAiReport',
+        data: { projectId: projectId!, requestId, ai, use: 'technicalReport', asked, report },
+      }),
       done: () => 'Technical report generated',
     });
     ctx.body = { success: true, message: 'Technical report generated', report: result.output, ...answered(result) } satisfies TechnicalReportResponse;
@@ -291,7 +374,10 @@ export const aiRoutes = (router: Router, { gateway }: { gateway: AiGateway }) =>
       projectId: body.projectId,
       input: (project) => ({ context: { ...contextFor(project), extra: extraContextOf(body.context) }, query, stage }),
       accept: (output) => ({ response: requireText(output.response), suggestions: output.suggestions.map((item) => item.trim()).filter(Boolean) }),
-      record: (output, { requestId, ai }) => ({ type: 'RecordAiResults', data: { projectId: body.projectId!, requestId, ai, use: 'processQuery', asked: { query, stage: stage.id }, results: output } }),
+      record: (output, { requestId, ai }) => ({
+        type: 'RecordAiResults',
+        data: { projectId: body.projectId!, requestId, ai, use: 'processQuery', asked: { query, stage: stage.id }, results: output },
+      }),
       done: () => 'Query answered',
     });
     ctx.body = { success: true, response: result.output.response, suggestions: result.output.suggestions, stage: stage.id, ...answered(result) };
@@ -304,7 +390,12 @@ export const aiRoutes = (router: Router, { gateway }: { gateway: AiGateway }) =>
       use: 'promptSequence',
       failure: AI_FAILURE_MESSAGES.promptSequence,
       projectId: body.projectId,
-      input: (project) => ({ context: { ...contextFor(project), extra: extraContextOf(body.context) }, stage, input: body.input ?? '', config: body.config ?? {} }),
+      input: (project) => ({
+        context: { ...contextFor(project), extra: extraContextOf(body.context) },
+        stage,
+        input: body.input ?? '',
+        config: body.config ?? {},
+      }),
       accept: (output) => {
         const prompts = output.prompts.map((prompt) => prompt.trim()).filter(Boolean);
         if (prompts.length === 0) requireText('');
@@ -312,7 +403,14 @@ export const aiRoutes = (router: Router, { gateway }: { gateway: AiGateway }) =>
       },
       record: (output, { requestId, ai }) => ({
         type: 'RecordAiPrompt',
-        data: { projectId: body.projectId!, requestId, ai, use: 'promptSequence', asked: { stage: stage.id, input: body.input ?? '' }, prompts: output.prompts },
+        data: {
+          projectId: body.projectId!,
+          requestId,
+          ai,
+          use: 'promptSequence',
+          asked: { stage: stage.id, input: body.input ?? '' },
+          prompts: output.prompts,
+        },
       }),
       done: (output) => `${output.prompts.length} prompts generated`,
     });
@@ -334,11 +432,22 @@ export const aiRoutes = (router: Router, { gateway }: { gateway: AiGateway }) =>
       accept: (output, input) => ({ fields: stageResults(stage, output.fields, input.context), summary: output.summary.trim() }),
       record: (output, { requestId, ai }) => ({
         type: 'RecordAiResults',
-        data: { projectId: body.projectId!, requestId, ai, use: 'ideaStage', asked: { stage: stage.id, prompt, focusOn, iterations, quick }, results: output },
+        data: {
+          projectId: body.projectId!,
+          requestId,
+          ai,
+          use: 'ideaStage',
+          asked: { stage: stage.id, prompt, focusOn, iterations, quick },
+          results: output,
+        },
       }),
       done: () => `${stage.title} stage processed`,
     });
-    ctx.body = { success: true, results: { stage: stage.id, stageNumber: stage.stageNumber, iterations, summary: result.output.summary, ...result.output.fields }, ...answered(result) } satisfies IdeaStageResponse;
+    ctx.body = {
+      success: true,
+      results: { stage: stage.id, stageNumber: stage.stageNumber, iterations, summary: result.output.summary, ...result.output.fields },
+      ...answered(result),
+    } satisfies IdeaStageResponse;
   });
 
   post('/api/quick-generate-idea', async (ctx) => {
@@ -355,10 +464,22 @@ export const aiRoutes = (router: Router, { gateway }: { gateway: AiGateway }) =>
       },
       record: (output, { requestId, ai, input }) => ({
         type: 'RecordAiResults',
-        data: { projectId: body.projectId!, requestId, ai, use: 'quickIdea', asked: { coreIdea: input.context.coreIdea, parameters: input.context.parameters }, results: quickProjectData(output, input.context) },
+        data: {
+          projectId: body.projectId!,
+          requestId,
+          ai,
+          use: 'quickIdea',
+          asked: { coreIdea: input.context.coreIdea, parameters: input.context.parameters },
+          results: quickProjectData(output, input.context),
+        },
       }),
       done: () => 'Idea generated',
     });
-    ctx.body = { success: true, message: 'Idea generated', projectData: quickProjectData(result.output, result.input.context), ...answered(result) } satisfies QuickGenerateIdeaResponse;
+    ctx.body = {
+      success: true,
+      message: 'Idea generated',
+      projectData: quickProjectData(result.output, result.input.context),
+      ...answered(result),
+    } satisfies QuickGenerateIdeaResponse;
   });
 };

@@ -32,7 +32,10 @@ const document = z
   .refine(hasOnlySafeText, UNSAFE_TEXT_MESSAGE);
 const freeContext = z
   .unknown()
-  .refine((value) => value === undefined || JSON.stringify(value).length <= MAX_DOCUMENT_LENGTH, `must be at most ${MAX_DOCUMENT_LENGTH} characters of JSON`)
+  .refine(
+    (value) => value === undefined || JSON.stringify(value).length <= MAX_DOCUMENT_LENGTH,
+    `must be at most ${MAX_DOCUMENT_LENGTH} characters of JSON`,
+  )
   .refine(hasOnlySafeText, UNSAFE_TEXT_MESSAGE);
 
 /** Flow stages by id ('research') or number (1–6), as clients send both. */

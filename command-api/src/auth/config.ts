@@ -19,7 +19,9 @@ export interface AuthOptions {
 }
 
 /** The sign-in settings from configuration: a Google client needs both halves, or it is a mistake worth stopping for. */
-export const authOptionsFrom = (config: Pick<Partial<Config>, 'NODE_ENV' | 'PUBLIC_URL' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET'>): AuthOptions => {
+export const authOptionsFrom = (
+  config: Pick<Partial<Config>, 'NODE_ENV' | 'PUBLIC_URL' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET'>,
+): AuthOptions => {
   const { GOOGLE_CLIENT_ID: clientId, GOOGLE_CLIENT_SECRET: clientSecret } = config;
   if (Boolean(clientId) !== Boolean(clientSecret)) {
     throw new Error('Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together (or both left empty)');

@@ -87,7 +87,10 @@ describe('GET /auth/google', () => {
       prompt: 'select_account',
     });
     // The flow's record stays in the signed cookie; the query is not carried into it as grant "dynamic" settings.
-    expect((await sessionSetBy(res, stores.documentStore))).toMatchObject({ returnTo: '/stage-2', grant: { provider: 'google', state: url.searchParams.get('state') } });
+    expect(await sessionSetBy(res, stores.documentStore)).toMatchObject({
+      returnTo: '/stage-2',
+      grant: { provider: 'google', state: url.searchParams.get('state') },
+    });
     expect((await sessionSetBy(res, stores.documentStore))!.grant).not.toHaveProperty('dynamic');
   });
 
@@ -102,7 +105,7 @@ describe('GET /auth/google', () => {
 });
 
 describe('Google sign-in, the whole flow', () => {
-  it('ends signed in as the user derived from Google\'s sub, records SignedIn with the profile, and returns to returnTo', async () => {
+  it("ends signed in as the user derived from Google's sub, records SignedIn with the profile, and returns to returnTo", async () => {
     await startGoogle();
     const agent = request.agent(appWith().callback());
     const { started, done } = await signInWithGoogle(agent, '/auth/google?returnTo=/stage-2');
@@ -111,7 +114,12 @@ describe('Google sign-in, the whole flow', () => {
     expect(done.headers.location).toBe('/stage-2');
     expect(await actorAfter(done, stores.documentStore)).toBe(`user-${annUserId}`);
     // The session is a new one: the visitor id carried over, the flow's record and returnTo gone.
-    expect(await sessionSetBy(done, stores.documentStore)).toEqual({ visitorId: expect.stringMatching(/^[0-9a-f-]{36}$/), userId: annUserId, _expire: expect.any(Number), _maxAge: expect.any(Number) });
+    expect(await sessionSetBy(done, stores.documentStore)).toEqual({
+      visitorId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      userId: annUserId,
+      _expire: expect.any(Number),
+      _maxAge: expect.any(Number),
+    });
     // The session the flow started in is revoked, not just replaced in this browser.
     expect(await actorAfter(started, stores.documentStore)).toBe('nobody');
     expect(google.calls).toEqual(['GET /authorize', 'POST /token', 'GET /userinfo']);
@@ -121,7 +129,13 @@ describe('Google sign-in, the whole flow', () => {
     expect(events[0]).toMatchObject({
       streamId: `account-user-${annUserId}`,
       type: 'SignedIn',
-      data: { accountId: `user-${annUserId}`, email: ANN.email, displayName: ANN.name, profileImageUrl: ANN.picture, signedInAt: '2026-11-23T10:00:00.000Z' },
+      data: {
+        accountId: `user-${annUserId}`,
+        email: ANN.email,
+        displayName: ANN.name,
+        profileImageUrl: ANN.picture,
+        signedInAt: '2026-11-23T10:00:00.000Z',
+      },
       metadata: { actorId: `user-${annUserId}` },
     });
   });
@@ -150,17 +164,27 @@ describe('Google sign-in, the whole flow', () => {
     expect(lines.some((line) => line.includes('signed in'))).toBe(true);
     const secrets = google.secrets();
     expect(secrets).toHaveLength(4);
-    const everything = [asText(await allEvents()), ...lines, asText(await stores.documentStore.find(SESSIONS_COLLECTION)), done.text, asText(setCookiesOf(started)), asText(setCookiesOf(done))].join('\n');
+    const everything = [
+      asText(await allEvents()),
+      ...lines,
+      asText(await stores.documentStore.find(SESSIONS_COLLECTION)),
+      done.text,
+      asText(setCookiesOf(started)),
+      asText(setCookiesOf(done)),
+    ].join('\n');
     for (const secret of secrets) expect(everything).not.toContain(secret);
   });
 
-  it.each(['//evil.com', 'https://evil.com', '/\\evil.com', '/\t/evil.com', 'javascript:alert(1)'])('returns to / instead of returnTo=%j', async (returnTo) => {
-    await startGoogle();
-    const agent = request.agent(appWith().callback());
-    const { done } = await signInWithGoogle(agent, `/auth/google?returnTo=${encodeURIComponent(returnTo)}`);
-    expect(done.headers.location).toBe('/');
-    expect(await actorAfter(done, stores.documentStore)).toBe(`user-${annUserId}`);
-  });
+  it.each(['//evil.com', 'https://evil.com', '/\\evil.com', '/\t/evil.com', 'javascript:alert(1)'])(
+    'returns to / instead of returnTo=%j',
+    async (returnTo) => {
+      await startGoogle();
+      const agent = request.agent(appWith().callback());
+      const { done } = await signInWithGoogle(agent, `/auth/google?returnTo=${encodeURIComponent(returnTo)}`);
+      expect(done.headers.location).toBe('/');
+      expect(await actorAfter(done, stores.documentStore)).toBe(`user-${annUserId}`);
+    },
+  );
 
   it('returns to the page the user came from (Referer on this site) when no returnTo is given', async () => {
     await startGoogle();
@@ -199,7 +223,7 @@ describe('Google sign-in that must not sign anyone in', () => {
     expect(google.calls).toEqual(['GET /authorize']);
   });
 
-  it('refuses a callback that this browser did not start (a code from someone else\'s flow)', async () => {
+  it("refuses a callback that this browser did not start (a code from someone else's flow)", async () => {
     await startGoogle();
     const victim = request.agent(appWith().callback());
     const attacker = request.agent(appWith().callback());
@@ -247,11 +271,21 @@ describe('Google sign-in that must not sign anyone in', () => {
     const { logger, lines } = capturingLogger();
     const app = createCommandApi({
       eventStore: stores.eventStore,
-    documentStore: stores.documentStore,
+      documentStore: stores.documentStore,
       logger,
       sessionSecret: TEST_SESSION_SECRET,
       secureCookies: false,
-      auth: { production: false, publicUrl: PUBLIC_URL, google: { clientId: CLIENT.clientId, clientSecret: 'a-wrong-secret', authorizeUrl: google.authorizeUrl, accessUrl: google.accessUrl, profileUrl: google.profileUrl } },
+      auth: {
+        production: false,
+        publicUrl: PUBLIC_URL,
+        google: {
+          clientId: CLIENT.clientId,
+          clientSecret: 'a-wrong-secret',
+          authorizeUrl: google.authorizeUrl,
+          accessUrl: google.accessUrl,
+          profileUrl: google.profileUrl,
+        },
+      },
     });
     const { done } = await signInWithGoogle(request.agent(app.callback()), '/auth/google');
     expect(done.status).toBe(502);
@@ -272,7 +306,9 @@ describe('without a Google client', () => {
 
   it("answers 503 'Sign-in is not configured' in production", async () => {
     await startGoogle();
-    const res = await request(appWith({ google: undefined, production: true }).callback()).get('/auth/google').set('X-Forwarded-Proto', 'https');
+    const res = await request(appWith({ google: undefined, production: true }).callback())
+      .get('/auth/google')
+      .set('X-Forwarded-Proto', 'https');
     expect(res.status).toBe(503);
     expect(res.text).toContain('Sign-in is not configured');
   });

@@ -15,7 +15,10 @@ export const GOOGLE_CALLBACK = '/auth/google/callback';
 /** What Google's userinfo endpoint answers (OpenID Connect standard claims); other claims are ignored. */
 const googleProfileSchema = z.object({
   sub: z.string().min(1).max(255),
-  email: z.string().max(MAX_EMAIL_LENGTH).refine((email) => email.includes('@')),
+  email: z
+    .string()
+    .max(MAX_EMAIL_LENGTH)
+    .refine((email) => email.includes('@')),
   email_verified: z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]).optional(),
   name: z.string().optional(),
   picture: z.string().optional(),
@@ -28,10 +31,15 @@ const FAILURES: Record<Failure, { status: number; title: string; message: string
   expired: {
     status: 400,
     title: 'Sign-in expired',
-    message: 'This sign-in did not start in this browser, was already used, or has expired. Sign-in must finish in the browser that started it, with cookies enabled.',
+    message:
+      'This sign-in did not start in this browser, was already used, or has expired. Sign-in must finish in the browser that started it, with cookies enabled.',
   },
   failed: { status: 502, title: 'Sign-in failed', message: 'Google sign-in could not be completed. Please try again in a moment.' },
-  unverified: { status: 403, title: 'Email not verified', message: 'Your Google account has no verified email address, which signing in here needs.' },
+  unverified: {
+    status: 403,
+    title: 'Email not verified',
+    message: 'Your Google account has no verified email address, which signing in here needs.',
+  },
 };
 
 /** A short, loggable name for what went wrong: an OAuth error code or grant's message, never a response body. */
@@ -70,7 +78,12 @@ export const googleRoutes = (router: Router, { options, signIn, logger }: { opti
   };
 
   const notConfigured = (ctx: Context) =>
-    sendPage(ctx, 503, 'Sign-in is not configured', html`<p>Google sign-in needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, and they are not set on this server.</p>`);
+    sendPage(
+      ctx,
+      503,
+      'Sign-in is not configured',
+      html`<p>Google sign-in needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, and they are not set on this server.</p>`,
+    );
 
   const fail = (ctx: Context, failure: Failure, returnTo: string, providerError?: unknown) => {
     const session = sessionOf(ctx);
@@ -118,7 +131,8 @@ export const googleRoutes = (router: Router, { options, signIn, logger }: { opti
       return fail(ctx, /state mismatch|missing code/.test(errorCode(error)) ? 'expired' : 'failed', returnTo, error);
     }
     const parsed = googleProfileSchema.safeParse(response.profile);
-    if (!parsed.success) return fail(ctx, 'failed', returnTo, (response.profile as { error?: unknown } | undefined)?.error ?? 'profile without sub or email');
+    if (!parsed.success)
+      return fail(ctx, 'failed', returnTo, (response.profile as { error?: unknown } | undefined)?.error ?? 'profile without sub or email');
     const { sub, email, email_verified, name, picture } = parsed.data;
     if (email_verified === false) return fail(ctx, 'unverified', returnTo);
     const profileImageUrl = pictureSchema.safeParse(picture);

@@ -26,8 +26,7 @@ const appWith = (auth: AuthOptions = { production: false }) =>
   }).callback();
 
 const allEvents = () => stores.eventStore.readAll();
-const postForm = (app: ReturnType<typeof appWith>, form: Record<string, string>) =>
-  request(app).post('/auth/local').type('form').send(form);
+const postForm = (app: ReturnType<typeof appWith>, form: Record<string, string>) => request(app).post('/auth/local').type('form').send(form);
 
 describe('GET /auth/local', () => {
   it('shows a clearly labelled form that stands in for Google sign-in', async () => {
@@ -77,7 +76,13 @@ describe('POST /auth/local', () => {
       {
         streamId: `account-user-${userId}`,
         type: 'SignedIn',
-        data: { accountId: `user-${userId}`, email: 'Ann@Example.com', displayName: 'Ann Lee', profileImageUrl: null, signedInAt: '2026-11-23T10:00:00.000Z' },
+        data: {
+          accountId: `user-${userId}`,
+          email: 'Ann@Example.com',
+          displayName: 'Ann Lee',
+          profileImageUrl: null,
+          signedInAt: '2026-11-23T10:00:00.000Z',
+        },
       },
     ]);
   });
@@ -131,7 +136,12 @@ describe('POST /auth/local', () => {
     const res = await request(appWith()).post('/auth/local').set('Origin', 'https://evil.com').type('form').send({ email: 'mallory@example.com' });
     expect(res.status).toBe(403);
     expect(await allEvents()).toEqual([]);
-    const sameSite = await request(appWith()).post('/auth/local').set('Host', 'localhost:3000').set('Origin', 'http://localhost:3000').type('form').send({ email: 'ann@example.com' });
+    const sameSite = await request(appWith())
+      .post('/auth/local')
+      .set('Host', 'localhost:3000')
+      .set('Origin', 'http://localhost:3000')
+      .type('form')
+      .send({ email: 'ann@example.com' });
     expect(sameSite.status).toBe(303);
   });
 

@@ -31,7 +31,10 @@ const localSignInSchema = z.strictObject({
 const messageOf = (issue: z.core.$ZodIssue) =>
   issue.code === 'unrecognized_keys' ? `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}` : issue.message;
 
-const renderForm = (ctx: Context, { status = 200, returnTo, values = {}, error }: { status?: number; returnTo: string; values?: Record<string, string>; error?: string }) =>
+const renderForm = (
+  ctx: Context,
+  { status = 200, returnTo, values = {}, error }: { status?: number; returnTo: string; values?: Record<string, string>; error?: string },
+) =>
   sendPage(
     ctx,
     status,
@@ -57,11 +60,21 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : html``}
 export const localRoutes = (router: Router, { options, signIn }: { options: AuthOptions; signIn: SignIn }) => {
   const refused = (ctx: Context) => {
     if (options.production) {
-      sendPage(ctx, 404, 'Local sign-in is not available', html`<p>Local sign-in is switched off in production. <a href="${GOOGLE_START}">Sign in with Google</a>.</p>`);
+      sendPage(
+        ctx,
+        404,
+        'Local sign-in is not available',
+        html`<p>Local sign-in is switched off in production. <a href="${GOOGLE_START}">Sign in with Google</a>.</p>`,
+      );
       return true;
     }
     if (options.google) {
-      sendPage(ctx, 404, 'Local sign-in is not available', html`<p>Google sign-in is configured on this server. <a href="${GOOGLE_START}">Sign in with Google</a>.</p>`);
+      sendPage(
+        ctx,
+        404,
+        'Local sign-in is not available',
+        html`<p>Google sign-in is configured on this server. <a href="${GOOGLE_START}">Sign in with Google</a>.</p>`,
+      );
       return true;
     }
     return false;

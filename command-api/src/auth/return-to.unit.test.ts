@@ -3,7 +3,8 @@ import { safeReturnTo } from './return-to.ts';
 
 describe('safeReturnTo', () => {
   it.each(['/', '/stage-2', '/marketplace/abc?sort=new#top', '/dashboard?x=%2F%2Fevil.com'])('keeps the path %j on this site', (path) =>
-    expect(safeReturnTo(path)).toBe(path));
+    expect(safeReturnTo(path)).toBe(path),
+  );
 
   it.each([
     '//evil.com',

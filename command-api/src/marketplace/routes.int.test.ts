@@ -46,9 +46,14 @@ describe('POST /api/marketplace/ideas', () => {
   it("publishes the caller's project and answers { ok, id } with the commit position", async () => {
     const ann = visitor();
     const projectId = await createProject(ann);
-    const res = await ann
-      .post('/api/marketplace/ideas')
-      .send({ projectId, title: 'Fan Tips', coreIdea: 'Tip your streamer', viralTriggers: 'leaderboard', techFramework: 'one page', sustainability: 'tips fund it' });
+    const res = await ann.post('/api/marketplace/ideas').send({
+      projectId,
+      title: 'Fan Tips',
+      coreIdea: 'Tip your streamer',
+      viralTriggers: 'leaderboard',
+      techFramework: 'one page',
+      sustainability: 'tips fund it',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true, ok: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/), message: PUBLISHED_MESSAGE, position: '2' });
     expect((await allEvents())[1]).toMatchObject({
@@ -70,12 +75,16 @@ describe('POST /api/marketplace/ideas', () => {
     });
   });
 
-  it("takes the title and the core idea from the project when the payload leaves them out", async () => {
+  it('takes the title and the core idea from the project when the payload leaves them out', async () => {
     const ann = visitor();
     const projectId = await createProject(ann);
     await ann.post(`/api/projects/${projectId}/parameters`).send({ list: 'viralParameters', value: 'scarcity' }).expect(200);
     await ann.post('/api/marketplace/ideas').send({ projectId }).expect(201);
-    expect((await eventsOfType('IdeaPublished'))[0]?.data).toMatchObject({ title: 'Tip Jar', coreIdea: 'Fans tip creators in XNO', viralTriggers: 'scarcity' });
+    expect((await eventsOfType('IdeaPublished'))[0]?.data).toMatchObject({
+      title: 'Tip Jar',
+      coreIdea: 'Fans tip creators in XNO',
+      viralTriggers: 'scarcity',
+    });
   });
 
   it('publishes once for a retried request with the same Idempotency-Key', async () => {
@@ -110,9 +119,19 @@ describe('POST /api/marketplace/ideas', () => {
     ['a list where text belongs', { viralTriggers: ['scarcity'] }, 'viralTriggers', 'viralTriggers: must be text'],
     ['an image that is not a web address', { imageUrl: 'javascript:alert(1)' }, 'imageUrl', 'imageUrl: must be an https:// address'],
     ['an image over plain http', { imageUrl: 'http://example.com/tip.png' }, 'imageUrl', 'imageUrl: must be an https:// address'],
-    ['a title with a right-to-left override', { title: 'Tip Jar \u202Egnp.exe' }, 'title', 'title: must not contain control or direction-override characters'],
+    [
+      'a title with a right-to-left override',
+      { title: 'Tip Jar \u202Egnp.exe' },
+      'title',
+      'title: must not contain control or direction-override characters',
+    ],
     ['a title with a NUL', { title: 'Tip\u0000Jar' }, 'title', 'title: must not contain control or direction-override characters'],
-    ['a description with a lone surrogate', { description: 'Tips \uD83D' }, 'description', 'description: must not contain control or direction-override characters'],
+    [
+      'a description with a lone surrogate',
+      { description: 'Tips \uD83D' },
+      'description',
+      'description: must not contain control or direction-override characters',
+    ],
     ['an unknown field', { likes: 1000 }, 'likes', 'Unknown field: likes'],
   ])('refuses %s with 400 naming the field, appending nothing', async (_, body, field, message) => {
     const ann = visitor();
@@ -230,7 +249,11 @@ describe('DELETE /api/marketplace/ideas/:id', () => {
     const ann = visitor();
     const id = await publish(ann);
     await ann.delete(`/api/marketplace/ideas/${id}`).expect(200);
-    for (const res of [await visitor().post(`/api/marketplace/ideas/${id}/like`), await visitor().post(`/api/marketplace/ideas/${id}/view`), await ann.delete(`/api/marketplace/ideas/${id}`)]) {
+    for (const res of [
+      await visitor().post(`/api/marketplace/ideas/${id}/like`),
+      await visitor().post(`/api/marketplace/ideas/${id}/view`),
+      await ann.delete(`/api/marketplace/ideas/${id}`),
+    ]) {
       expect(res.status).toBe(404);
       expect(res.body.message).toBe(IDEA_NOT_FOUND_MESSAGE);
     }

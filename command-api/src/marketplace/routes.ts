@@ -36,7 +36,8 @@ const noBody = z.strictObject({});
 /** An id no idea could have is answered like a missing idea, without naming a stream after it. */
 const ideaIdOf = (ctx: Context) => {
   const id = (ctx.params as Record<string, string | undefined>).id ?? '';
-  if (id.length > MAX_IDEA_ID_LENGTH || !/^[\w-]+$/.test(id)) throw new NotFoundError('idea', id.slice(0, MAX_IDEA_ID_LENGTH), IDEA_NOT_FOUND_MESSAGE);
+  if (id.length > MAX_IDEA_ID_LENGTH || !/^[\w-]+$/.test(id))
+    throw new NotFoundError('idea', id.slice(0, MAX_IDEA_ID_LENGTH), IDEA_NOT_FOUND_MESSAGE);
   return id;
 };
 
@@ -105,6 +106,11 @@ export const marketplaceRoutes = (router: Router, deps: Deps) => {
 
   router.delete('/api/marketplace/ideas/:id', async (ctx) => {
     const result = await run(ctx, 'UnpublishIdea');
-    ctx.body = { success: true, changed: true, events: result.events.map((event) => event.type), position: String(result.position) } satisfies CommandResponse;
+    ctx.body = {
+      success: true,
+      changed: true,
+      events: result.events.map((event) => event.type),
+      position: String(result.position),
+    } satisfies CommandResponse;
   });
 };

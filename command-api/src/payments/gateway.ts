@@ -52,7 +52,9 @@ export const periodEndOf = (subscription: Pick<Stripe.Subscription, 'items'>): n
 export const paidPeriodEndOf = (invoice: Pick<Stripe.Invoice, 'lines'>): number | undefined => {
   const lines = invoice.lines.data;
   const subscriptionLines = lines.filter((line) => line.parent?.type === 'subscription_item_details');
-  const ends = (subscriptionLines.length > 0 ? subscriptionLines : lines).map((line) => line.period.end).filter((end) => Number.isInteger(end) && end > 0);
+  const ends = (subscriptionLines.length > 0 ? subscriptionLines : lines)
+    .map((line) => line.period.end)
+    .filter((end) => Number.isInteger(end) && end > 0);
   return ends.length > 0 ? Math.max(...ends) : undefined;
 };
 
@@ -78,7 +80,10 @@ export const createPaymentsGateway = ({ stripe, priceId, priceLookupKey = DEFAUL
     if (found) {
       const recurring = found.recurring?.interval;
       if (found.unit_amount !== SUBSCRIPTION_PRICE_CENTS || found.currency !== SUBSCRIPTION_CURRENCY || recurring !== SUBSCRIPTION_INTERVAL) {
-        logger?.warn({ priceId: found.id, unitAmount: found.unit_amount, currency: found.currency, interval: recurring }, 'the Stripe price is not $4/month');
+        logger?.warn(
+          { priceId: found.id, unitAmount: found.unit_amount, currency: found.currency, interval: recurring },
+          'the Stripe price is not $4/month',
+        );
       }
       return found.id;
     }
@@ -107,7 +112,17 @@ export const createPaymentsGateway = ({ stripe, priceId, priceLookupKey = DEFAUL
   };
 
   /** The account's customer from an earlier attempt (one person, one customer), with the email just given. */
-  const customerFor = async ({ accountId, email, customerId, idempotencyKey }: { accountId: string; email: string; customerId: string | undefined; idempotencyKey: string }) => {
+  const customerFor = async ({
+    accountId,
+    email,
+    customerId,
+    idempotencyKey,
+  }: {
+    accountId: string;
+    email: string;
+    customerId: string | undefined;
+    idempotencyKey: string;
+  }) => {
     if (customerId) {
       try {
         return await stripe.customers.update(customerId, { email }, { idempotencyKey });

@@ -62,13 +62,22 @@ describe('POST /api/subscription/create', () => {
     expect(await t.eventsOf('visitor-ann')).toEqual([
       {
         type: 'SubscriptionStarted',
-        data: { accountId: 'visitor-ann', subscriptionId: res.body.subscriptionId, customerId: expect.stringMatching(/^cus_/), email: 'ann@example.com', startedAt: '2026-11-23T10:00:00.000Z' },
+        data: {
+          accountId: 'visitor-ann',
+          subscriptionId: res.body.subscriptionId,
+          customerId: expect.stringMatching(/^cus_/),
+          email: 'ann@example.com',
+          startedAt: '2026-11-23T10:00:00.000Z',
+        },
       },
     ]);
     expect((await t.accounts.stateOf('visitor-ann')).subscription).toMatchObject({ status: 'incomplete', subscriptionId: res.body.subscriptionId });
   });
 
-  it.each([['the bare id', 'bob'], ['the account id', 'user-bob']])("lets a signed-in user subscribe, sending their own user id as %s", async (_, userId) => {
+  it.each([
+    ['the bare id', 'bob'],
+    ['the account id', 'user-bob'],
+  ])('lets a signed-in user subscribe, sending their own user id as %s', async (_, userId) => {
     const bob = await t.browser('user-bob');
     const res = await bob.post('/api/subscription/create').send({ email: 'bob@example.com', userId });
     expect(res.status).toBe(200);
@@ -83,7 +92,11 @@ describe('POST /api/subscription/create', () => {
     const browser = await t.browser(who);
     const res = await browser.post('/api/subscription/create').send({ email: 'eve@example.com', userId });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ success: false, error: 'You can only subscribe for your own account.', message: 'You can only subscribe for your own account.' });
+    expect(res.body).toEqual({
+      success: false,
+      error: 'You can only subscribe for your own account.',
+      message: 'You can only subscribe for your own account.',
+    });
     expect(t.fake.requests).toEqual([]);
     expect(await allEvents()).toEqual([]);
   });
@@ -96,7 +109,12 @@ describe('POST /api/subscription/create', () => {
     const ann = await t.browser('visitor-ann');
     const res = await ann.post('/api/subscription/create').send(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, error: 'Please enter a valid email address', message: 'Please enter a valid email address', field: 'email' });
+    expect(res.body).toEqual({
+      success: false,
+      error: 'Please enter a valid email address',
+      message: 'Please enter a valid email address',
+      field: 'email',
+    });
     expect(t.fake.requests).toEqual([]);
     expect(await allEvents()).toEqual([]);
   });
@@ -156,7 +174,11 @@ describe('POST /api/subscription/create', () => {
     t.fake.failNext('POST /v1/subscriptions', { status: 500, message: 'Stripe is down' });
     const res = await (await t.browser('visitor-ann')).post('/api/subscription/create').send({ email: 'ann@example.com' });
     expect(res.status).toBe(502);
-    expect(res.body).toEqual({ success: false, error: 'Payment provider error', message: 'The payment provider could not complete the request. Please try again.' });
+    expect(res.body).toEqual({
+      success: false,
+      error: 'Payment provider error',
+      message: 'The payment provider could not complete the request. Please try again.',
+    });
     expect(await allEvents()).toEqual([]);
   });
 });
@@ -165,7 +187,12 @@ describe('POST /api/subscription/cancel', () => {
   it("answers 'No active subscription found.' when there is none, without asking Stripe", async () => {
     const res = await (await t.browser('user-bob')).post('/api/subscription/cancel');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, error: 'No active subscription found.', message: 'No active subscription found.', field: 'subscription' });
+    expect(res.body).toEqual({
+      success: false,
+      error: 'No active subscription found.',
+      message: 'No active subscription found.',
+      field: 'subscription',
+    });
     expect(t.fake.requests).toEqual([]);
     expect(await allEvents()).toEqual([]);
   });
@@ -184,7 +211,11 @@ describe('POST /api/subscription/cancel', () => {
       type: 'CancellationScheduled',
       data: { accountId: 'user-bob', subscriptionId, cancelAt: PERIOD_END, stripeEventId: null, scheduledAt: '2026-11-23T10:00:00.000Z' },
     });
-    expect((await t.accounts.stateOf('user-bob')).subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, currentPeriodEnd: PERIOD_END });
+    expect((await t.accounts.stateOf('user-bob')).subscription).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: PERIOD_END,
+    });
 
     // Asking again changes nothing and gives the same answer.
     const count = (await allEvents()).length;
@@ -203,7 +234,10 @@ describe('POST /api/subscription/cancel', () => {
     expect(res.body).toEqual({ success: true, message: 'Your subscription has been cancelled.', position: expect.any(String) });
     expect(t.fake.requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
     expect(t.fake.subscriptions.get(subscriptionId)?.status).toBe('canceled');
-    expect((await t.eventsOf('visitor-ann')).at(-1)).toMatchObject({ type: 'SubscriptionEnded', data: { subscriptionId, previousStatus: 'incomplete', status: 'none' } });
+    expect((await t.eventsOf('visitor-ann')).at(-1)).toMatchObject({
+      type: 'SubscriptionEnded',
+      data: { subscriptionId, previousStatus: 'incomplete', status: 'none' },
+    });
     expect((await t.accounts.stateOf('visitor-ann')).subscription.status).toBe('none');
   });
 
@@ -274,7 +308,12 @@ describe('without a Stripe key', () => {
     ['an email that is not one', '/api/subscription/create', { email: 'nope' }, { field: 'email', message: 'Please enter a valid email address' }],
     ['no email', '/api/subscription/create', {}, { field: 'email', message: 'Please enter a valid email address' }],
     ['an unknown field', '/api/subscription/create', { email: 'ann@example.com', plan: 'gold' }, { field: 'plan', message: 'Unknown field: plan' }],
-    ['no coupon code', '/api/subscription/apply-coupon', { subscriptionId: 'sub_1', couponCode: ' ' }, { field: 'couponCode', message: 'Please enter a coupon code.' }],
+    [
+      'no coupon code',
+      '/api/subscription/apply-coupon',
+      { subscriptionId: 'sub_1', couponCode: ' ' },
+      { field: 'couponCode', message: 'Please enter a coupon code.' },
+    ],
     ['an unknown field', '/api/subscription/cancel', { now: true }, { field: 'now', message: 'Unknown field: now' }],
   ])('refuses %s on %s with 400 before saying payments are not configured', async (_, url, body, problem) => {
     const res = await (await bare.browser('user-bob')).post(url).send(body);

@@ -87,7 +87,14 @@ const withPayments =
     } catch (error) {
       if (!isStripeError(error)) throw error;
       logger.error(
-        { path: ctx.path, stripeError: error.type, reason: error.message, code: error.code, status: error.statusCode, stripeRequestId: error.requestId },
+        {
+          path: ctx.path,
+          stripeError: error.type,
+          reason: error.message,
+          code: error.code,
+          status: error.statusCode,
+          stripeRequestId: error.requestId,
+        },
         'Stripe refused or failed a request',
       );
       ctx.status = 502;

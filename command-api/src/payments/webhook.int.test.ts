@@ -36,9 +36,19 @@ describe('POST /api/stripe/webhook: invoice.paid', () => {
     expect((await t.eventsOf('user-bob')).slice(1)).toEqual([
       {
         type: 'SubscriptionActivated',
-        data: { accountId: 'user-bob', subscriptionId, currentPeriodEnd: PERIOD_END, stripeEventId: event.id, renewal: false, activatedAt: '2026-11-23T10:00:00.000Z' },
+        data: {
+          accountId: 'user-bob',
+          subscriptionId,
+          currentPeriodEnd: PERIOD_END,
+          stripeEventId: event.id,
+          renewal: false,
+          activatedAt: '2026-11-23T10:00:00.000Z',
+        },
       },
-      { type: 'PointsGranted', data: { accountId: 'user-bob', points: 1000, reason: 'subscription', pointsBalance: 1000, grantedAt: '2026-11-23T10:00:00.000Z' } },
+      {
+        type: 'PointsGranted',
+        data: { accountId: 'user-bob', points: 1000, reason: 'subscription', pointsBalance: 1000, grantedAt: '2026-11-23T10:00:00.000Z' },
+      },
     ]);
     const state = await t.accounts.stateOf('user-bob');
     expect(state.subscription).toMatchObject({ status: 'active', subscriptionId, currentPeriodEnd: PERIOD_END, cancelAtPeriodEnd: false });
@@ -74,10 +84,13 @@ describe('POST /api/stripe/webhook: invoice.paid', () => {
     ]);
   });
 
-  it("asks Stripe for the subscription when the invoice carries no copy of its metadata", async () => {
+  it('asks Stripe for the subscription when the invoice carries no copy of its metadata', async () => {
     const subscriptionId = await startSubscription('visitor-ann');
     const invoice = t.fake.payLatestInvoice(subscriptionId) as Record<string, unknown>;
-    const event = t.fake.event('invoice.paid', { ...invoice, parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subscriptionId, metadata: null } } });
+    const event = t.fake.event('invoice.paid', {
+      ...invoice,
+      parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subscriptionId, metadata: null } },
+    });
 
     expect((await t.postWebhook(event)).body).toEqual({ received: true, outcome: 'applied' });
     expect(t.fake.requestsTo('GET', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
@@ -126,14 +139,22 @@ describe('POST /api/stripe/webhook: subscription changes', () => {
 
   it('customer.subscription.updated with cancel_at_period_end schedules the cancellation', async () => {
     const subscriptionId = await paidSubscription();
-    const event = subscriptionEvent('customer.subscription.updated', subscriptionId, { status: 'active', cancel_at_period_end: true, cancel_at: PERIOD_END });
+    const event = subscriptionEvent('customer.subscription.updated', subscriptionId, {
+      status: 'active',
+      cancel_at_period_end: true,
+      cancel_at: PERIOD_END,
+    });
 
     expect((await t.postWebhook(event)).body).toEqual({ received: true, outcome: 'applied' });
     expect((await t.eventsOf('user-bob')).at(-1)).toEqual({
       type: 'CancellationScheduled',
       data: { accountId: 'user-bob', subscriptionId, cancelAt: PERIOD_END, stripeEventId: event.id, scheduledAt: '2026-11-23T10:00:00.000Z' },
     });
-    expect((await t.accounts.stateOf('user-bob')).subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, currentPeriodEnd: PERIOD_END });
+    expect((await t.accounts.stateOf('user-bob')).subscription).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: PERIOD_END,
+    });
   });
 
   it("finds the cancellation already recorded when it came through the product's own cancel call", async () => {
@@ -165,7 +186,14 @@ describe('POST /api/stripe/webhook: subscription changes', () => {
     expect(ended).toEqual([
       {
         type: 'SubscriptionEnded',
-        data: { accountId: 'user-bob', subscriptionId, stripeEventId: event.id, previousStatus: 'active', status: 'none', endedAt: '2026-11-23T10:00:00.000Z' },
+        data: {
+          accountId: 'user-bob',
+          subscriptionId,
+          stripeEventId: event.id,
+          previousStatus: 'active',
+          status: 'none',
+          endedAt: '2026-11-23T10:00:00.000Z',
+        },
       },
     ]);
     const state = await t.accounts.stateOf('user-bob');
@@ -188,9 +216,11 @@ describe('POST /api/stripe/webhook: events that cannot apply are answered 200, s
     expect(await allEvents()).toEqual(before);
   });
 
-  it("ignores a cancellation of a subscription the account does not have", async () => {
+  it('ignores a cancellation of a subscription the account does not have', async () => {
     const subscriptionId = await startSubscription();
-    const res = await t.postWebhook(subscriptionEvent('customer.subscription.updated', subscriptionId, { cancel_at_period_end: true, cancel_at: PERIOD_END }));
+    const res = await t.postWebhook(
+      subscriptionEvent('customer.subscription.updated', subscriptionId, { cancel_at_period_end: true, cancel_at: PERIOD_END }),
+    );
     expect(res.body).toEqual({ received: true, outcome: 'ignored' });
     expect((await t.accounts.stateOf('user-bob')).subscription).toMatchObject({ status: 'incomplete', cancelAtPeriodEnd: false });
   });

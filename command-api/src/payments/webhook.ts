@@ -73,7 +73,10 @@ const interpret = async (event: Stripe.Event, payments: PaymentsGateway): Promis
     }
     case 'customer.subscription.deleted': {
       const subscription = event.data.object;
-      return { accountId: subscription.metadata.accountId, command: { type: 'EndSubscription', data: { subscriptionId: subscription.id, stripeEventId: event.id } } };
+      return {
+        accountId: subscription.metadata.accountId,
+        command: { type: 'EndSubscription', data: { subscriptionId: subscription.id, stripeEventId: event.id } },
+      };
     }
     default:
       return { ignored: `event type ${event.type} is not used` };
@@ -132,7 +135,10 @@ export const stripeWebhook = ({ accounts, payments, logger, clock }: StripeWebho
     const { command } = interpretation;
     const account = accountIdSchema.safeParse(interpretation.accountId);
     if (!account.success) {
-      logger.warn({ ...log, accountId: interpretation.accountId, subscriptionId: command.data.subscriptionId }, 'Stripe webhook for no known account: ignored');
+      logger.warn(
+        { ...log, accountId: interpretation.accountId, subscriptionId: command.data.subscriptionId },
+        'Stripe webhook for no known account: ignored',
+      );
       ctx.body = { received: true, outcome: 'ignored' };
       return;
     }

@@ -9,7 +9,9 @@ const MAX_ADOPTED_PROJECTS = 1000;
 export const projectsOwnedByFrom =
   (documentStore: DocumentStore, progress: ProjectionProgress): ProjectsOwnedBy =>
   async (ownerId) =>
-    (await documentStore.find<{ _id: string }>(progress.collectionFor(readModels.projectSummaries), { ownerId }, { limit: MAX_ADOPTED_PROJECTS })).map((doc) => doc._id);
+    (
+      await documentStore.find<{ _id: string }>(progress.collectionFor(readModels.projectSummaries), { ownerId }, { limit: MAX_ADOPTED_PROJECTS })
+    ).map((doc) => doc._id);
 
 /**
  * A visitor who signs in keeps the ideas they started: each of the visitor's projects moves to the user. The

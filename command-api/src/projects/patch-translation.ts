@@ -72,13 +72,22 @@ const requireProject = (state: ProjectState, projectId: string, actorId: string)
 };
 
 /** A list's changes as removals then additions, keeping the order the user gave to new values. */
-const listCommands = (project: ActiveProjectState, list: ParameterListName, wanted: readonly string[], metadata: CommandMetadata): ProjectCommand[] => {
+const listCommands = (
+  project: ActiveProjectState,
+  list: ParameterListName,
+  wanted: readonly string[],
+  metadata: CommandMetadata,
+): ProjectCommand[] => {
   const projectId = project.projectId;
   const current = parameterListOf(project, list);
   const next = uniqueItems(wanted.map((value) => value.trim()).filter((value) => value !== ''));
   return [
-    ...current.filter((value) => !next.includes(value)).map((value): ProjectCommand => ({ type: 'RemoveParameter', data: { projectId, list, value }, metadata })),
-    ...next.filter((value) => !current.includes(value)).map((value): ProjectCommand => ({ type: 'AddParameter', data: { projectId, list, value }, metadata })),
+    ...current
+      .filter((value) => !next.includes(value))
+      .map((value): ProjectCommand => ({ type: 'RemoveParameter', data: { projectId, list, value }, metadata })),
+    ...next
+      .filter((value) => !current.includes(value))
+      .map((value): ProjectCommand => ({ type: 'AddParameter', data: { projectId, list, value }, metadata })),
   ];
 };
 
@@ -88,7 +97,10 @@ export const commandsForProjectPatch =
     const project = requireProject(state, projectId, metadata.actorId);
     // The masked key a GET answered comes back with a whole-project save: that is the key the project has.
     if (patch.aiApiKey && !isMaskedGeminiKey(patch.aiApiKey)) {
-      throw new ValidationError('aiApiKey', 'aiApiKey: a Gemini key is kept apart from the project and cannot be set here (PUT /api/projects/{id}/gemini-key)');
+      throw new ValidationError(
+        'aiApiKey',
+        'aiApiKey: a Gemini key is kept apart from the project and cannot be set here (PUT /api/projects/{id}/gemini-key)',
+      );
     }
     const commands: ProjectCommand[] = [];
     const name = patch.name ?? patch.projectName;
@@ -104,8 +116,18 @@ export const commandsForProjectPatch =
   };
 
 const segmentsCommands = (project: ActiveProjectState, wanted: unknown, metadata: CommandMetadata): ProjectCommand[] => {
-  const parsed = z.array(z.object({ name: z.string().default(''), description: z.string().default(''), motivations: z.array(z.string()).default([]), reachStrategy: z.string().default('') })).safeParse(wanted);
-  if (!parsed.success) throw new ValidationError('data.audienceSegments', 'data.audienceSegments: must be a list of { name, description, motivations, reachStrategy }');
+  const parsed = z
+    .array(
+      z.object({
+        name: z.string().default(''),
+        description: z.string().default(''),
+        motivations: z.array(z.string()).default([]),
+        reachStrategy: z.string().default(''),
+      }),
+    )
+    .safeParse(wanted);
+  if (!parsed.success)
+    throw new ValidationError('data.audienceSegments', 'data.audienceSegments: must be a list of { name, description, motivations, reachStrategy }');
   const current = project.stages[2].audienceSegments;
   let common = 0;
   while (common < current.length && common < parsed.data.length && sameValue(current[common], parsed.data[common])) common++;
@@ -115,7 +137,9 @@ const segmentsCommands = (project: ActiveProjectState, wanted: unknown, metadata
     .slice(common)
     .map((_, offset) => current.length - 1 - offset)
     .map((index): ProjectCommand => ({ type: 'RemoveAudienceSegment', data: { projectId, index }, metadata }));
-  const additions = parsed.data.slice(common).map((segment: AudienceSegment): ProjectCommand => ({ type: 'AddAudienceSegment', data: { projectId, ...segment }, metadata }));
+  const additions = parsed.data
+    .slice(common)
+    .map((segment: AudienceSegment): ProjectCommand => ({ type: 'AddAudienceSegment', data: { projectId, ...segment }, metadata }));
   return [...removals, ...additions];
 };
 
@@ -124,17 +148,29 @@ const conceptCommands = (project: ActiveProjectState, data: Record<string, unkno
   const commands: ProjectCommand[] = [];
   const { ideaConcepts, selectedConceptIndex } = project.stages[3];
   if (data.ideaConcepts !== undefined) {
-    const parsed = z.array(z.object({ name: z.string(), simplicityScore: z.number().int().min(0).max(5), coreAction: z.string().optional(), viralHook: z.string().optional() })).safeParse(data.ideaConcepts);
-    if (!parsed.success) throw new ValidationError('data.ideaConcepts', 'data.ideaConcepts: each concept needs a name and a simplicityScore from 0 to 5');
+    const parsed = z
+      .array(
+        z.object({
+          name: z.string(),
+          simplicityScore: z.number().int().min(0).max(5),
+          coreAction: z.string().optional(),
+          viralHook: z.string().optional(),
+        }),
+      )
+      .safeParse(data.ideaConcepts);
+    if (!parsed.success)
+      throw new ValidationError('data.ideaConcepts', 'data.ideaConcepts: each concept needs a name and a simplicityScore from 0 to 5');
     const wantedNames = parsed.data.map((concept) => concept.name.trim());
     const missing = ideaConcepts.find((concept) => !wantedNames.includes(concept.name));
-    if (missing) throw new ValidationError('data.ideaConcepts', `data.ideaConcepts: concepts can be added but not removed ('${missing.name}' is missing)`);
+    if (missing)
+      throw new ValidationError('data.ideaConcepts', `data.ideaConcepts: concepts can be added but not removed ('${missing.name}' is missing)`);
     const known = new Set(ideaConcepts.map((concept) => concept.name));
     const added = parsed.data.filter((concept) => !known.has(concept.name.trim()));
     if (added.length > 0) commands.push({ type: 'ProposeConcepts', data: { projectId, concepts: added }, metadata });
   }
   if (data.selectedConceptIndex !== undefined && data.selectedConceptIndex !== null && data.selectedConceptIndex !== selectedConceptIndex) {
-    if (typeof data.selectedConceptIndex !== 'number') throw new ValidationError('data.selectedConceptIndex', 'data.selectedConceptIndex: must be a number');
+    if (typeof data.selectedConceptIndex !== 'number')
+      throw new ValidationError('data.selectedConceptIndex', 'data.selectedConceptIndex: must be a number');
     commands.push({ type: 'SelectConcept', data: { projectId, index: data.selectedConceptIndex }, metadata });
   }
   return commands;
@@ -159,7 +195,8 @@ export const commandsForStagePatch =
       handled.add(list);
       if (textField) handled.add(textField);
       if (Array.isArray(data[list])) {
-        if (!data[list].every((value) => typeof value === 'string')) throw new ValidationError(`data.${list}`, `data.${list}: must be a list of text`);
+        if (!data[list].every((value) => typeof value === 'string'))
+          throw new ValidationError(`data.${list}`, `data.${list}: must be a list of text`);
         commands.push(...listCommands(project, list, data[list], metadata));
       } else if (data[list] !== undefined) {
         throw new ValidationError(`data.${list}`, `data.${list}: must be a list of text`);

@@ -9,7 +9,14 @@ let app: ReturnType<typeof createCommandApi>;
 
 beforeEach(async () => {
   stores = await openTestStores();
-  app = createCommandApi({ eventStore: stores.eventStore, documentStore: stores.documentStore, logger: silentLogger(), sessionSecret: 's'.repeat(32), secureCookies: false, clock: () => new Date('2026-11-23T10:00:00.000Z') });
+  app = createCommandApi({
+    eventStore: stores.eventStore,
+    documentStore: stores.documentStore,
+    logger: silentLogger(),
+    sessionSecret: 's'.repeat(32),
+    secureCookies: false,
+    clock: () => new Date('2026-11-23T10:00:00.000Z'),
+  });
 });
 afterEach(() => stores.cleanup());
 
@@ -33,7 +40,12 @@ describe('POST /api/projects', () => {
     expect(event).toMatchObject({
       streamId: `project-${res.body.project.id}`,
       type: 'ProjectCreated',
-      data: { name: 'Tip Jar', parameters: ['Viral', 'Simple Page', 'No Externalities'], createdAt: '2026-11-23T10:00:00.000Z', ownerId: expect.stringMatching(/^visitor-/) },
+      data: {
+        name: 'Tip Jar',
+        parameters: ['Viral', 'Simple Page', 'No Externalities'],
+        createdAt: '2026-11-23T10:00:00.000Z',
+        ownerId: expect.stringMatching(/^visitor-/),
+      },
     });
   });
 
@@ -57,7 +69,13 @@ describe('text a person could not have meant', () => {
     ['a right-to-left override in a parameter', 'post', '/parameters', { value: 'scar\u202Ecity' }, 'value'],
     ['a line break in a parameter', 'post', '/parameters', { value: 'scar\ncity' }, 'value'],
     ['a C1 control in the core idea', 'put', '/core-idea', { coreIdea: 'Tips\u0085' }, 'coreIdea'],
-    ['a lone surrogate in an audience segment', 'post', '/audience-segments', { name: 'Fans', description: 'Tip \uD800', reachStrategy: 'Word of mouth' }, 'description'],
+    [
+      'a lone surrogate in an audience segment',
+      'post',
+      '/audience-segments',
+      { name: 'Fans', description: 'Tip \uD800', reachStrategy: 'Word of mouth' },
+      'description',
+    ],
     ['an isolate in a stage note', 'patch', '/stages/2/notes', { fields: { keyInsights: 'Tips \u2066work\u2069' } }, 'fields.keyInsights'],
     ['a NUL in a project PATCH', 'patch', '', { name: 'Tip\u0000Jar' }, 'name'],
   ] as const)('refuses %s with 400 naming the field, appending nothing', async (_, method, path, body, field) => {
@@ -70,7 +88,9 @@ describe('text a person could not have meant', () => {
   });
 
   it('refuses it in the project a create sends, creating nothing', async () => {
-    const res = await visitor().post('/api/projects').send({ project: { name: 'Tip \u202EraJ' } });
+    const res = await visitor()
+      .post('/api/projects')
+      .send({ project: { name: 'Tip \u202EraJ' } });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, field: 'project.name', message: `project.name: ${UNSAFE}` });
     expect(await allEvents()).toHaveLength(0);
@@ -100,8 +120,14 @@ describe('Idempotency-Key', () => {
   it('answers a retried addition (same key, same body) with the first answer, appending once', async () => {
     const agent = visitor();
     const id = await createProject(agent);
-    const first = await agent.post(`/api/projects/${id}/parameters`).set('Idempotency-Key', 'add-1').send({ list: 'viralParameters', value: 'scarcity' });
-    const retry = await agent.post(`/api/projects/${id}/parameters`).set('Idempotency-Key', 'add-1').send({ value: 'scarcity', list: 'viralParameters' });
+    const first = await agent
+      .post(`/api/projects/${id}/parameters`)
+      .set('Idempotency-Key', 'add-1')
+      .send({ list: 'viralParameters', value: 'scarcity' });
+    const retry = await agent
+      .post(`/api/projects/${id}/parameters`)
+      .set('Idempotency-Key', 'add-1')
+      .send({ value: 'scarcity', list: 'viralParameters' });
     expect(first.status).toBe(200);
     expect(retry.status).toBe(200);
     expect(retry.body).toEqual(first.body);
@@ -130,8 +156,14 @@ describe('Idempotency-Key', () => {
 
   it('refuses the same key with a different body on POST /api/projects with 422, creating nothing', async () => {
     const agent = visitor();
-    const first = await agent.post('/api/projects').set('Idempotency-Key', 'create-1').send({ project: { name: 'Tip Jar' } });
-    const reused = await agent.post('/api/projects').set('Idempotency-Key', 'create-1').send({ project: { name: 'Pay It Forward' } });
+    const first = await agent
+      .post('/api/projects')
+      .set('Idempotency-Key', 'create-1')
+      .send({ project: { name: 'Tip Jar' } });
+    const reused = await agent
+      .post('/api/projects')
+      .set('Idempotency-Key', 'create-1')
+      .send({ project: { name: 'Pay It Forward' } });
     expect(first.status).toBe(201);
     expect(reused.status).toBe(422);
     expect(reused.body).toEqual(reusedAnswer);
@@ -215,9 +247,17 @@ describe('POST /api/projects/:id/parameters', () => {
   it.each([33, 5_000, 450_000])('refuses a body nested %i levels deep with 400 naming the body', async (depth) => {
     const agent = visitor();
     const id = await createProject(agent);
-    const res = await agent.post(`/api/projects/${id}/parameters`).set('Content-Type', 'application/json').send(`{"value":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`);
+    const res = await agent
+      .post(`/api/projects/${id}/parameters`)
+      .set('Content-Type', 'application/json')
+      .send(`{"value":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, error: 'Request body is nested too deeply (at most 32 levels)', message: 'Request body is nested too deeply (at most 32 levels)', field: 'body' });
+    expect(res.body).toEqual({
+      success: false,
+      error: 'Request body is nested too deeply (at most 32 levels)',
+      message: 'Request body is nested too deeply (at most 32 levels)',
+      field: 'body',
+    });
     expect(await allEvents()).toHaveLength(1);
   });
 

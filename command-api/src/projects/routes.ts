@@ -51,7 +51,9 @@ const TASKS: { method: 'post' | 'put' | 'patch' | 'delete'; path: string; type: 
 
 const NUMERIC_PATH_PARAMS = new Set(['stage', 'index']);
 const pathValues = (params: Record<string, string | undefined>) =>
-  Object.fromEntries(Object.entries(params).map(([key, value]) => [key, NUMERIC_PATH_PARAMS.has(key) && /^\d+$/.test(value ?? '') ? Number(value) : value]));
+  Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [key, NUMERIC_PATH_PARAMS.has(key) && /^\d+$/.test(value ?? '') ? Number(value) : value]),
+  );
 
 /** The spec's POST /api/projects body (spec 01 §7): a project and, optionally, its stages. */
 const createProjectBody = z.strictObject({
@@ -87,7 +89,8 @@ export const projectRoutes = (router: Router, deps: Deps) => {
 
   router.post('/api/projects', async (ctx) => {
     const body = parseInput(createProjectBody, ctx.request.body);
-    if (body.project?.aiApiKey) throw new ValidationError('project.aiApiKey', 'project.aiApiKey: a Gemini key is kept apart from the project and cannot be set here');
+    if (body.project?.aiApiKey)
+      throw new ValidationError('project.aiApiKey', 'project.aiApiKey: a Gemini key is kept apart from the project and cannot be set here');
     const metadata = commandMetadata(ctx, deps);
     const projectId = ctx.get('idempotency-key') ? idFromCommand(metadata.commandId) : deps.newId();
     const name = body.project?.name ?? body.project?.projectName;

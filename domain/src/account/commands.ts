@@ -97,7 +97,11 @@ export const recordSignInSchema = z.strictObject({
   email: userLine(MAX_EMAIL_LENGTH),
   displayName: userLine(MAX_DISPLAY_NAME_LENGTH),
   /** Only web addresses: the picture ends up in an img src. */
-  profileImageUrl: z.url({ protocol: /^https?$/ }).max(2000).refine(isSafeLine, UNSAFE_TEXT_MESSAGE).optional(),
+  profileImageUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .refine(isSafeLine, UNSAFE_TEXT_MESSAGE)
+    .optional(),
 });
 
 type CommandOf<T extends string, S extends z.ZodType> = Command<T, z.infer<S>>;

@@ -4,14 +4,7 @@ import { ConflictError, ValidationError } from '../errors.ts';
 import { userLine } from '../text.ts';
 import { accountIdSchema } from './commands.ts';
 import { COUPON_USED_UP_MESSAGE, EMPTY_COUPON_MESSAGE, INVALID_COUPON_MESSAGE } from './constants.ts';
-import {
-  COUPON_CODE_PATTERN,
-  COUPON_KINDS,
-  MAX_COUPON_CODE_LENGTH,
-  normalizeCouponCode,
-  type CouponKind,
-  type CouponLookup,
-} from './coupon-code.ts';
+import { COUPON_CODE_PATTERN, COUPON_KINDS, MAX_COUPON_CODE_LENGTH, normalizeCouponCode, type CouponKind, type CouponLookup } from './coupon-code.ts';
 
 /**
  * The coupon aggregate, one stream per code: the operator issues coupons (a CLI command, and the public coupon

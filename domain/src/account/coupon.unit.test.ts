@@ -10,7 +10,9 @@ const given = deciderSpec(couponDecider);
 
 describe('IssueCoupon', () => {
   it('issues a points coupon, recording who issued it', () =>
-    given([]).when(issueCoupon()).then([couponIssued({ issuedBy: operator })]));
+    given([])
+      .when(issueCoupon())
+      .then([couponIssued({ issuedBy: operator })]));
 
   it('issues the unlimited coupon with a normalized code and no limit', () =>
     given([])
@@ -18,24 +20,30 @@ describe('IssueCoupon', () => {
       .then([couponIssued({ code: 'VIRAL-2026', kind: 'free_unlimited', points: 0 })]));
 
   it('issues a coupon with a redemption limit', () =>
-    given([]).when(issueCoupon({ maxRedemptions: 10 })).then([couponIssued({ maxRedemptions: 10 })]));
+    given([])
+      .when(issueCoupon({ maxRedemptions: 10 }))
+      .then([couponIssued({ maxRedemptions: 10 })]));
 
   it('refuses to issue the same code twice', () => given([couponIssued()]).when(issueCoupon()).thenThrows(ConflictError));
 
-  it.each(['', '  '])('refuses the empty code %j', (code) =>
-    given([]).when(issueCoupon({ code })).thenThrows(ValidationError, EMPTY_COUPON_MESSAGE));
+  it.each(['', '  '])('refuses the empty code %j', (code) => given([]).when(issueCoupon({ code })).thenThrows(ValidationError, EMPTY_COUPON_MESSAGE));
 
   it.each(['TWO WORDS', 'slash/code', 'X'.repeat(65)])('refuses the code %j, which could not name a stream', (code) =>
-    given([]).when(issueCoupon({ code })).thenThrows(ValidationError));
+    given([]).when(issueCoupon({ code })).thenThrows(ValidationError),
+  );
 
   it.each([undefined, 0, -1, 2.5])('refuses a points coupon with %j points', (points) =>
-    given([]).when(issueCoupon({ points })).thenThrows(ValidationError));
+    given([]).when(issueCoupon({ points })).thenThrows(ValidationError),
+  );
 
   it('refuses points on an unlimited coupon', () =>
-    given([]).when(issueCoupon({ kind: 'free_unlimited', points: 5 })).thenThrows(ValidationError));
+    given([])
+      .when(issueCoupon({ kind: 'free_unlimited', points: 5 }))
+      .thenThrows(ValidationError));
 
   it.each([0, 1.5])('refuses a redemption limit of %j', (maxRedemptions) =>
-    given([]).when(issueCoupon({ maxRedemptions })).thenThrows(ValidationError));
+    given([]).when(issueCoupon({ maxRedemptions })).thenThrows(ValidationError),
+  );
 });
 
 describe('RecordCouponRedemption', () => {
@@ -47,15 +55,16 @@ describe('RecordCouponRedemption', () => {
       .then([couponRedemptionRecorded('visitor-bob', 2)]));
 
   it('counts an account once: a retried recording uses up no second place', () =>
-    given([couponIssued({ maxRedemptions: 1 }), couponRedemptionRecorded()]).when(recordCouponRedemption()).thenNothingHappened());
+    given([couponIssued({ maxRedemptions: 1 }), couponRedemptionRecorded()])
+      .when(recordCouponRedemption())
+      .thenNothingHappened());
 
   it('refuses once the limit is reached', () =>
     given([couponIssued({ maxRedemptions: 1 }), couponRedemptionRecorded()])
       .when(recordCouponRedemption('visitor-bob'))
       .thenThrows(ValidationError, COUPON_USED_UP_MESSAGE));
 
-  it('refuses a coupon that was never issued', () =>
-    given([]).when(recordCouponRedemption()).thenThrows(ValidationError, INVALID_COUPON_MESSAGE));
+  it('refuses a coupon that was never issued', () => given([]).when(recordCouponRedemption()).thenThrows(ValidationError, INVALID_COUPON_MESSAGE));
 });
 
 describe('the coupon as RedeemCoupon takes it', () => {

@@ -55,10 +55,14 @@ describe('ChargeAiRequest: the charging order', () => {
       .then([aiRequestCharged({ method: 'point', pointsBalance: 1, freePlaysLeft: 3 })]));
 
   it('takes a free play when there are no points', () =>
-    given([]).when(chargeAiRequest()).then([aiRequestCharged({ method: 'free_play', freePlaysLeft: 2 })]));
+    given([])
+      .when(chargeAiRequest())
+      .then([aiRequestCharged({ method: 'free_play', freePlaysLeft: 2 })]));
 
   it('ignores an own key that is not valid', () =>
-    given([]).when(chargeAiRequest({ ownKeyValid: false })).then([aiRequestCharged({ method: 'free_play', freePlaysLeft: 2 })]));
+    given([])
+      .when(chargeAiRequest({ ownKeyValid: false }))
+      .then([aiRequestCharged({ method: 'free_play', freePlaysLeft: 2 })]));
 
   it('takes the last point, then free plays', () =>
     given([pointsGranted(1), aiRequestCharged({ requestId: 'req-0', method: 'point', pointsBalance: 0, freePlaysLeft: 3 })])
@@ -78,11 +82,12 @@ describe('ChargeAiRequest: the charging order', () => {
       .when(chargeAiRequest({ ownKeyValid: true }))
       .then([aiRequestCharged({ method: 'own_key', freePlaysLeft: 0, usageCount: 4 })]));
 
-  it('charges the same request only once: a retry appends nothing', () =>
-    given([aiRequestCharged()]).when(chargeAiRequest()).thenNothingHappened());
+  it('charges the same request only once: a retry appends nothing', () => given([aiRequestCharged()]).when(chargeAiRequest()).thenNothingHappened());
 
   it('does not refuse a retry of a request charged with the last free play', () =>
-    given(freePlaysSpent()).when(chargeAiRequest({ requestId: 'free-3' })).thenNothingHappened());
+    given(freePlaysSpent())
+      .when(chargeAiRequest({ requestId: 'free-3' }))
+      .thenNothingHappened());
 
   it('charges a refunded request again: the model is about to be called once more', () =>
     given([aiRequestCharged(), aiRequestRefunded()])
@@ -97,7 +102,10 @@ describe('ChargeAiRequest: the charging order', () => {
 
 describe('a request id that comes back (the same Idempotency-Key)', () => {
   /** The command as the gateway sends it for a request whose method, path and body digest to `requestDigest`. */
-  const asRequest = <C extends AccountCommand>(command: C, requestDigest: string): C => ({ ...command, metadata: { ...command.metadata, requestDigest } });
+  const asRequest = <C extends AccountCommand>(command: C, requestDigest: string): C => ({
+    ...command,
+    metadata: { ...command.metadata, requestDigest },
+  });
 
   it('remembers which request was charged', () =>
     given([])
@@ -129,23 +137,23 @@ describe('a request id that comes back (the same Idempotency-Key)', () => {
   });
 
   it('charges a request recorded before digests were kept as the same request', () =>
-    given([aiRequestCharged()])
-      .when(asRequest(chargeAiRequest(), 'digest-2'))
-      .thenNothingHappened());
+    given([aiRequestCharged()]).when(asRequest(chargeAiRequest(), 'digest-2')).thenNothingHappened());
 });
 
 describe('ConsumePoint', () => {
   it('takes one point', () =>
-    given([pointsGranted(10)]).when(consumePoint()).then([aiRequestCharged({ method: 'point', pointsBalance: 9, freePlaysLeft: 3 })]));
+    given([pointsGranted(10)])
+      .when(consumePoint())
+      .then([aiRequestCharged({ method: 'point', pointsBalance: 9, freePlaysLeft: 3 })]));
 
   it('takes a point even from a subscriber: it was asked for by name', () =>
-    given(subscriptionPaid()).when(consumePoint()).then([aiRequestCharged({ method: 'point', pointsBalance: 999, freePlaysLeft: 3 })]));
+    given(subscriptionPaid())
+      .when(consumePoint())
+      .then([aiRequestCharged({ method: 'point', pointsBalance: 999, freePlaysLeft: 3 })]));
 
-  it('refuses (402) without points, free plays or not', () =>
-    given([]).when(consumePoint()).thenThrows(PaymentRequiredError, NO_POINTS_MESSAGE));
+  it('refuses (402) without points, free plays or not', () => given([]).when(consumePoint()).thenThrows(PaymentRequiredError, NO_POINTS_MESSAGE));
 
-  it("titles the refusal 'Not enough AI points'", () =>
-    expect(refusal([], consumePoint()).title).toBe(NOT_ENOUGH_POINTS_TITLE));
+  it("titles the refusal 'Not enough AI points'", () => expect(refusal([], consumePoint()).title).toBe(NOT_ENOUGH_POINTS_TITLE));
 
   it('charges the same request only once', () =>
     given([pointsGranted(10), aiRequestCharged({ method: 'point', pointsBalance: 9, freePlaysLeft: 3 })])
@@ -171,7 +179,9 @@ describe('ConsumePoint', () => {
 
 describe('UseFreePlay', () => {
   it('takes one free play, even with points', () =>
-    given([pointsGranted(10)]).when(useFreePlay()).then([aiRequestCharged({ method: 'free_play', pointsBalance: 10, freePlaysLeft: 2 })]));
+    given([pointsGranted(10)])
+      .when(useFreePlay())
+      .then([aiRequestCharged({ method: 'free_play', pointsBalance: 10, freePlaysLeft: 2 })]));
 
   it('asks for a subscription (402) when the free plays are gone', () =>
     given(freePlaysSpent()).when(useFreePlay()).thenThrows(PaymentRequiredError, FREE_ATTEMPTS_USED_MESSAGE));
@@ -181,7 +191,9 @@ describe('UseFreePlay', () => {
 
 describe('RefundAiRequest', () => {
   it('gives back the free play a failed request took', () =>
-    given([aiRequestCharged()]).when(refundAiRequest()).then([aiRequestRefunded({ method: 'free_play', freePlaysLeft: 3, usageCount: 0 })]));
+    given([aiRequestCharged()])
+      .when(refundAiRequest())
+      .then([aiRequestRefunded({ method: 'free_play', freePlaysLeft: 3, usageCount: 0 })]));
 
   it('gives back the point a failed request took', () =>
     given([pointsGranted(5), aiRequestCharged({ method: 'point', pointsBalance: 4, freePlaysLeft: 3 })])
@@ -200,8 +212,7 @@ describe('RefundAiRequest', () => {
 
   it('ignores an unknown request', () => given([aiRequestCharged()]).when(refundAiRequest('req-unknown')).thenNothingHappened());
 
-  it('refunds a request only once', () =>
-    given([aiRequestCharged(), aiRequestRefunded()]).when(refundAiRequest()).thenNothingHappened());
+  it('refunds a request only once', () => given([aiRequestCharged(), aiRequestRefunded()]).when(refundAiRequest()).thenNothingHappened());
 
   it('refunds only the request named, not another charged after it', () =>
     given([aiRequestCharged(), aiRequestCharged({ requestId: 'req-2', freePlaysLeft: 1, usageCount: 2 })])
@@ -211,10 +222,14 @@ describe('RefundAiRequest', () => {
 
 describe('GrantPoints', () => {
   it('adds points with the reason', () =>
-    given([pointsGranted(5)]).when(grantPoints(20, ' support ticket 12 ')).then([pointsGranted(20, 25, 'support ticket 12')]));
+    given([pointsGranted(5)])
+      .when(grantPoints(20, ' support ticket 12 '))
+      .then([pointsGranted(20, 25, 'support ticket 12')]));
 
   it('adds to points a coupon gave', () =>
-    given([couponRedeemed()]).when(grantPoints(1)).then([pointsGranted(1, 51)]));
+    given([couponRedeemed()])
+      .when(grantPoints(1))
+      .then([pointsGranted(1, 51)]));
 
   it.each([0, -5, 1.5])('refuses %d points', (points) => given([]).when(grantPoints(points)).thenThrows(ValidationError, 'positive whole number'));
 

@@ -17,11 +17,12 @@ import {
 const given = deciderSpec(accountDecider);
 
 describe('RedeemCoupon', () => {
-  it('adds the points of a points coupon', () =>
-    given([]).when(redeemCoupon('POINTS50', pointsCoupon())).then([couponRedeemed()]));
+  it('adds the points of a points coupon', () => given([]).when(redeemCoupon('POINTS50', pointsCoupon())).then([couponRedeemed()]));
 
   it('adds them to the points already there', () =>
-    given([pointsGranted(5)]).when(redeemCoupon('POINTS50', pointsCoupon())).then([couponRedeemed({ pointsBalance: 55 })]));
+    given([pointsGranted(5)])
+      .when(redeemCoupon('POINTS50', pointsCoupon()))
+      .then([couponRedeemed({ pointsBalance: 55 })]));
 
   it('gives unlimited access with a free_unlimited coupon', () =>
     given([]).when(redeemCoupon('VIRAL', unlimitedCoupon())).then([unlimitedCouponRedeemed()]));
@@ -30,10 +31,14 @@ describe('RedeemCoupon', () => {
     given([subscriptionStarted()]).when(redeemCoupon('VIRAL', unlimitedCoupon())).then([unlimitedCouponRedeemed()]));
 
   it('keeps a running paid subscription active, so that it can still be cancelled', () =>
-    given(subscriptionPaid()).when(redeemCoupon('VIRAL', unlimitedCoupon())).then([unlimitedCouponRedeemed('active', 1000)]));
+    given(subscriptionPaid())
+      .when(redeemCoupon('VIRAL', unlimitedCoupon()))
+      .then([unlimitedCouponRedeemed('active', 1000)]));
 
   it('compares codes case-insensitively after trimming, and records the normalized code', () =>
-    given([]).when(redeemCoupon('  points50 ', pointsCoupon({ code: 'Points50' }))).then([couponRedeemed()]));
+    given([])
+      .when(redeemCoupon('  points50 ', pointsCoupon({ code: 'Points50' })))
+      .then([couponRedeemed()]));
 
   it('may redeem a limited coupon while places are left', () =>
     given([])
@@ -41,16 +46,18 @@ describe('RedeemCoupon', () => {
       .then([couponRedeemed()]));
 
   it.each(['', '   '])('refuses the empty code %j with the spec message', (code) =>
-    given([]).when(redeemCoupon(code, null)).thenThrows(ValidationError, EMPTY_COUPON_MESSAGE));
+    given([]).when(redeemCoupon(code, null)).thenThrows(ValidationError, EMPTY_COUPON_MESSAGE),
+  );
 
-  it('refuses an unknown code', () =>
-    given([]).when(redeemCoupon('NOPE', null)).thenThrows(ValidationError, INVALID_COUPON_MESSAGE));
+  it('refuses an unknown code', () => given([]).when(redeemCoupon('NOPE', null)).thenThrows(ValidationError, INVALID_COUPON_MESSAGE));
 
   it('refuses a coupon found under another code', () =>
     given([]).when(redeemCoupon('NOPE', pointsCoupon())).thenThrows(ValidationError, INVALID_COUPON_MESSAGE));
 
   it('refuses a points coupon that carries no points', () =>
-    given([]).when(redeemCoupon('POINTS50', pointsCoupon({ points: undefined }))).thenThrows(ValidationError, INVALID_COUPON_MESSAGE));
+    given([])
+      .when(redeemCoupon('POINTS50', pointsCoupon({ points: undefined })))
+      .thenThrows(ValidationError, INVALID_COUPON_MESSAGE));
 
   it('refuses a used-up coupon', () =>
     given([])

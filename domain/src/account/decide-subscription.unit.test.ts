@@ -27,10 +27,13 @@ const nextPeriodEnd = periodEnd + 31 * 24 * 60 * 60;
 
 describe('StartSubscription', () => {
   it('starts an unpaid subscription with the trimmed email', () =>
-    given([]).when(startSubscription({ email: ' ann@example.com ' })).then([subscriptionStarted()]));
+    given([])
+      .when(startSubscription({ email: ' ann@example.com ' }))
+      .then([subscriptionStarted()]));
 
   it.each(['', '   ', 'ann.example.com'])('refuses the email %j with the spec message', (email) =>
-    given([]).when(startSubscription({ email })).thenThrows(ValidationError, INVALID_EMAIL_MESSAGE));
+    given([]).when(startSubscription({ email })).thenThrows(ValidationError, INVALID_EMAIL_MESSAGE),
+  );
 
   it('appends nothing when the same unpaid subscription is started again', () =>
     given([subscriptionStarted()]).when(startSubscription()).thenNothingHappened());
@@ -46,7 +49,9 @@ describe('StartSubscription', () => {
       .then([subscriptionStarted({ subscriptionId: 'sub_2' })]));
 
   it('refuses a second subscription while one is active', () =>
-    given(subscriptionPaid()).when(startSubscription({ subscriptionId: 'sub_2' })).thenThrows(ConflictError, ALREADY_SUBSCRIBED_MESSAGE));
+    given(subscriptionPaid())
+      .when(startSubscription({ subscriptionId: 'sub_2' }))
+      .thenThrows(ConflictError, ALREADY_SUBSCRIBED_MESSAGE));
 
   it('refuses a subscription to an account with unlimited access', () =>
     given([unlimitedCouponRedeemed()]).when(startSubscription()).thenThrows(ConflictError, ALREADY_UNLIMITED_MESSAGE));
@@ -67,7 +72,9 @@ describe('ActivateSubscription', () => {
       .then([subscriptionActivated(), subscriptionPointsGranted(1007)]));
 
   it('appends nothing for a Stripe event it has already acted on', () =>
-    given([subscriptionStarted(), ...subscriptionPaid()]).when(activateSubscription()).thenNothingHappened());
+    given([subscriptionStarted(), ...subscriptionPaid()])
+      .when(activateSubscription())
+      .thenNothingHappened());
 
   it("records a later invoice as a renewal with the new period end and the month's points", () =>
     given([subscriptionStarted(), ...subscriptionPaid()])
@@ -86,7 +93,9 @@ describe('ActivateSubscription', () => {
 
 describe('ScheduleCancellation', () => {
   it('schedules the end at the period end, the subscription still usable until then', () =>
-    given([subscriptionStarted(), ...subscriptionPaid()]).when(scheduleCancellation()).then([cancellationScheduled()]));
+    given([subscriptionStarted(), ...subscriptionPaid()])
+      .when(scheduleCancellation())
+      .then([cancellationScheduled()]));
 
   it('records a cancellation made by the cancel call, without a Stripe event', () =>
     given(subscriptionPaid())
@@ -94,15 +103,16 @@ describe('ScheduleCancellation', () => {
       .then([cancellationScheduled({ stripeEventId: null })]));
 
   it("appends nothing when Stripe's webhook reports the cancellation the cancel call recorded", () =>
-    given([...subscriptionPaid(), cancellationScheduled({ stripeEventId: null })]).when(scheduleCancellation()).thenNothingHappened());
+    given([...subscriptionPaid(), cancellationScheduled({ stripeEventId: null })])
+      .when(scheduleCancellation())
+      .thenNothingHappened());
 
   it('appends nothing for a Stripe event it has already acted on', () =>
     given([...subscriptionPaid(), cancellationScheduled()])
       .when(scheduleCancellation({ cancelAt: nextPeriodEnd }))
       .thenNothingHappened());
 
-  it('refuses without any subscription', () =>
-    given([]).when(scheduleCancellation()).thenThrows(ValidationError, NO_ACTIVE_SUBSCRIPTION_MESSAGE));
+  it('refuses without any subscription', () => given([]).when(scheduleCancellation()).thenThrows(ValidationError, NO_ACTIVE_SUBSCRIPTION_MESSAGE));
 
   it('refuses an unpaid subscription', () =>
     given([subscriptionStarted()]).when(scheduleCancellation()).thenThrows(ValidationError, NO_ACTIVE_SUBSCRIPTION_MESSAGE));
@@ -111,20 +121,28 @@ describe('ScheduleCancellation', () => {
     given([unlimitedCouponRedeemed()]).when(scheduleCancellation()).thenThrows(ValidationError, NO_ACTIVE_SUBSCRIPTION_MESSAGE));
 
   it('refuses another subscription than the active one', () =>
-    given(subscriptionPaid()).when(scheduleCancellation({ subscriptionId: 'sub_old' })).thenThrows(ValidationError, NO_ACTIVE_SUBSCRIPTION_MESSAGE));
+    given(subscriptionPaid())
+      .when(scheduleCancellation({ subscriptionId: 'sub_old' }))
+      .thenThrows(ValidationError, NO_ACTIVE_SUBSCRIPTION_MESSAGE));
 
   it('refuses after the subscription ended', () =>
-    given([...subscriptionPaid(), subscriptionEnded()]).when(scheduleCancellation({ stripeEventId: 'evt_updated_2' })).thenThrows(ValidationError));
+    given([...subscriptionPaid(), subscriptionEnded()])
+      .when(scheduleCancellation({ stripeEventId: 'evt_updated_2' }))
+      .thenThrows(ValidationError));
 });
 
 describe('EndSubscription', () => {
   it('ends an active subscription', () => given(subscriptionPaid()).when(endSubscription()).then([subscriptionEnded()]));
 
   it('ends a subscription whose cancellation was scheduled', () =>
-    given([...subscriptionPaid(), cancellationScheduled()]).when(endSubscription()).then([subscriptionEnded()]));
+    given([...subscriptionPaid(), cancellationScheduled()])
+      .when(endSubscription())
+      .then([subscriptionEnded()]));
 
   it('ends an unpaid attempt that Stripe let expire', () =>
-    given([subscriptionStarted()]).when(endSubscription()).then([subscriptionEnded({ previousStatus: 'incomplete' })]));
+    given([subscriptionStarted()])
+      .when(endSubscription())
+      .then([subscriptionEnded({ previousStatus: 'incomplete' })]));
 
   it('leaves unlimited coupon access in place when a paid subscription ends', () =>
     given([...subscriptionPaid(), unlimitedCouponRedeemed('active', 1000)])
@@ -139,7 +157,9 @@ describe('EndSubscription', () => {
   it('appends nothing when there is no subscription', () => given([]).when(endSubscription()).thenNothingHappened());
 
   it('appends nothing for a Stripe event it has already acted on', () =>
-    given([...subscriptionPaid(), subscriptionEnded()]).when(endSubscription()).thenNothingHappened());
+    given([...subscriptionPaid(), subscriptionEnded()])
+      .when(endSubscription())
+      .thenNothingHappened());
 });
 
 describe('RecordSignIn', () => {
@@ -151,14 +171,19 @@ describe('RecordSignIn', () => {
   it('records every sign-in, the same profile or not', () => given([signedIn()]).when(recordSignIn()).then([signedIn()]));
 
   it('trims the name and email', () =>
-    given([]).when(recordSignIn({ email: ' ann@example.com ', displayName: '  Ann  ' })).then([signedIn()]));
+    given([])
+      .when(recordSignIn({ email: ' ann@example.com ', displayName: '  Ann  ' }))
+      .then([signedIn()]));
 
   it("names a user without a display name after their email's name", () =>
-    given([]).when(recordSignIn({ displayName: ' ' })).then([signedIn({ displayName: 'ann' })]));
+    given([])
+      .when(recordSignIn({ displayName: ' ' }))
+      .then([signedIn({ displayName: 'ann' })]));
 
   it('refuses an email without @', () =>
-    given([]).when(recordSignIn({ email: 'ann' })).thenThrows(ValidationError, INVALID_EMAIL_MESSAGE));
+    given([])
+      .when(recordSignIn({ email: 'ann' }))
+      .thenThrows(ValidationError, INVALID_EMAIL_MESSAGE));
 
-  it("refuses a visitor's account: a profile belongs to a user", () =>
-    given([]).when(recordSignIn({}, 'visitor-bob')).thenThrows(ValidationError));
+  it("refuses a visitor's account: a profile belongs to a user", () => given([]).when(recordSignIn({}, 'visitor-bob')).thenThrows(ValidationError));
 });

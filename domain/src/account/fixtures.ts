@@ -50,8 +50,7 @@ export const chargeAiRequest = (data: Partial<ChargeAiRequest['data']> = {}, acc
   command<ChargeAiRequest>('ChargeAiRequest', { requestId: 'req-1', ...data }, account);
 export const consumePoint = (requestId = 'req-1') => command<ConsumePoint>('ConsumePoint', { requestId });
 export const useFreePlay = (requestId = 'req-1') => command<UseFreePlay>('UseFreePlay', { requestId });
-export const refundAiRequest = (requestId = 'req-1', reason = 'model_error') =>
-  command<RefundAiRequest>('RefundAiRequest', { requestId, reason });
+export const refundAiRequest = (requestId = 'req-1', reason = 'model_error') => command<RefundAiRequest>('RefundAiRequest', { requestId, reason });
 export const grantPoints = (points: number, reason = 'goodwill') => command<GrantPoints>('GrantPoints', { points, reason });
 
 export const pointsCoupon = (overrides: Partial<CouponLookup> = {}): CouponLookup => ({ code: 'POINTS50', kind: 'points', points: 50, ...overrides });
@@ -75,9 +74,7 @@ export const aiRequestCharged = (data: Partial<AiRequestCharged['data']> = {}): 
 });
 /** The three free plays of a fresh account, spent. */
 export const freePlaysSpent = (): AiRequestCharged[] =>
-  [2, 1, 0].map((freePlaysLeft, index) =>
-    aiRequestCharged({ requestId: `free-${index + 1}`, freePlaysLeft, usageCount: index + 1 }),
-  );
+  [2, 1, 0].map((freePlaysLeft, index) => aiRequestCharged({ requestId: `free-${index + 1}`, freePlaysLeft, usageCount: index + 1 }));
 export const aiRequestRefunded = (data: Partial<AiRequestRefunded['data']> = {}): AiRequestRefunded => ({
   type: 'AiRequestRefunded',
   data: {

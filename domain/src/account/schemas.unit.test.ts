@@ -56,17 +56,16 @@ describe('account event schemas', () => {
   it('the scenario produces every event type', () => expect(new Set(events.map((event) => event.type))).toEqual(new Set(ACCOUNT_EVENT_TYPES)));
 
   it.each(events.map((event) => [event.type, event] as const))('%s as decided is valid against its schema, unchanged', (type, event) =>
-    expect(accountEventSchemas[type].parse(JSON.parse(JSON.stringify(event.data)))).toEqual(event.data));
+    expect(accountEventSchemas[type].parse(JSON.parse(JSON.stringify(event.data)))).toEqual(event.data),
+  );
 });
 
 describe('coupon event schemas', () => {
-  const events = run(couponDecider, [
-    issueCoupon({ maxRedemptions: 3 }),
-    recordCouponRedemption(),
-  ]);
+  const events = run(couponDecider, [issueCoupon({ maxRedemptions: 3 }), recordCouponRedemption()]);
 
   it.each(events.map((event) => [event.type, event] as const))('%s as decided is valid against its schema, unchanged', (type, event) =>
-    expect(couponEventSchemas[type].parse(JSON.parse(JSON.stringify(event.data)))).toEqual(event.data));
+    expect(couponEventSchemas[type].parse(JSON.parse(JSON.stringify(event.data)))).toEqual(event.data),
+  );
 });
 
 describe('command schemas, as the HTTP layer uses them', () => {
@@ -79,10 +78,12 @@ describe('command schemas, as the HTTP layer uses them', () => {
     expect(chargeAiRequestSchema.safeParse({ accountId: 'user-ann', requestId: 'r', cost: 0 }).success).toBe(false));
 
   it.each(['nobody', 'user-', 'admin-1', 'user-a b'])('refuses the account id %j', (accountId) =>
-    expect(chargeAiRequestSchema.safeParse({ accountId, requestId: 'r' }).success).toBe(false));
+    expect(chargeAiRequestSchema.safeParse({ accountId, requestId: 'r' }).success).toBe(false),
+  );
 
   it.each(['user-ann', 'visitor-3f1d6a52-54a6-4c5e-9c3a-0d2f8b9e7a10'])('takes the account id %j', (accountId) =>
-    expect(chargeAiRequestSchema.safeParse({ accountId, requestId: 'r' }).success).toBe(true));
+    expect(chargeAiRequestSchema.safeParse({ accountId, requestId: 'r' }).success).toBe(true),
+  );
 
   it('fills a missing coupon code so that the decider answers with the spec message', () =>
     expect(redeemCouponSchema.parse({ accountId: 'user-ann', coupon: null })).toEqual({ accountId: 'user-ann', code: '', coupon: null }));
@@ -91,7 +92,8 @@ describe('command schemas, as the HTTP layer uses them', () => {
     expect(startSubscriptionSchema.parse({ accountId: 'user-ann', subscriptionId: 's', customerId: 'c' }).email).toBe(''));
 
   it.each([0, -1, 1.5])('refuses to grant %j points', (points) =>
-    expect(grantPointsSchema.safeParse({ accountId: 'user-ann', points, reason: 'x' }).success).toBe(false));
+    expect(grantPointsSchema.safeParse({ accountId: 'user-ann', points, reason: 'x' }).success).toBe(false),
+  );
 
   it('takes only web addresses for a profile picture', () => {
     const signIn = { accountId: 'user-ann', email: 'ann@example.com', displayName: 'Ann' };
@@ -102,4 +104,5 @@ describe('command schemas, as the HTTP layer uses them', () => {
 
 it('names the account stream after the actor id', () => expect(accountStreamId('visitor-bob')).toBe('account-visitor-bob'));
 
-it('keeps the spec numbers', () => expect({ POINTS_PER_SUBSCRIPTION, SUBSCRIPTION_PRICE_USD }).toEqual({ POINTS_PER_SUBSCRIPTION: 1000, SUBSCRIPTION_PRICE_USD: 4 }));
+it('keeps the spec numbers', () =>
+  expect({ POINTS_PER_SUBSCRIPTION, SUBSCRIPTION_PRICE_USD }).toEqual({ POINTS_PER_SUBSCRIPTION: 1000, SUBSCRIPTION_PRICE_USD: 4 }));

@@ -70,8 +70,7 @@ export const costOf = (method: ChargeMethod): { points: number; freePlays: numbe
 });
 
 /** Maps and sets are copied, never changed in place: a state may be cached and folded again from. */
-const withCharge = (state: AccountState, requestId: string, charge: ChargedRequest) =>
-  new Map(state.chargedRequests).set(requestId, charge);
+const withCharge = (state: AccountState, requestId: string, charge: ChargedRequest) => new Map(state.chargedRequests).set(requestId, charge);
 const withStripeEvent = (state: AccountState, stripeEventId: string | null) =>
   stripeEventId === null ? state.stripeEventIds : new Set(state.stripeEventIds).add(stripeEventId);
 
@@ -98,7 +97,11 @@ export const evolveAccount = (state: AccountState, event: AccountEvent): Account
         points: state.points + cost.points,
         freePlaysLeft: state.freePlaysLeft + cost.freePlays,
         usageCount: state.usageCount - 1,
-        chargedRequests: withCharge(state, event.data.requestId, { ...state.chargedRequests.get(event.data.requestId), method: event.data.method, refunded: true }),
+        chargedRequests: withCharge(state, event.data.requestId, {
+          ...state.chargedRequests.get(event.data.requestId),
+          method: event.data.method,
+          refunded: true,
+        }),
       };
     }
     case 'PointsGranted':

@@ -118,7 +118,8 @@ describe('subscriptionStatusOf', () => {
   it("is 'free_unlimited' after an unlimited coupon, and after a paid subscription over it ended", () => {
     expect(subscriptionStatusOf(stateAfter(unlimitedCouponRedeemed())).status).toBe('free_unlimited');
     expect(
-      subscriptionStatusOf(stateAfter(...subscriptionPaid(), unlimitedCouponRedeemed('active'), subscriptionEnded({ status: 'free_unlimited' }))).status,
+      subscriptionStatusOf(stateAfter(...subscriptionPaid(), unlimitedCouponRedeemed('active'), subscriptionEnded({ status: 'free_unlimited' })))
+        .status,
     ).toBe('free_unlimited');
   });
 });

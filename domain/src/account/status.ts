@@ -12,7 +12,9 @@ export interface SubscriptionStatusResponse {
 }
 
 /** What the status and access level depend on: an account's state, or a read model of its balances. */
-export type BalanceFacts = Pick<AccountState, 'points' | 'freePlaysLeft' | 'usageCount'> & { subscription: Pick<AccountState['subscription'], 'status'> };
+export type BalanceFacts = Pick<AccountState, 'points' | 'freePlaysLeft' | 'usageCount'> & {
+  subscription: Pick<AccountState['subscription'], 'status'>;
+};
 
 /**
  * need_subscription only when nothing is left to pay with: points still buy requests after the free plays are
@@ -22,11 +24,7 @@ export type BalanceFacts = Pick<AccountState, 'points' | 'freePlaysLeft' | 'usag
 export const subscriptionStatusOf = (state: BalanceFacts): SubscriptionStatusResponse => {
   const { status } = state.subscription;
   const view: SubscriptionStatusView =
-    status === 'active' || status === 'free_unlimited'
-      ? status
-      : state.freePlaysLeft < 1 && state.points < 1
-        ? 'need_subscription'
-        : 'free';
+    status === 'active' || status === 'free_unlimited' ? status : state.freePlaysLeft < 1 && state.points < 1 ? 'need_subscription' : 'free';
   return { status: view, usageCount: state.usageCount, remainingFreeUses: state.freePlaysLeft };
 };
 

@@ -17,19 +17,85 @@ export interface ParameterKind {
 
 /** Guided stage lists (spec 01 §2 stage 1 and 2). */
 export const GUIDED_PARAMETER_KINDS = {
-  viralParameters: { title: 'viral trigger', describe: 'psychological triggers that make people share a one-page site', minWords: 1, maxWords: 3, count: 10 },
+  viralParameters: {
+    title: 'viral trigger',
+    describe: 'psychological triggers that make people share a one-page site',
+    minWords: 1,
+    maxWords: 3,
+    count: 10,
+  },
   // No row in the spec for these two: names of sites and challenges run a little longer than triggers.
-  micrositeParameters: { title: 'successful microsite', describe: 'well-known one-page sites or micro-sites that went viral, and why', minWords: 1, maxWords: 4, count: 8 },
-  closedLoopParameters: { title: 'sustainability principle', describe: 'closed-loop principles that keep a reward system funded from inside itself', minWords: 1, maxWords: 3, count: 10 },
-  techParameters: { title: 'core technology', describe: 'technologies a one-page site with instant crypto rewards is built on', minWords: 1, maxWords: 3, count: 10 },
-  challengeParameters: { title: 'potential challenge', describe: 'risks and challenges such an idea has to overcome', minWords: 2, maxWords: 6, count: 8 },
-  rewardSourceParameters: { title: 'reward source', describe: 'where the rewards come from, inside the system itself', minWords: 2, maxWords: 6, count: 6 },
+  micrositeParameters: {
+    title: 'successful microsite',
+    describe: 'well-known one-page sites or micro-sites that went viral, and why',
+    minWords: 1,
+    maxWords: 4,
+    count: 8,
+  },
+  closedLoopParameters: {
+    title: 'sustainability principle',
+    describe: 'closed-loop principles that keep a reward system funded from inside itself',
+    minWords: 1,
+    maxWords: 3,
+    count: 10,
+  },
+  techParameters: {
+    title: 'core technology',
+    describe: 'technologies a one-page site with instant crypto rewards is built on',
+    minWords: 1,
+    maxWords: 3,
+    count: 10,
+  },
+  challengeParameters: {
+    title: 'potential challenge',
+    describe: 'risks and challenges such an idea has to overcome',
+    minWords: 2,
+    maxWords: 6,
+    count: 8,
+  },
+  rewardSourceParameters: {
+    title: 'reward source',
+    describe: 'where the rewards come from, inside the system itself',
+    minWords: 2,
+    maxWords: 6,
+    count: 6,
+  },
   rewardFlowParameters: { title: 'reward flow', describe: 'how rewards move from the pool to the participants', minWords: 2, maxWords: 6, count: 6 },
-  sustainabilityParameters: { title: 'sustainability check', describe: 'checks that the reward pool can never run dry', minWords: 1, maxWords: 3, count: 10 },
-  externalitiesParameters: { title: 'externalities check', describe: 'ways the idea stays free of outside dependencies and side effects', minWords: 2, maxWords: 6, count: 6 },
-  audienceTypeParameters: { title: 'audience type', describe: 'groups of people who would use and share the page', minWords: 1, maxWords: 4, count: 6 },
-  audienceMotivationParameters: { title: 'audience motivation', describe: 'why those people would take part and come back', minWords: 2, maxWords: 6, count: 6 },
-  audienceReachParameters: { title: 'audience reach strategy', describe: 'ways to reach those audiences without paid advertising', minWords: 3, maxWords: 8, count: 6 },
+  sustainabilityParameters: {
+    title: 'sustainability check',
+    describe: 'checks that the reward pool can never run dry',
+    minWords: 1,
+    maxWords: 3,
+    count: 10,
+  },
+  externalitiesParameters: {
+    title: 'externalities check',
+    describe: 'ways the idea stays free of outside dependencies and side effects',
+    minWords: 2,
+    maxWords: 6,
+    count: 6,
+  },
+  audienceTypeParameters: {
+    title: 'audience type',
+    describe: 'groups of people who would use and share the page',
+    minWords: 1,
+    maxWords: 4,
+    count: 6,
+  },
+  audienceMotivationParameters: {
+    title: 'audience motivation',
+    describe: 'why those people would take part and come back',
+    minWords: 2,
+    maxWords: 6,
+    count: 6,
+  },
+  audienceReachParameters: {
+    title: 'audience reach strategy',
+    describe: 'ways to reach those audiences without paid advertising',
+    minWords: 3,
+    maxWords: 8,
+    count: 6,
+  },
 } as const satisfies Partial<Record<ParameterListName, ParameterKind>>;
 
 export type GuidedParameterList = keyof typeof GUIDED_PARAMETER_KINDS;
@@ -52,13 +118,37 @@ export const STAGE_TWO_KIND_NAMES = Object.keys(STAGE_TWO_KINDS) as [StageTwoKin
 export const BUILDER_PARAMETER_KINDS = {
   viralTrigger: { title: 'viral trigger', describe: 'psychological triggers that make people share the idea', minWords: 1, maxWords: 3, count: 10 },
   coreTechnology: { title: 'core technology', describe: 'technologies the idea is built on', minWords: 1, maxWords: 3, count: 10 },
-  sustainabilityPrinciple: { title: 'sustainability principle', describe: 'closed-loop principles that keep the idea funded from inside itself', minWords: 1, maxWords: 3, count: 10 },
+  sustainabilityPrinciple: {
+    title: 'sustainability principle',
+    describe: 'closed-loop principles that keep the idea funded from inside itself',
+    minWords: 1,
+    maxWords: 3,
+    count: 10,
+  },
   emotionalTriggers: { title: 'emotional trigger', describe: 'emotions the idea makes people feel', minWords: 1, maxWords: 3, count: 6 },
-  publicVisibility: { title: 'public visibility way', describe: 'ways the use of the idea becomes visible to others', minWords: 3, maxWords: 8, count: 6 },
-  narrativeElements: { title: 'narrative element', describe: 'story elements people retell when they share the idea', minWords: 2, maxWords: 4, count: 6 },
+  publicVisibility: {
+    title: 'public visibility way',
+    describe: 'ways the use of the idea becomes visible to others',
+    minWords: 3,
+    maxWords: 8,
+    count: 6,
+  },
+  narrativeElements: {
+    title: 'narrative element',
+    describe: 'story elements people retell when they share the idea',
+    minWords: 2,
+    maxWords: 4,
+    count: 6,
+  },
   practicalBenefits: { title: 'practical benefit', describe: 'practical value the idea gives its users', minWords: 2, maxWords: 6, count: 6 },
   socialCurrency: { title: 'social currency', describe: 'ways taking part makes people look good to others', minWords: 3, maxWords: 6, count: 6 },
-  communityOwnership: { title: 'community ownership', describe: 'ways the community comes to own and steer the idea', minWords: 3, maxWords: 6, count: 6 },
+  communityOwnership: {
+    title: 'community ownership',
+    describe: 'ways the community comes to own and steer the idea',
+    minWords: 3,
+    maxWords: 6,
+    count: 6,
+  },
 } as const satisfies Record<string, ParameterKind>;
 export type BuilderParameterKind = keyof typeof BUILDER_PARAMETER_KINDS;
 export const BUILDER_PARAMETER_KIND_NAMES = Object.keys(BUILDER_PARAMETER_KINDS) as [BuilderParameterKind, ...BuilderParameterKind[]];

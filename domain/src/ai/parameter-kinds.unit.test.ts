@@ -13,7 +13,9 @@ import {
 
 describe('parameter kinds', () => {
   it("gives the builder's kinds the spec's words and counts (spec 02 §7)", () =>
-    expect(Object.values(BUILDER_PARAMETER_KINDS).map(({ title, minWords, maxWords, count }) => `${title} ${minWords}-${maxWords} x${count}`)).toEqual([
+    expect(
+      Object.values(BUILDER_PARAMETER_KINDS).map(({ title, minWords, maxWords, count }) => `${title} ${minWords}-${maxWords} x${count}`),
+    ).toEqual([
       'viral trigger 1-3 x10',
       'core technology 1-3 x10',
       'sustainability principle 1-3 x10',
@@ -62,7 +64,8 @@ describe('parameter kinds', () => {
 
   it('cuts a result to its word limit', () => expect(truncateWords('  one two   three four ', 3)).toBe('one two three'));
 
-  it('compares parameters without case, spacing or punctuation', () => expect(parameterKey(' Fear of Missing-Out! ')).toBe(parameterKey('fear of missing out')));
+  it('compares parameters without case, spacing or punctuation', () =>
+    expect(parameterKey(' Fear of Missing-Out! ')).toBe(parameterKey('fear of missing out')));
 });
 
 describe('flow stages', () => {

@@ -30,6 +30,14 @@ describe('the wire contract names', () => {
   });
 
   it('names the read models', () => {
-    expect(Object.values(readModels)).toEqual(['projects', 'project_summaries', 'balances', 'marketplace_listings', 'feedback', 'stage_funnel', 'project_history']);
+    expect(Object.values(readModels)).toEqual([
+      'projects',
+      'project_summaries',
+      'balances',
+      'marketplace_listings',
+      'feedback',
+      'stage_funnel',
+      'project_history',
+    ]);
   });
 });

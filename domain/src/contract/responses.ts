@@ -44,7 +44,13 @@ export const verifyApiKeyResponse = z.object({
 export type VerifyApiKeyResponse = z.infer<typeof verifyApiKeyResponse>;
 
 /** DELETE /api/projects/{id}/gemini-key. */
-export const removeGeminiKeyResponse = z.object({ success, changed: z.boolean(), aiApiStatus: z.literal('Not Set'), aiApiKey: z.literal(''), position: z.string() });
+export const removeGeminiKeyResponse = z.object({
+  success,
+  changed: z.boolean(),
+  aiApiStatus: z.literal('Not Set'),
+  aiApiKey: z.literal(''),
+  position: z.string(),
+});
 export type RemoveGeminiKeyResponse = z.infer<typeof removeGeminiKeyResponse>;
 
 /** The spec's project fields (spec 01 §3, §7); the project's own Gemini key shows as its last four characters. */
@@ -89,7 +95,9 @@ export const stageView = z.discriminatedUnion(
   STAGE_NUMBERS.map((stageNumber) => stageViews[stageNumber]) as unknown as [(typeof stageViews)[1], ...(typeof stageViews)[StageNumber][]],
 );
 
-const guidedFlags = z.object(Object.fromEntries(GUIDED_STAGE_NUMBERS.map((stage) => [stage, z.boolean()])) as Record<1 | 2 | 3 | 4 | 5, z.ZodBoolean>);
+const guidedFlags = z.object(
+  Object.fromEntries(GUIDED_STAGE_NUMBERS.map((stage) => [stage, z.boolean()])) as Record<1 | 2 | 3 | 4 | 5, z.ZodBoolean>,
+);
 export const progressView: z.ZodType<Progress> = z.object({ stages: guidedFlags, completed: z.number().int(), percent: z.number() });
 
 export const previousStagesContextView: z.ZodType<PreviousStagesContext> = z.object({
@@ -269,16 +277,19 @@ export type GenerateParametersResponse = z.infer<typeof generateParametersRespon
 export const technicalReportResponse = z.object({
   ...aiAnswer,
   message: z.string(),
-  report: technicalReportSchema
-    .partial()
-    .extend({ finalPrompt: z.string().optional(), parameterAudit: z.object({ incompatibleParameters: z.array(incompatibleParameterSchema) }).optional() }),
+  report: technicalReportSchema.partial().extend({
+    finalPrompt: z.string().optional(),
+    parameterAudit: z.object({ incompatibleParameters: z.array(incompatibleParameterSchema) }).optional(),
+  }),
 });
 export type TechnicalReportResponse = z.infer<typeof technicalReportResponse>;
 
 /** POST /api/process-idea-stage: one stage of the idea generation flow; the stage's fields beside its summary. */
 export const ideaStageResponse = z.object({
   ...aiAnswer,
-  results: z.object({ stage: z.enum(FLOW_STAGE_IDS), stageNumber: z.number().int(), iterations: z.number().int(), summary: z.string() }).catchall(z.unknown()),
+  results: z
+    .object({ stage: z.enum(FLOW_STAGE_IDS), stageNumber: z.number().int(), iterations: z.number().int(), summary: z.string() })
+    .catchall(z.unknown()),
 });
 export type IdeaStageResponse = z.infer<typeof ideaStageResponse>;
 

@@ -24,7 +24,7 @@ describe('PublishIdea', () => {
   it("publishes the payload from the caller's own project, the description taken from the core idea", () =>
     given([]).when(publishIdea()).then([ideaPublished()]));
 
-  it('keeps the fields the payload gives over the project\'s, trimmed', () =>
+  it("keeps the fields the payload gives over the project's, trimmed", () =>
     given([])
       .when(
         publishIdea({
@@ -50,39 +50,61 @@ describe('PublishIdea', () => {
       ]));
 
   it('titles the idea with the project name when the title is missing or blank', () =>
-    given([]).when(publishIdea({ title: '   ', project: project({ name: 'Streamer Tips' }) })).then([ideaPublished({ title: 'Streamer Tips' })]));
+    given([])
+      .when(publishIdea({ title: '   ', project: project({ name: 'Streamer Tips' }) }))
+      .then([ideaPublished({ title: 'Streamer Tips' })]));
 
   it("titles it 'My Viral Idea' when the project has no name either", () =>
-    given([]).when(publishIdea({ project: project({ name: ' ' }) })).then([ideaPublished({ title: DEFAULT_IDEA_TITLE })]));
+    given([])
+      .when(publishIdea({ project: project({ name: ' ' }) }))
+      .then([ideaPublished({ title: DEFAULT_IDEA_TITLE })]));
 
   it('takes blank sections from the project', () =>
-    given([]).when(publishIdea({ viralTriggers: ' ', coreIdea: '' })).then([ideaPublished()]));
+    given([])
+      .when(publishIdea({ viralTriggers: ' ', coreIdea: '' }))
+      .then([ideaPublished()]));
 
   it("refuses another's project as if it did not exist", () =>
     given([]).when(publishIdea({}, stranger)).thenThrows(NotFoundError, 'Project not found'));
 
-  it('refuses a project that does not exist', () => given([]).when(publishIdea({ project: null })).thenThrows(NotFoundError, 'Project not found'));
+  it('refuses a project that does not exist', () =>
+    given([])
+      .when(publishIdea({ project: null }))
+      .thenThrows(NotFoundError, 'Project not found'));
 
   it('refuses an idea with no core idea, naming the field', () =>
-    given([]).when(publishIdea({ project: project({ coreIdea: '  ' }) })).thenThrows(ValidationError, MISSING_CORE_IDEA_MESSAGE));
+    given([])
+      .when(publishIdea({ project: project({ coreIdea: '  ' }) }))
+      .thenThrows(ValidationError, MISSING_CORE_IDEA_MESSAGE));
 
   it('refuses to publish the same idea twice', () => given([ideaPublished()]).when(publishIdea()).thenThrows(ConflictError));
 });
 
 describe('ViewIdea', () => {
-  it('counts a first view', () => given([ideaPublished()]).when(viewIdea()).then([ideaViewed(1)]));
+  it('counts a first view', () =>
+    given([ideaPublished()])
+      .when(viewIdea())
+      .then([ideaViewed(1)]));
 
   it('does not count the same viewer again within the hour', () =>
-    given([ideaPublished(), ideaViewed(1)]).when(viewIdea(stranger, at(59))).thenNothingHappened());
+    given([ideaPublished(), ideaViewed(1)])
+      .when(viewIdea(stranger, at(59)))
+      .thenNothingHappened());
 
   it('counts the same viewer again once the hour has passed', () =>
-    given([ideaPublished(), ideaViewed(1)]).when(viewIdea(stranger, at(60))).then([ideaViewed(2, stranger, at(60))]));
+    given([ideaPublished(), ideaViewed(1)])
+      .when(viewIdea(stranger, at(60)))
+      .then([ideaViewed(2, stranger, at(60))]));
 
   it('measures the hour from the last counted view, not the last visit', () =>
-    given([ideaPublished(), ideaViewed(1), ideaViewed(2, stranger, at(60))]).when(viewIdea(stranger, at(119))).thenNothingHappened());
+    given([ideaPublished(), ideaViewed(1), ideaViewed(2, stranger, at(60))])
+      .when(viewIdea(stranger, at(119)))
+      .thenNothingHappened());
 
   it('counts each viewer once, the owner too', () =>
-    given([ideaPublished(), ideaViewed(1)]).when(viewIdea(owner, at(1))).then([ideaViewed(2, owner, at(1))]));
+    given([ideaPublished(), ideaViewed(1)])
+      .when(viewIdea(owner, at(1)))
+      .then([ideaViewed(2, owner, at(1))]));
 
   it('answers not found for an idea that was never published', () => given([]).when(viewIdea()).thenThrows(NotFoundError, IDEA_NOT_FOUND_MESSAGE));
 
@@ -91,13 +113,20 @@ describe('ViewIdea', () => {
 });
 
 describe('LikeIdea', () => {
-  it('records a like with the new total', () => given([ideaPublished(), ideaLiked(1, owner)]).when(likeIdea()).then([ideaLiked(2)]));
+  it('records a like with the new total', () =>
+    given([ideaPublished(), ideaLiked(1, owner)])
+      .when(likeIdea())
+      .then([ideaLiked(2)]));
 
   it('changes nothing for a second like by the same account, however late', () =>
-    given([ideaPublished(), ideaLiked(1)]).when(likeIdea(stranger, at(60 * 24 * 30))).thenNothingHappened());
+    given([ideaPublished(), ideaLiked(1)])
+      .when(likeIdea(stranger, at(60 * 24 * 30)))
+      .thenNothingHappened());
 
   it('tells a visitor and a user apart', () =>
-    given([ideaPublished(), ideaLiked(1, 'visitor-mallory')]).when(likeIdea('user-mallory')).then([ideaLiked(2, 'user-mallory')]));
+    given([ideaPublished(), ideaLiked(1, 'visitor-mallory')])
+      .when(likeIdea('user-mallory'))
+      .then([ideaLiked(2, 'user-mallory')]));
 
   it('answers not found for an idea that was never published', () => given([]).when(likeIdea()).thenThrows(NotFoundError, IDEA_NOT_FOUND_MESSAGE));
 
@@ -106,7 +135,10 @@ describe('LikeIdea', () => {
 });
 
 describe('UnpublishIdea', () => {
-  it('takes the idea off the marketplace for its owner', () => given([ideaPublished()]).when(unpublishIdea(owner, at(5))).then([ideaUnpublished(at(5))]));
+  it('takes the idea off the marketplace for its owner', () =>
+    given([ideaPublished()])
+      .when(unpublishIdea(owner, at(5)))
+      .then([ideaUnpublished(at(5))]));
 
   it('refuses anyone else with 403', () => given([ideaPublished()]).when(unpublishIdea(stranger)).thenThrows(ForbiddenError, NOT_IDEA_OWNER_MESSAGE));
 

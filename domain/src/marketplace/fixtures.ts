@@ -51,6 +51,12 @@ export const ideaPublished = (data: Partial<IdeaPublished['data']> = {}): IdeaPu
     ...data,
   },
 });
-export const ideaViewed = (views: number, viewerId = stranger, viewedAt = now): IdeaViewed => ({ type: 'IdeaViewed', data: { ideaId, viewerId, views, viewedAt } });
-export const ideaLiked = (likes: number, likerId = stranger, likedAt = now): IdeaLiked => ({ type: 'IdeaLiked', data: { ideaId, likerId, likes, likedAt } });
+export const ideaViewed = (views: number, viewerId = stranger, viewedAt = now): IdeaViewed => ({
+  type: 'IdeaViewed',
+  data: { ideaId, viewerId, views, viewedAt },
+});
+export const ideaLiked = (likes: number, likerId = stranger, likedAt = now): IdeaLiked => ({
+  type: 'IdeaLiked',
+  data: { ideaId, likerId, likes, likedAt },
+});
 export const ideaUnpublished = (unpublishedAt = now): IdeaUnpublished => ({ type: 'IdeaUnpublished', data: { ideaId, unpublishedAt } });

@@ -39,23 +39,50 @@ describe('the publish payload', () => {
     return result.success ? null : { path: result.error.issues[0]!.path.join('.'), message: result.error.issues[0]!.message };
   };
 
-  it('takes the spec\'s fields with only the project id required', () => {
+  it("takes the spec's fields with only the project id required", () => {
     expect(problem({ projectId: 'p-1' })).toBeNull();
-    expect(problem({ projectId: 'p-1', title: 'T', coreIdea: 'C', viralTriggers: 'V', techFramework: 'F', sustainability: 'S', description: 'D', imageUrl: null })).toBeNull();
+    expect(
+      problem({
+        projectId: 'p-1',
+        title: 'T',
+        coreIdea: 'C',
+        viralTriggers: 'V',
+        techFramework: 'F',
+        sustainability: 'S',
+        description: 'D',
+        imageUrl: null,
+      }),
+    ).toBeNull();
   });
 
   it.each([
     ['no project id', {}, 'projectId', 'must be the id of one of your projects'],
-    ['a title too long', { projectId: 'p', title: 'x'.repeat(MAX_IDEA_TITLE_LENGTH + 1) }, 'title', `must be at most ${MAX_IDEA_TITLE_LENGTH} characters`],
-    ['a core idea too long', { projectId: 'p', coreIdea: 'x'.repeat(MAX_IDEA_TEXT_LENGTH + 1) }, 'coreIdea', `must be at most ${MAX_IDEA_TEXT_LENGTH} characters`],
+    [
+      'a title too long',
+      { projectId: 'p', title: 'x'.repeat(MAX_IDEA_TITLE_LENGTH + 1) },
+      'title',
+      `must be at most ${MAX_IDEA_TITLE_LENGTH} characters`,
+    ],
+    [
+      'a core idea too long',
+      { projectId: 'p', coreIdea: 'x'.repeat(MAX_IDEA_TEXT_LENGTH + 1) },
+      'coreIdea',
+      `must be at most ${MAX_IDEA_TEXT_LENGTH} characters`,
+    ],
     ['a list where text belongs', { projectId: 'p', viralTriggers: ['a'] }, 'viralTriggers', 'must be text'],
     ['an image that is not a web address', { projectId: 'p', imageUrl: 'javascript:alert(1)' }, 'imageUrl', 'must be an https:// address'],
     ['an image over plain http', { projectId: 'p', imageUrl: 'http://example.com/a.png' }, 'imageUrl', 'must be an https:// address'],
-    ['a title that reads backwards', { projectId: 'p', title: 'Free \u202Egnp.exe' }, 'title', 'must not contain control or direction-override characters'],
+    [
+      'a title that reads backwards',
+      { projectId: 'p', title: 'Free \u202Egnp.exe' },
+      'title',
+      'must not contain control or direction-override characters',
+    ],
     ['a title on two lines', { projectId: 'p', title: 'Tip\nJar' }, 'title', 'must not contain control or direction-override characters'],
   ])('refuses %s, naming the field', (_, body, path, message) => expect(problem(body)).toEqual({ path, message }));
 
-  it('refuses an unknown field', () => expect(publishIdeaBodySchema.safeParse({ projectId: 'p', likes: 99 }).error?.issues[0]?.code).toBe('unrecognized_keys'));
+  it('refuses an unknown field', () =>
+    expect(publishIdeaBodySchema.safeParse({ projectId: 'p', likes: 99 }).error?.issues[0]?.code).toBe('unrecognized_keys'));
 });
 
 describe('publishSourceOf', () => {

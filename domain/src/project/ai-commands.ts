@@ -69,13 +69,7 @@ export type RecordGeminiKeyVerification = CommandOf<'RecordGeminiKeyVerification
 export type RemoveGeminiKey = CommandOf<'RemoveGeminiKey', typeof removeGeminiKeySchema>;
 
 export type ProjectAiCommand =
-  | RecordAiSuggestions
-  | RecordAiPrompt
-  | RecordAiReport
-  | RecordAiResults
-  | SetGeminiKey
-  | RecordGeminiKeyVerification
-  | RemoveGeminiKey;
+  RecordAiSuggestions | RecordAiPrompt | RecordAiReport | RecordAiResults | SetGeminiKey | RecordGeminiKeyVerification | RemoveGeminiKey;
 
 export const projectAiCommandSchemas = {
   RecordAiSuggestions: recordAiSuggestionsSchema,

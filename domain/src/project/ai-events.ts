@@ -108,13 +108,7 @@ export type GeminiKeyVerified = EventOf<'GeminiKeyVerified', typeof geminiKeyVer
 export type GeminiKeyRemoved = EventOf<'GeminiKeyRemoved', typeof geminiKeyRemovedSchema>;
 
 export type ProjectAiEvent =
-  | AiSuggestionsGenerated
-  | AiPromptGenerated
-  | AiReportGenerated
-  | AiResultsGenerated
-  | GeminiKeySet
-  | GeminiKeyVerified
-  | GeminiKeyRemoved;
+  AiSuggestionsGenerated | AiPromptGenerated | AiReportGenerated | AiResultsGenerated | GeminiKeySet | GeminiKeyVerified | GeminiKeyRemoved;
 
 export const projectAiEventSchemas = {
   AiSuggestionsGenerated: aiSuggestionsGeneratedSchema,

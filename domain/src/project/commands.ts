@@ -28,7 +28,10 @@ export const createProjectSchema = z.strictObject({
  */
 export const transferProjectSchema = z.strictObject({
   projectId: namedId(),
-  fromOwnerId: z.string().refine(isSafeLine, UNSAFE_TEXT_MESSAGE).regex(/^visitor-\S+$/, 'Only a visitor\'s projects move to a user'),
+  fromOwnerId: z
+    .string()
+    .refine(isSafeLine, UNSAFE_TEXT_MESSAGE)
+    .regex(/^visitor-\S+$/, "Only a visitor's projects move to a user"),
 });
 
 export const renameProjectSchema = z.strictObject({

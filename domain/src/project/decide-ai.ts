@@ -48,7 +48,8 @@ const ownedProject = (state: ProjectState, { projectId }: { projectId: string },
 type OutcomeCommand = { data: { projectId: string; requestId: string; asked: Record<string, unknown>; ai: AiAnswer }; metadata: CommandMetadata };
 
 const outcomeOf = ({ data, metadata }: OutcomeCommand) => {
-  if (JSON.stringify(data.asked).length > MAX_ASKED_LENGTH) throw new ValidationError('asked', `What was asked is longer than ${MAX_ASKED_LENGTH} characters`);
+  if (JSON.stringify(data.asked).length > MAX_ASKED_LENGTH)
+    throw new ValidationError('asked', `What was asked is longer than ${MAX_ASKED_LENGTH} characters`);
   return { projectId: data.projectId, requestId: data.requestId, asked: data.asked, ai: data.ai, generatedAt: metadata.now };
 };
 
@@ -113,7 +114,10 @@ const recordGeminiKeyVerification = ({ data, metadata }: RecordGeminiKeyVerifica
   if (!key || key.keyId !== data.keyId) return [];
   if (project.aiKeyStatus === (data.valid ? 'Valid' : 'Invalid')) return [];
   return [
-    { type: 'GeminiKeyVerified', data: { projectId: data.projectId, keyId: key.keyId, lastFour: key.lastFour, valid: data.valid, verifiedAt: metadata.now } },
+    {
+      type: 'GeminiKeyVerified',
+      data: { projectId: data.projectId, keyId: key.keyId, lastFour: key.lastFour, valid: data.valid, verifiedAt: metadata.now },
+    },
   ];
 };
 

@@ -35,7 +35,9 @@ describe('RecordAiSuggestions', () => {
       .then([aiSuggestionsGenerated({ suggestions: ['FOMO', 'Scarcity'] })]));
 
   it("refuses an empty answer with the spec's 'No parameters generated'", () =>
-    given([projectCreated()]).when(recordAiSuggestions({ suggestions: ['  ', ''] })).thenThrows(ValidationError, NO_PARAMETERS_GENERATED));
+    given([projectCreated()])
+      .when(recordAiSuggestions({ suggestions: ['  ', ''] }))
+      .thenThrows(ValidationError, NO_PARAMETERS_GENERATED));
 
   it("answers 'not found' for another owner's project", () =>
     given([projectCreated()]).when(recordAiSuggestions({}, stranger)).thenThrows(NotFoundError));
@@ -43,10 +45,11 @@ describe('RecordAiSuggestions', () => {
   it('answers not found before the project exists', () => given([]).when(recordAiSuggestions()).thenThrows(NotFoundError));
 
   it('refuses an oversized record of what was asked', () =>
-    given([projectCreated()]).when(recordAiSuggestions({ asked: { prompt: 'x'.repeat(60_000) } })).thenThrows(ValidationError, /asked/));
+    given([projectCreated()])
+      .when(recordAiSuggestions({ asked: { prompt: 'x'.repeat(60_000) } }))
+      .thenThrows(ValidationError, /asked/));
 
-  it('leaves the project as it was: suggestions are not parameters', () =>
-    expect(stateAfter(aiSuggestionsGenerated())).toEqual(stateAfter()));
+  it('leaves the project as it was: suggestions are not parameters', () => expect(stateAfter(aiSuggestionsGenerated())).toEqual(stateAfter()));
 });
 
 describe('RecordAiPrompt, RecordAiReport, RecordAiResults', () => {
@@ -69,7 +72,10 @@ describe('RecordAiPrompt, RecordAiReport, RecordAiResults', () => {
         },
       ]));
 
-  it('refuses a prompt with no text', () => given([projectCreated()]).when(recordAiPrompt({ prompts: [' '] })).thenThrows(ValidationError));
+  it('refuses a prompt with no text', () =>
+    given([projectCreated()])
+      .when(recordAiPrompt({ prompts: [' '] }))
+      .thenThrows(ValidationError));
 
   it('records an audit as a report', () => {
     const [event] = projectDecider.decide(recordAiReport(), stateAfter());
@@ -82,12 +88,22 @@ describe('RecordAiPrompt, RecordAiReport, RecordAiResults', () => {
       .then([
         {
           type: 'AiResultsGenerated',
-          data: { projectId, requestId, asked: { query: 'Who tips?' }, ai: { ...offlineAnswer, promptVersion: 'process-query@1' }, generatedAt: now, use: 'processQuery', results: { answer: 'Fans' } },
+          data: {
+            projectId,
+            requestId,
+            asked: { query: 'Who tips?' },
+            ai: { ...offlineAnswer, promptVersion: 'process-query@1' },
+            generatedAt: now,
+            use: 'processQuery',
+            results: { answer: 'Fans' },
+          },
         },
       ]));
 
-  it.each([recordAiPrompt({}, stranger), recordAiReport({}, stranger), recordAiResults({}, stranger)])("answers 'not found' to a stranger (%#)", (command) =>
-    given([projectCreated()]).when(command).thenThrows(NotFoundError));
+  it.each([recordAiPrompt({}, stranger), recordAiReport({}, stranger), recordAiResults({}, stranger)])(
+    "answers 'not found' to a stranger (%#)",
+    (command) => given([projectCreated()]).when(command).thenThrows(NotFoundError),
+  );
 });
 
 describe('SetGeminiKey', () => {
@@ -97,19 +113,28 @@ describe('SetGeminiKey', () => {
   });
 
   it('refuses anything longer than four characters, so no code path can log a key', () =>
-    given([projectCreated()]).when(setGeminiKey('AIzaSyKEY-wxyz')).thenThrows(ValidationError, /last 4 characters/));
+    given([projectCreated()])
+      .when(setGeminiKey('AIzaSyKEY-wxyz'))
+      .thenThrows(ValidationError, /last 4 characters/));
 
   it('names the key it replaces', () =>
-    given([projectCreated(), geminiKeySet()]).when(setGeminiKey('abcd', 'key-2')).then([geminiKeySet('abcd', 'key-2', 'wxyz')]));
+    given([projectCreated(), geminiKeySet()])
+      .when(setGeminiKey('abcd', 'key-2'))
+      .then([geminiKeySet('abcd', 'key-2', 'wxyz')]));
 
   it('does nothing for the same key again', () => given([projectCreated(), geminiKeySet()]).when(setGeminiKey()).thenNothingHappened());
 
-  it("answers 'not found' to a stranger", () => given([projectCreated()]).when(setGeminiKey('wxyz', 'key-1', stranger)).thenThrows(NotFoundError));
+  it("answers 'not found' to a stranger", () =>
+    given([projectCreated()])
+      .when(setGeminiKey('wxyz', 'key-1', stranger))
+      .thenThrows(NotFoundError));
 });
 
 describe('RecordGeminiKeyVerification', () => {
   it('makes a verified key Valid', () => {
-    given([projectCreated(), geminiKeySet()]).when(recordGeminiKeyVerification(true)).then([geminiKeyVerified(true)]);
+    given([projectCreated(), geminiKeySet()])
+      .when(recordGeminiKeyVerification(true))
+      .then([geminiKeyVerified(true)]);
     expect(stateAfter(geminiKeySet(), geminiKeyVerified(true))).toMatchObject({ aiKeyStatus: 'Valid' });
   });
 
@@ -117,18 +142,24 @@ describe('RecordGeminiKeyVerification', () => {
     expect(stateAfter(geminiKeySet(), geminiKeyVerified(false))).toMatchObject({ aiKeyStatus: 'Invalid', aiKey: { lastFour: 'wxyz' } }));
 
   it('ignores the verification of a key that has since been replaced', () =>
-    given([projectCreated(), geminiKeySet(), geminiKeySet('abcd', 'key-2', 'wxyz')]).when(recordGeminiKeyVerification(true, 'key-1')).thenNothingHappened());
+    given([projectCreated(), geminiKeySet(), geminiKeySet('abcd', 'key-2', 'wxyz')])
+      .when(recordGeminiKeyVerification(true, 'key-1'))
+      .thenNothingHappened());
 
   it('ignores a verification once the key is removed', () =>
     given([projectCreated(), geminiKeySet(), geminiKeyRemoved()]).when(recordGeminiKeyVerification(true)).thenNothingHappened());
 
   it('does not repeat a verdict the project already has', () =>
-    given([projectCreated(), geminiKeySet(), geminiKeyVerified(true)]).when(recordGeminiKeyVerification(true)).thenNothingHappened());
+    given([projectCreated(), geminiKeySet(), geminiKeyVerified(true)])
+      .when(recordGeminiKeyVerification(true))
+      .thenNothingHappened());
 });
 
 describe('RemoveGeminiKey', () => {
   it('removes the key and sets the status back to Not Set', () => {
-    given([projectCreated(), geminiKeySet(), geminiKeyVerified(true)]).when(removeGeminiKey()).then([geminiKeyRemoved()]);
+    given([projectCreated(), geminiKeySet(), geminiKeyVerified(true)])
+      .when(removeGeminiKey())
+      .then([geminiKeyRemoved()]);
     expect(stateAfter(geminiKeySet(), geminiKeyVerified(true), geminiKeyRemoved())).toMatchObject({ aiKeyStatus: 'Not Set', aiKey: null });
   });
 

@@ -48,7 +48,9 @@ describe('ResetProject', () => {
   it('puts a worked-on project back to a new one', () => given(worked).when(resetProject()).then([projectReset()]));
 
   it('resets a project whose only change is the stage it stands on', () =>
-    given([projectCreated(), currentStageChanged(3)]).when(resetProject()).then([projectReset()]));
+    given([projectCreated(), currentStageChanged(3)])
+      .when(resetProject())
+      .then([projectReset()]));
 
   it('resets a project that lost its default parameters', () =>
     given([projectCreated(), parametersCleared('parameters', ['Viral', 'Simple Page', 'No Externalities'])])
@@ -77,18 +79,29 @@ describe('ImportProject', () => {
         }),
       )
       .then([
-        projectImported(snapshot({ name: 'Tip Jar', coreIdea: 'a page that pays', parameters: ['Viral'], currentStageIndex: 3, stages: stagesWithConcept() })),
+        projectImported(
+          snapshot({ name: 'Tip Jar', coreIdea: 'a page that pays', parameters: ['Viral'], currentStageIndex: 3, stages: stagesWithConcept() }),
+        ),
       ]));
 
   it('imports a file from an older version: unknown fields dropped, missing ones empty', () =>
     given([projectCreated()])
-      .when(importProject({ projectName: 'Old', id: 7, aiApiKey: 'secret', stages: [{ stageNumber: 3, title: 'Ideation', data: { ideaConcepts: [tipWall()], geminiSuggestions: 'x' } }] }))
+      .when(
+        importProject({
+          projectName: 'Old',
+          id: 7,
+          aiApiKey: 'secret',
+          stages: [{ stageNumber: 3, title: 'Ideation', data: { ideaConcepts: [tipWall()], geminiSuggestions: 'x' } }],
+        }),
+      )
       .then([projectImported(snapshot({ name: 'Old', parameters: [], stages: stagesWithConcept() }))]));
 
   it('does nothing when the file holds the project as it is', () => {
     const current = fold(projectDecider, worked);
     if (current.status !== 'active') throw new Error('the project should exist');
-    given(worked).when(importProject({ ...exportProject(current) })).thenNothingHappened();
+    given(worked)
+      .when(importProject({ ...exportProject(current) }))
+      .thenNothingHappened();
   });
 
   it.each([
@@ -97,7 +110,8 @@ describe('ImportProject', () => {
     ['no stages', { projectName: 'Tip Jar' }],
     ['stages that are not a list', { projectName: 'Tip Jar', stages: {} }],
   ])('refuses a file with %s', (_, file) =>
-    given([projectCreated()]).when(importProject(file)).thenThrows(ValidationError, 'Invalid project data format'));
+    given([projectCreated()]).when(importProject(file)).thenThrows(ValidationError, 'Invalid project data format'),
+  );
 
   it('refuses stage data that breaks the stage schema, naming where', () =>
     given([projectCreated()])
@@ -106,13 +120,14 @@ describe('ImportProject', () => {
 });
 
 describe('RecordTechnicalReport', () => {
-  it('records the report', () =>
-    given([projectCreated()]).when(recordTechnicalReport()).then([technicalReportRecorded()]));
+  it('records the report', () => given([projectCreated()]).when(recordTechnicalReport()).then([technicalReportRecorded()]));
 
   it('records a report the AI wrote partly as lists, in the one shape readers get', () => {
     const loose = technicalReportSchema.parse({ implementationPlan: { phases: 'one phase', roadmap: ['build', 'launch'] } });
     expect(loose.implementationPlan).toEqual({ phases: ['one phase'], resources: [], roadmap: 'build\nlaunch', risks: [], metrics: [] });
-    given([projectCreated()]).when(recordTechnicalReport(loose)).then([technicalReportRecorded(loose)]);
+    given([projectCreated()])
+      .when(recordTechnicalReport(loose))
+      .then([technicalReportRecorded(loose)]);
   });
 
   it('does nothing for the same report', () =>
@@ -121,13 +136,19 @@ describe('RecordTechnicalReport', () => {
 
 describe('RecordFinalPrompt', () => {
   it('records the trimmed prompt', () =>
-    given([projectCreated()]).when(recordFinalPrompt('  Build the tip wall \n')).then([finalPromptRecorded('Build the tip wall')]));
+    given([projectCreated()])
+      .when(recordFinalPrompt('  Build the tip wall \n'))
+      .then([finalPromptRecorded('Build the tip wall')]));
 
   it('records a modified prompt over the previous one', () =>
-    given([projectCreated(), finalPromptRecorded('Build it')]).when(recordFinalPrompt('Build it smaller')).then([finalPromptRecorded('Build it smaller')]));
+    given([projectCreated(), finalPromptRecorded('Build it')])
+      .when(recordFinalPrompt('Build it smaller'))
+      .then([finalPromptRecorded('Build it smaller')]));
 
   it('does nothing for the same prompt', () =>
-    given([projectCreated(), finalPromptRecorded('Build it')]).when(recordFinalPrompt('Build it')).thenNothingHappened());
+    given([projectCreated(), finalPromptRecorded('Build it')])
+      .when(recordFinalPrompt('Build it'))
+      .thenNothingHappened());
 
   it('refuses a blank prompt', () =>
     given([projectCreated()]).when(recordFinalPrompt('   ')).thenThrows(ValidationError, 'Final prompt is required'));

@@ -65,7 +65,11 @@ describe('UpdateStageNotes', () => {
     given([projectCreated()])
       .when(updateStageNotes(5, { oneLinerPitch: 'Tip once, get paid forever', targetAudience: ['creators'] }))
       .then([
-        stageNotesUpdated(5, { oneLinerPitch: 'Tip once, get paid forever', targetAudience: ['creators'] }, { oneLinerPitch: '', targetAudience: [] }),
+        stageNotesUpdated(
+          5,
+          { oneLinerPitch: 'Tip once, get paid forever', targetAudience: ['creators'] },
+          { oneLinerPitch: '', targetAudience: [] },
+        ),
       ]));
 
   it('does nothing when no field changes', () =>
@@ -76,13 +80,19 @@ describe('UpdateStageNotes', () => {
   it('does nothing for no fields at all', () => given([projectCreated()]).when(updateStageNotes(1, {})).thenNothingHappened());
 
   it('refuses a field the stage does not have, naming it', () =>
-    given([projectCreated()]).when(updateStageNotes(4, { oneLinerPitch: 'x' })).thenThrows(ValidationError, 'Unknown field: oneLinerPitch'));
+    given([projectCreated()])
+      .when(updateStageNotes(4, { oneLinerPitch: 'x' }))
+      .thenThrows(ValidationError, 'Unknown field: oneLinerPitch'));
 
   it('refuses a parameter list, which has its own commands', () =>
-    given([projectCreated()]).when(updateStageNotes(1, { viralParameters: ['FOMO'] })).thenThrows(ValidationError, 'viralParameters'));
+    given([projectCreated()])
+      .when(updateStageNotes(1, { viralParameters: ['FOMO'] }))
+      .thenThrows(ValidationError, 'viralParameters'));
 
   it('refuses a note of the wrong type', () =>
-    given([projectCreated()]).when(updateStageNotes(2, { keyInsights: 42 })).thenThrows(ValidationError, 'keyInsights'));
+    given([projectCreated()])
+      .when(updateStageNotes(2, { keyInsights: 42 }))
+      .thenThrows(ValidationError, 'keyInsights'));
 });
 
 describe('AddAudienceSegment', () => {
@@ -101,7 +111,10 @@ describe('AddAudienceSegment', () => {
     ['description', 'Description is required'],
     ['reachStrategy', 'Reach strategy is required'],
   ] as const)('refuses a blank %s with %j', (field, message) =>
-    given([projectCreated()]).when(addAudienceSegment({ [field]: '  ' })).thenThrows(ValidationError, message));
+    given([projectCreated()])
+      .when(addAudienceSegment({ [field]: '  ' }))
+      .thenThrows(ValidationError, message),
+  );
 });
 
 describe('RemoveAudienceSegment', () => {
@@ -113,7 +126,8 @@ describe('RemoveAudienceSegment', () => {
       .then([audienceSegmentRemoved(artists, 1)]));
 
   it.each([1, -1])('refuses index %i, which holds no segment', (index) =>
-    given([projectCreated(), audienceSegmentAdded()]).when(removeAudienceSegment(index)).thenThrows(ValidationError, 'Audience segment not found'));
+    given([projectCreated(), audienceSegmentAdded()]).when(removeAudienceSegment(index)).thenThrows(ValidationError, 'Audience segment not found'),
+  );
 });
 
 describe('ProposeConcepts', () => {
@@ -128,29 +142,41 @@ describe('ProposeConcepts', () => {
       .then([conceptsProposed([{ name: 'Echo', simplicityScore: 5 }], 1)]));
 
   it('does nothing when every concept is already present', () =>
-    given([projectCreated(), conceptsProposed([tipWall()])]).when(proposeConcepts([tipWall()])).thenNothingHappened());
+    given([projectCreated(), conceptsProposed([tipWall()])])
+      .when(proposeConcepts([tipWall()]))
+      .thenNothingHappened());
 
   it('does nothing for an empty batch', () => given([projectCreated()]).when(proposeConcepts([])).thenNothingHappened());
 
   it('refuses a concept without a name', () =>
-    given([projectCreated()]).when(proposeConcepts([tipWall(), { name: ' ', simplicityScore: 2 }])).thenThrows(ValidationError, 'Concept name is required'));
+    given([projectCreated()])
+      .when(proposeConcepts([tipWall(), { name: ' ', simplicityScore: 2 }]))
+      .thenThrows(ValidationError, 'Concept name is required'));
 
   it.each([6, -1, 2.5])('refuses simplicity score %d', (simplicityScore) =>
     given([projectCreated()])
       .when(proposeConcepts([tipWall({ simplicityScore })]))
-      .thenThrows(ValidationError, 'Simplicity score must be a whole number from 0 to 5'));
+      .thenThrows(ValidationError, 'Simplicity score must be a whole number from 0 to 5'),
+  );
 });
 
 describe('SelectConcept', () => {
   const concepts = conceptsProposed([tipWall(), tipWall({ name: 'Echo' })]);
 
-  it('selects a concept and names it', () => given([projectCreated(), concepts]).when(selectConcept(1)).then([conceptSelected(1, 'Echo')]));
+  it('selects a concept and names it', () =>
+    given([projectCreated(), concepts])
+      .when(selectConcept(1))
+      .then([conceptSelected(1, 'Echo')]));
 
   it('records the selection it replaces', () =>
-    given([projectCreated(), concepts, conceptSelected(1, 'Echo')]).when(selectConcept(0)).then([conceptSelected(0, 'Tip Wall', 1)]));
+    given([projectCreated(), concepts, conceptSelected(1, 'Echo')])
+      .when(selectConcept(0))
+      .then([conceptSelected(0, 'Tip Wall', 1)]));
 
   it('does nothing when the concept is already selected', () =>
-    given([projectCreated(), concepts, conceptSelected(1, 'Echo')]).when(selectConcept(1)).thenNothingHappened());
+    given([projectCreated(), concepts, conceptSelected(1, 'Echo')])
+      .when(selectConcept(1))
+      .thenNothingHappened());
 
   it('refuses an index without a concept', () =>
     given([projectCreated(), concepts]).when(selectConcept(2)).thenThrows(ValidationError, 'Concept not found'));
@@ -160,21 +186,35 @@ describe('AdvanceStage', () => {
   const stage1Done: ProjectEvent[] = [projectCreated(), coreIdeaChanged('a page that pays'), parameterAdded({ list: 'viralParameters' })];
   const stage2Done: ProjectEvent[] = [...stage1Done, parameterAdded({ list: 'rewardSourceParameters', value: 'tips' }), audienceSegmentAdded()];
 
-  it('moves on from a complete stage 1', () => given(stage1Done).when(advanceStage(1)).then([stageAdvanced(1)]));
+  it('moves on from a complete stage 1', () =>
+    given(stage1Done)
+      .when(advanceStage(1))
+      .then([stageAdvanced(1)]));
 
-  it('moves on from a complete stage 2', () => given(stage2Done).when(advanceStage(2)).then([stageAdvanced(2)]));
+  it('moves on from a complete stage 2', () =>
+    given(stage2Done)
+      .when(advanceStage(2))
+      .then([stageAdvanced(2)]));
 
   it('moves on from unchecked stages without looking at them', () =>
-    given([projectCreated()]).when(advanceStage(3)).then([stageAdvanced(3)]));
+    given([projectCreated()])
+      .when(advanceStage(3))
+      .then([stageAdvanced(3)]));
 
   it('moves from refinement to the optional technical stage', () =>
-    given([projectCreated()]).when(advanceStage(5)).then([stageAdvanced(5)]));
+    given([projectCreated()])
+      .when(advanceStage(5))
+      .then([stageAdvanced(5)]));
 
   it('acts on the stage shown, not only the current one', () =>
-    given([...stage2Done, currentStageChanged(5)]).when(advanceStage(2)).then([stageAdvanced(2)]));
+    given([...stage2Done, currentStageChanged(5)])
+      .when(advanceStage(2))
+      .then([stageAdvanced(2)]));
 
   it("does not call a valid stage skipped when 'Continue Anyway' was sent too", () =>
-    given(stage1Done).when(advanceStage(1, true)).then([stageAdvanced(1)]));
+    given(stage1Done)
+      .when(advanceStage(1, true))
+      .then([stageAdvanced(1)]));
 
   it('refuses an incomplete stage 1 and lists what is missing', () => {
     given([projectCreated()]).when(advanceStage(1)).thenThrows(StageIncompleteError, 'Please complete this stage before moving on.');
@@ -206,7 +246,9 @@ describe('AdvanceStage', () => {
       .thenThrows(StageIncompleteError);
     given([projectCreated(), projectImported(snapshot({ coreIdea: 'a page', stages }))])
       .when(advanceStage(2, true))
-      .then([stageAdvanced(2, ['audienceSegments.0.description: Description is required', 'audienceSegments.0.reachStrategy: Reach strategy is required'])]);
+      .then([
+        stageAdvanced(2, ['audienceSegments.0.description: Description is required', 'audienceSegments.0.reachStrategy: Reach strategy is required']),
+      ]);
   });
 
   it('refuses to move on from the technical stage, the last one', () =>
@@ -215,14 +257,20 @@ describe('AdvanceStage', () => {
 
 describe('SetCurrentStage', () => {
   it('moves to any stage and records where from', () =>
-    given([projectCreated(), stageAdvanced(1)]).when(setCurrentStage(4)).then([currentStageChanged(4, 2)]));
+    given([projectCreated(), stageAdvanced(1)])
+      .when(setCurrentStage(4))
+      .then([currentStageChanged(4, 2)]));
 
   it('does nothing for the current stage', () => given([projectCreated()]).when(setCurrentStage(1)).thenNothingHappened());
 });
 
 describe('ResetStage', () => {
   it('resets a stage and names the fields it cleared', () =>
-    given([projectCreated(), parameterAdded({ list: 'viralParameters' }), stageNotesUpdated(1, { keyResources: [{ url: 'https://nano.org', description: 'Nano' }] }, { keyResources: [] })])
+    given([
+      projectCreated(),
+      parameterAdded({ list: 'viralParameters' }),
+      stageNotesUpdated(1, { keyResources: [{ url: 'https://nano.org', description: 'Nano' }] }, { keyResources: [] }),
+    ])
       .when(resetStage(1))
       .then([stageReset(1, ['viralParameters', 'keyResources'])]));
 
@@ -237,5 +285,7 @@ describe('ResetStage', () => {
       .then([stageReset(6, ['technicalReport', 'finalPrompt'])]));
 
   it('does nothing for a stage that is already empty', () =>
-    given([projectCreated(), parameterAdded({ list: 'viralParameters' })]).when(resetStage(2)).thenNothingHappened());
+    given([projectCreated(), parameterAdded({ list: 'viralParameters' })])
+      .when(resetStage(2))
+      .thenNothingHappened());
 });

@@ -175,9 +175,7 @@ const removeParameter = ({ data, metadata }: RemoveParameter, state: ProjectStat
   const value = data.value.trim();
   // Removing what is already gone is what a second click on a chip does; nothing to refuse.
   if (!parameterListOf(project, data.list).includes(value)) return [];
-  return [
-    { type: 'ParameterRemoved', data: { projectId: data.projectId, list: data.list, value, reason: 'user', removedAt: metadata.now } },
-  ];
+  return [{ type: 'ParameterRemoved', data: { projectId: data.projectId, list: data.list, value, reason: 'user', removedAt: metadata.now } }];
 };
 
 const clearParameters = ({ data, metadata }: ClearParameters, state: ProjectState): ProjectEvent[] => {
@@ -348,8 +346,7 @@ const resetProject = ({ data, metadata }: ResetProject, state: ProjectState): Pr
   const project = requireOwnedProject(state, data.projectId, metadata.actorId);
   const reset = { name: DEFAULT_PROJECT_NAME, coreIdea: '', parameters: [...DEFAULT_PARAMETERS] };
   const alreadyReset =
-    sameValue(snapshotOf(project), { ...reset, currentStageIndex: 1, stages: emptyStages() }) &&
-    project.aiKeyStatus === DEFAULT_AI_KEY_STATUS;
+    sameValue(snapshotOf(project), { ...reset, currentStageIndex: 1, stages: emptyStages() }) && project.aiKeyStatus === DEFAULT_AI_KEY_STATUS;
   if (alreadyReset) return [];
   return [{ type: 'ProjectReset', data: { projectId: data.projectId, ...reset, resetAt: metadata.now } }];
 };

@@ -34,20 +34,25 @@ describe('CreateProject', () => {
       .then([projectCreated({ name: 'Tip Jar', coreIdea: 'a page that pays', ownerId: 'user-bob' })]));
 
   it('falls back to the default name when the name is blank', () =>
-    given([]).when(createProject({ name: '   ' })).then([projectCreated()]));
+    given([])
+      .when(createProject({ name: '   ' }))
+      .then([projectCreated()]));
 
   it('refuses to create a project twice', () => given([projectCreated()]).when(createProject()).thenThrows(ConflictError));
 });
 
 describe('RenameProject', () => {
   it('renames to the trimmed name and keeps the previous one', () =>
-    given([projectCreated()]).when(renameProject('  Tip Jar ')).then([projectRenamed('Tip Jar')]));
+    given([projectCreated()])
+      .when(renameProject('  Tip Jar '))
+      .then([projectRenamed('Tip Jar')]));
 
   it('does nothing for the same name', () =>
-    given([projectCreated(), projectRenamed('Tip Jar')]).when(renameProject('Tip Jar ')).thenNothingHappened());
+    given([projectCreated(), projectRenamed('Tip Jar')])
+      .when(renameProject('Tip Jar '))
+      .thenNothingHappened());
 
-  it('refuses a blank name', () =>
-    given([projectCreated()]).when(renameProject('   ')).thenThrows(ValidationError, 'Project name is required'));
+  it('refuses a blank name', () => given([projectCreated()]).when(renameProject('   ')).thenThrows(ValidationError, 'Project name is required'));
 });
 
 describe('SetCoreIdea', () => {
@@ -57,10 +62,14 @@ describe('SetCoreIdea', () => {
       .then([coreIdeaChanged('a page that pays tippers', 'old')]));
 
   it('may clear the core idea', () =>
-    given([projectCreated({ coreIdea: 'old' })]).when(setCoreIdea('  ')).then([coreIdeaChanged('', 'old')]));
+    given([projectCreated({ coreIdea: 'old' })])
+      .when(setCoreIdea('  '))
+      .then([coreIdeaChanged('', 'old')]));
 
   it('does nothing for the same core idea', () =>
-    given([projectCreated({ coreIdea: 'a page' })]).when(setCoreIdea(' a page ')).thenNothingHappened());
+    given([projectCreated({ coreIdea: 'a page' })])
+      .when(setCoreIdea(' a page '))
+      .thenNothingHappened());
 });
 
 describe('AddParameter', () => {
@@ -70,7 +79,9 @@ describe('AddParameter', () => {
       .then([parameterAdded({ list: 'viralParameters', value: 'scarcity' })]));
 
   it('adds to the global list by default', () =>
-    given([projectCreated()]).when(addParameter({ value: 'FOMO' })).then([parameterAdded({ value: 'FOMO' })]));
+    given([projectCreated()])
+      .when(addParameter({ value: 'FOMO' }))
+      .then([parameterAdded({ value: 'FOMO' })]));
 
   it('drops a duplicate silently', () =>
     given([projectCreated(), parameterAdded({ list: 'viralParameters', value: 'scarcity' })])
@@ -78,7 +89,9 @@ describe('AddParameter', () => {
       .thenNothingHappened());
 
   it('drops a default parameter added again', () =>
-    given([projectCreated()]).when(addParameter({ value: 'Viral' })).thenNothingHappened());
+    given([projectCreated()])
+      .when(addParameter({ value: 'Viral' }))
+      .thenNothingHappened());
 
   it('accepts the same value in a different list', () =>
     given([projectCreated(), parameterAdded({ list: 'viralParameters', value: 'scarcity' })])
@@ -90,7 +103,10 @@ describe('AddParameter', () => {
       .when(addParameter({ list: 'rewardSourceParameters' }))
       .then([parameterAdded({ list: 'rewardSourceParameters' })]));
 
-  it('ignores an empty value', () => given([projectCreated()]).when(addParameter({ value: '   ' })).thenNothingHappened());
+  it('ignores an empty value', () =>
+    given([projectCreated()])
+      .when(addParameter({ value: '   ' }))
+      .thenNothingHappened());
 
   it('refuses a one-character parameter', () =>
     given([projectCreated()])
@@ -105,7 +121,9 @@ describe('RemoveParameter', () => {
       .then([parameterRemoved({ list: 'techParameters', value: 'nano wallet' })]));
 
   it('removes a default parameter from the global list', () =>
-    given([projectCreated()]).when(removeParameter({ value: 'Viral' })).then([parameterRemoved({ value: 'Viral' })]));
+    given([projectCreated()])
+      .when(removeParameter({ value: 'Viral' }))
+      .then([parameterRemoved({ value: 'Viral' })]));
 
   it('does nothing for a value that is not in the list', () =>
     given([projectCreated(), parameterAdded({ list: 'techParameters' })])
@@ -115,12 +133,18 @@ describe('RemoveParameter', () => {
 
 describe('ClearParameters', () => {
   it('clears a list and records the values it held', () =>
-    given([projectCreated(), parameterAdded({ list: 'audienceTypeParameters', value: 'gamers' }), parameterAdded({ list: 'audienceTypeParameters', value: 'artists' })])
+    given([
+      projectCreated(),
+      parameterAdded({ list: 'audienceTypeParameters', value: 'gamers' }),
+      parameterAdded({ list: 'audienceTypeParameters', value: 'artists' }),
+    ])
       .when(clearParameters('audienceTypeParameters'))
       .then([parametersCleared('audienceTypeParameters', ['gamers', 'artists'])]));
 
   it('clears the global list', () =>
-    given([projectCreated()]).when(clearParameters()).then([parametersCleared('parameters', ['Viral', 'Simple Page', 'No Externalities'])]));
+    given([projectCreated()])
+      .when(clearParameters())
+      .then([parametersCleared('parameters', ['Viral', 'Simple Page', 'No Externalities'])]));
 
   it('does nothing for an empty list', () =>
     given([projectCreated(), parametersCleared('parameters', ['Viral', 'Simple Page', 'No Externalities'])])
@@ -144,10 +168,7 @@ describe('RemoveAuditedParameter', () => {
   it("also resolves the audit's finding about it", () =>
     given([projectCreated(), parameterAdded({ list: 'viralParameters' }), audited])
       .when(removeAuditedParameter('scarcity'))
-      .then([
-        parameterRemoved({ list: 'viralParameters', reason: 'audit' }),
-        auditFindingResolved('scarcity', 'Scarcity needs a physical good'),
-      ]));
+      .then([parameterRemoved({ list: 'viralParameters', reason: 'audit' }), auditFindingResolved('scarcity', 'Scarcity needs a physical good')]));
 
   it('refuses a parameter the project does not hold, even when the audit names it', () =>
     given([projectCreated(), audited])
@@ -158,6 +179,5 @@ describe('RemoveAuditedParameter', () => {
 describe('any command on a project', () => {
   it('answers not found for a project that does not exist', () => given([]).when(addParameter()).thenThrows(NotFoundError));
 
-  it("answers not found for another owner's project", () =>
-    given([projectCreated()]).when(addParameter({}, stranger)).thenThrows(NotFoundError));
+  it("answers not found for another owner's project", () => given([projectCreated()]).when(addParameter({}, stranger)).thenThrows(NotFoundError));
 });

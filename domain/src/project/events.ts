@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { projectAiEventSchemas, type ProjectAiEvent } from './ai-events.ts';
 import { PARAMETER_LIST_NAMES } from './constants.ts';
-import {
-  audienceSegmentSchema,
-  ideaConceptSchema,
-  stageDataSchemas,
-  stageNotesSchemas,
-  stageNumberSchema,
-  technicalReportSchema,
-} from './stages.ts';
+import { audienceSegmentSchema, ideaConceptSchema, stageDataSchemas, stageNotesSchemas, stageNumberSchema, technicalReportSchema } from './stages.ts';
 
 /**
  * Project events: past tense, carrying what an analyst needs to follow a project's evolution without the code.

@@ -108,7 +108,11 @@ describe('evolveProject', () => {
       { parameter: 'Viral', reason: 'too vague' },
       { parameter: 'FOMO', reason: 'dark pattern' },
     ];
-    const state = stateAfter(technicalReportRecorded(report(findings)), finalPromptRecorded('Build it'), auditFindingResolved('FOMO', 'dark pattern'));
+    const state = stateAfter(
+      technicalReportRecorded(report(findings)),
+      finalPromptRecorded('Build it'),
+      auditFindingResolved('FOMO', 'dark pattern'),
+    );
     expect(state.stages[6].technicalReport?.parameterAudit.incompatibleParameters).toEqual([{ parameter: 'Viral', reason: 'too vague' }]);
     expect(state.stages[6].finalPrompt).toBe('Build it');
   });
@@ -116,7 +120,9 @@ describe('evolveProject', () => {
   it('ignores a resolved finding when there is no report', () => expect(stateAfter(auditFindingResolved('FOMO', 'x'))).toEqual(stateAfter()));
 
   it('is back to a new project after a reset', () =>
-    expect(stateAfter(projectRenamed('Tip Jar'), coreIdeaChanged('pays'), conceptsProposed([tipWall()]), stageAdvanced(3), projectReset())).toEqual(stateAfter()));
+    expect(stateAfter(projectRenamed('Tip Jar'), coreIdeaChanged('pays'), conceptsProposed([tipWall()]), stageAdvanced(3), projectReset())).toEqual(
+      stateAfter(),
+    ));
 
   it('replaces everything but id, owner and key status on import', () => {
     const stages = emptyStages();

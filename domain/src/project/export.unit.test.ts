@@ -59,11 +59,22 @@ const everyStageFilled: ProjectEvent[] = [
     {
       oneLinerPitch: 'Tip once, get paid forever',
       targetAudience: ['creators', 'fans'],
-      webpageElements: { headline: 'Tip', visualDescription: 'wall', cta: 'Tip now', explanation: 'e', otherElements: [{ name: 'counter', description: 'c' }] },
+      webpageElements: {
+        headline: 'Tip',
+        visualDescription: 'wall',
+        cta: 'Tip now',
+        explanation: 'e',
+        otherElements: [{ name: 'counter', description: 'c' }],
+      },
     },
     { oneLinerPitch: '', targetAudience: [], webpageElements: STAGE_DEFAULTS[5].webpageElements },
   ),
-  technicalReportRecorded(report([{ parameter: 'No Externalities', reason: 'needs a payment processor' }, { parameter: 'FOMO', reason: 'dark pattern' }])),
+  technicalReportRecorded(
+    report([
+      { parameter: 'No Externalities', reason: 'needs a payment processor' },
+      { parameter: 'FOMO', reason: 'dark pattern' },
+    ]),
+  ),
   auditFindingResolved('FOMO', 'dark pattern'),
   finalPromptRecorded('Build the tip wall'),
   currentStageChanged(6),
@@ -74,7 +85,10 @@ describe('export and import', () => {
     const project = active(everyStageFilled);
     const file = JSON.parse(JSON.stringify(exportProject(project))) as unknown;
     const snapshot = parseProjectExport(file);
-    const imported = projectDecider.evolve(active([projectCreated()]), { type: 'ProjectImported', data: { projectId: project.projectId, snapshot, importedAt: 'x' } });
+    const imported = projectDecider.evolve(active([projectCreated()]), {
+      type: 'ProjectImported',
+      data: { projectId: project.projectId, snapshot, importedAt: 'x' },
+    });
     expect(imported).toEqual(project);
   });
 
@@ -83,7 +97,12 @@ describe('export and import', () => {
     expect(Object.keys(file)).toEqual(['projectName', 'coreIdea', 'parameters', 'currentStageIndex', 'stages']);
     expect(file).toMatchObject({ projectName: 'Tip Jar', coreIdea: 'a page that pays tippers', currentStageIndex: 6 });
     expect(file.stages.map((stage) => stage.stageNumber)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(file.stages[0]?.data).toMatchObject({ viralParameters: ['FOMO'], commonViralTriggers: 'FOMO', successfulMicroSites: 'Million Dollar Homepage', coreTechUnderstanding: '' });
+    expect(file.stages[0]?.data).toMatchObject({
+      viralParameters: ['FOMO'],
+      commonViralTriggers: 'FOMO',
+      successfulMicroSites: 'Million Dollar Homepage',
+      coreTechUnderstanding: '',
+    });
     expect(file.stages[1]?.data).toMatchObject({ rewardSources: 'tips', rewardFlowMechanics: '' });
   });
 
@@ -99,19 +118,23 @@ describe('export and import', () => {
 
 describe('parseProjectExport', () => {
   it('reads a list from its text form when a version kept only the text', () =>
-    expect(parseProjectExport({ projectName: 'Old', stages: [{ stageNumber: 1, data: { commonViralTriggers: 'FOMO, scarcity\n• status' } }] }).stages[1].viralParameters).toEqual([
-      'FOMO',
-      'scarcity',
-      'status',
-    ]));
+    expect(
+      parseProjectExport({ projectName: 'Old', stages: [{ stageNumber: 1, data: { commonViralTriggers: 'FOMO, scarcity\n• status' } }] }).stages[1]
+        .viralParameters,
+    ).toEqual(['FOMO', 'scarcity', 'status']));
 
   it('prefers the list over its text form', () =>
     expect(
-      parseProjectExport({ projectName: 'x', stages: [{ stageNumber: 2, data: { rewardSourceParameters: ['tips'], rewardSources: 'ads' } }] }).stages[2].rewardSourceParameters,
+      parseProjectExport({ projectName: 'x', stages: [{ stageNumber: 2, data: { rewardSourceParameters: ['tips'], rewardSources: 'ads' } }] })
+        .stages[2].rewardSourceParameters,
     ).toEqual(['tips']));
 
   it('trims lists and drops empty and repeated values', () => {
-    const parsed = parseProjectExport({ projectName: 'x', parameters: [' Viral', 'Viral', ''], stages: [{ stageNumber: 1, data: { techParameters: ['a ', 'a', ' '] } }] });
+    const parsed = parseProjectExport({
+      projectName: 'x',
+      parameters: [' Viral', 'Viral', ''],
+      stages: [{ stageNumber: 1, data: { techParameters: ['a ', 'a', ' '] } }],
+    });
     expect(parsed.parameters).toEqual(['Viral']);
     expect(parsed.stages[1].techParameters).toEqual(['a']);
   });
@@ -120,16 +143,26 @@ describe('parseProjectExport', () => {
     expect(parseProjectExport({ projectName: 'x', stages: [{ id: 4, data: { rewardFlow: 'pool' } }] }).stages[4].rewardFlow).toBe('pool'));
 
   it('skips stages this version does not know', () =>
-    expect(parseProjectExport({ projectName: 'x', stages: [{ stageNumber: 9, data: { anything: 1 } }, { id: 'abc' }] }).stages).toEqual(emptyStages()));
+    expect(parseProjectExport({ projectName: 'x', stages: [{ stageNumber: 9, data: { anything: 1 } }, { id: 'abc' }] }).stages).toEqual(
+      emptyStages(),
+    ));
 
   it('treats null fields as empty', () =>
-    expect(parseProjectExport({ projectName: 'x', stages: [{ stageNumber: 2, data: { keyInsights: null, caseStudies: null } }] }).stages[2]).toEqual(STAGE_DEFAULTS[2]));
+    expect(parseProjectExport({ projectName: 'x', stages: [{ stageNumber: 2, data: { keyInsights: null, caseStudies: null } }] }).stages[2]).toEqual(
+      STAGE_DEFAULTS[2],
+    ));
 
   it('drops a selection that points past the concepts', () =>
-    expect(parseProjectExport({ projectName: 'x', stages: [{ stageNumber: 3, data: { ideaConcepts: [tipWall()], selectedConceptIndex: 4 } }] }).stages[3].selectedConceptIndex).toBeNull());
+    expect(
+      parseProjectExport({ projectName: 'x', stages: [{ stageNumber: 3, data: { ideaConcepts: [tipWall()], selectedConceptIndex: 4 } }] }).stages[3]
+        .selectedConceptIndex,
+    ).toBeNull());
 
   it('starts an unknown position at stage 1, and a blank name as a new project', () =>
-    expect(parseProjectExport({ projectName: '  ', currentStageIndex: 12, stages: [] })).toMatchObject({ name: 'New Viral Idea', currentStageIndex: 1 }));
+    expect(parseProjectExport({ projectName: '  ', currentStageIndex: 12, stages: [] })).toMatchObject({
+      name: 'New Viral Idea',
+      currentStageIndex: 1,
+    }));
 
   it('refuses a stage listed twice', () =>
     expect(() => parseProjectExport({ projectName: 'x', stages: [{ stageNumber: 1 }, { stageNumber: 1 }] })).toThrow(
@@ -140,15 +173,19 @@ describe('parseProjectExport', () => {
     expect(() => parseProjectExport({ projectName: 'x', stages: ['stage one'] })).toThrow(ValidationError));
 
   it('refuses a file that is not an object', () =>
-    expect(() => parseProjectExport('{"projectName":"x"}')).toThrow(expect.objectContaining({ field: 'project', message: 'Invalid project data format' })));
+    expect(() => parseProjectExport('{"projectName":"x"}')).toThrow(
+      expect.objectContaining({ field: 'project', message: 'Invalid project data format' }),
+    ));
 
   it('refuses parameters that are not a list of text', () =>
-    expect(() => parseProjectExport({ projectName: 'x', stages: [], parameters: 'Viral' })).toThrow(expect.objectContaining({ field: 'parameters' })));
+    expect(() => parseProjectExport({ projectName: 'x', stages: [], parameters: 'Viral' })).toThrow(
+      expect.objectContaining({ field: 'parameters' }),
+    ));
 });
 
 describe('parseExportedStages', () => {
   it('reads stage documents of the read model shape, segments filled in', () =>
-    expect(parseExportedStages([{ stageNumber: 2, data: { audienceSegments: [{ name: 'Tippers' }], rewardSources: '' } }])[2].audienceSegments).toEqual([
-      tippers({ description: '', motivations: [], reachStrategy: '' }),
-    ]));
+    expect(
+      parseExportedStages([{ stageNumber: 2, data: { audienceSegments: [{ name: 'Tippers' }], rewardSources: '' } }])[2].audienceSegments,
+    ).toEqual([tippers({ description: '', motivations: [], reachStrategy: '' })]));
 });

@@ -90,7 +90,12 @@ describe('error titles the spec shows', () => {
     expect(thrownBy([projectCreated()], importProject({ stages: [] }))).toMatchObject({ field: 'project', message: 'Invalid project data format' }));
 
   it('an import error names the broken stage field', () =>
-    expect(thrownBy([projectCreated()], importProject({ projectName: 'x', stages: [{ stageNumber: 3, data: { ideaConcepts: [tipWall({ simplicityScore: 9 })] } }] }))).toMatchObject({
+    expect(
+      thrownBy(
+        [projectCreated()],
+        importProject({ projectName: 'x', stages: [{ stageNumber: 3, data: { ideaConcepts: [tipWall({ simplicityScore: 9 })] } }] }),
+      ),
+    ).toMatchObject({
       field: 'stages.0.data.ideaConcepts.0.simplicityScore',
     }));
 

@@ -61,10 +61,7 @@ export interface PreviousStagesContext {
  * The 'Context from Previous Stages' panel (spec §2) for the stage screen `forStage`: one entry per earlier
  * stage that has a summary (1–4). Without `forStage`, all four.
  */
-export const contextFromPreviousStages = (
-  project: Pick<ActiveProjectState, 'stages'>,
-  forStage: StageNumber = 6,
-): PreviousStagesContext => {
+export const contextFromPreviousStages = (project: Pick<ActiveProjectState, 'stages'>, forStage: StageNumber = 6): PreviousStagesContext => {
   const { stages } = project;
   const context: PreviousStagesContext = {};
   if (forStage > 1) {

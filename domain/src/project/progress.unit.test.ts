@@ -32,7 +32,10 @@ describe('progressOf', () => {
 
   it.each([
     ['identified communities', (s: ProjectStages) => (s[2].identifiedCommunities = 'r/nanocurrency')],
-    ['a named case study', (s: ProjectStages) => (s[2].caseStudies = [{ projectName: 'Pixel Wall', summary: '', successFactors: '', failures: '', link: '' }])],
+    [
+      'a named case study',
+      (s: ProjectStages) => (s[2].caseStudies = [{ projectName: 'Pixel Wall', summary: '', successFactors: '', failures: '', link: '' }]),
+    ],
     ['any stage-2 list', (s: ProjectStages) => (s[2].audienceReachParameters = ['forums'])],
     ['an audience segment', (s: ProjectStages) => (s[2].audienceSegments = [tippers()])],
   ])('completes stage 2 with %s', (_, change) => expect(progressOf(stagesWith(change)).stages[2]).toBe(true));
@@ -48,8 +51,7 @@ describe('progressOf', () => {
       ).stages[2],
     ).toBe(false));
 
-  it('completes stage 3 with one concept', () =>
-    expect(progressOf(stagesWith((s) => (s[3].ideaConcepts = [tipWall()]))).stages[3]).toBe(true));
+  it('completes stage 3 with one concept', () => expect(progressOf(stagesWith((s) => (s[3].ideaConcepts = [tipWall()]))).stages[3]).toBe(true));
 
   it.each([
     ['reward source', (s: ProjectStages) => (s[4].rewardSource = 'fee')],
@@ -72,8 +74,7 @@ describe('progressOf', () => {
     expect(progressOf(stages)).toEqual({ stages: { 1: true, 2: false, 3: true, 4: false, 5: false }, completed: 2, percent: 40 });
   });
 
-  it('ignores the technical stage', () =>
-    expect(progressOf(stagesWith((s) => (s[6].finalPrompt = 'Build it'))).percent).toBe(0));
+  it('ignores the technical stage', () => expect(progressOf(stagesWith((s) => (s[6].finalPrompt = 'Build it'))).percent).toBe(0));
 });
 
 describe('contextFromPreviousStages', () => {

@@ -144,18 +144,18 @@ describe('event schemas', () => {
   it('the scenario produces every event type', () => expect(new Set(events.map((event) => event.type))).toEqual(new Set(PROJECT_EVENT_TYPES)));
 
   it.each(events.map((event) => [event.type, event] as const))('%s as decided is valid against its schema, unchanged', (type, event) =>
-    expect(projectEventSchemas[type].parse(JSON.parse(JSON.stringify(event.data)))).toEqual(event.data));
+    expect(projectEventSchemas[type].parse(JSON.parse(JSON.stringify(event.data)))).toEqual(event.data),
+  );
 });
 
 describe('command schemas, as the HTTP layer uses them', () => {
-  it('has one schema per command', () =>
-    expect(Object.keys(projectCommandSchemas)).toHaveLength(27));
+  it('has one schema per command', () => expect(Object.keys(projectCommandSchemas)).toHaveLength(27));
 
-  it('refuses an unknown field', () =>
-    expect(advanceStageSchema.safeParse({ projectId: 'p', fromStage: 1, skip: true }).success).toBe(false));
+  it('refuses an unknown field', () => expect(advanceStageSchema.safeParse({ projectId: 'p', fromStage: 1, skip: true }).success).toBe(false));
 
   it.each([0, 7, 2.5, '2'])('refuses stage %j', (fromStage) =>
-    expect(advanceStageSchema.safeParse({ projectId: 'p', fromStage }).success).toBe(false));
+    expect(advanceStageSchema.safeParse({ projectId: 'p', fromStage }).success).toBe(false),
+  );
 
   it("refuses notes that belong to another stage's screen", () => {
     expect(updateStageNotesSchema.safeParse({ projectId: 'p', stage: 4, fields: { rewardFlow: 'pool' } }).success).toBe(true);
@@ -169,7 +169,11 @@ describe('command schemas, as the HTTP layer uses them', () => {
     expect(proposeConceptsSchema.safeParse({ projectId: 'p', concepts: [{ name: 'x', simplicityScore: 6 }] }).success).toBe(false));
 
   it('takes any export file, dropping fields it does not know, and leaves judging it to the decider', () => {
-    expect(importProjectSchema.parse({ projectId: 'p', projectName: 'x', stages: [], aiApiKey: 'secret' })).toEqual({ projectId: 'p', projectName: 'x', stages: [] });
+    expect(importProjectSchema.parse({ projectId: 'p', projectName: 'x', stages: [], aiApiKey: 'secret' })).toEqual({
+      projectId: 'p',
+      projectName: 'x',
+      stages: [],
+    });
     expect(importProjectSchema.safeParse({ projectId: 'p' }).success).toBe(true);
   });
 });

@@ -36,8 +36,10 @@ export const withParameterList = <P extends WithLists>(project: P, list: Paramet
   return { ...project, stages: patchStage(project.stages, stage, { [list]: values } as Partial<StageData<typeof stage>>) };
 };
 
-export const patchStage = <N extends StageNumber>(stages: ProjectStages, stage: N, patch: Partial<StageData<N>>): ProjectStages =>
-  ({ ...stages, [stage]: { ...stages[stage], ...patch } });
+export const patchStage = <N extends StageNumber>(stages: ProjectStages, stage: N, patch: Partial<StageData<N>>): ProjectStages => ({
+  ...stages,
+  [stage]: { ...stages[stage], ...patch },
+});
 
 export const evolveProject = (state: ProjectState, event: ProjectEvent): ProjectState => {
   if (event.type === 'ProjectCreated') {

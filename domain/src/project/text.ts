@@ -9,7 +9,10 @@ export const cut = (text: string, max: number = CONTEXT_PREVIEW_LENGTH): string 
   const characters = Array.from(text);
   if (characters.length <= max) return text;
   if (max <= 1) return '…'.slice(0, max);
-  return `${characters.slice(0, max - 1).join('').trimEnd()}…`;
+  return `${characters
+    .slice(0, max - 1)
+    .join('')
+    .trimEnd()}…`;
 };
 
 /**
@@ -25,6 +28,4 @@ export const splitItems = (text: string): string[] =>
     .filter((item) => item !== '');
 
 /** Parameter lists hold unique, trimmed, non-empty values (spec §3 variant C), first occurrence kept. */
-export const uniqueItems = (values: readonly string[]): string[] => [
-  ...new Set(values.map((value) => value.trim()).filter((value) => value !== '')),
-];
+export const uniqueItems = (values: readonly string[]): string[] => [...new Set(values.map((value) => value.trim()).filter((value) => value !== ''))];

@@ -24,12 +24,12 @@ describe('splitItems', () => {
   it('splits on commas, line breaks, bullets and hyphens, trimmed, empty pieces dropped', () =>
     expect(splitItems('FOMO, scarcity\n• status\r\n- fun,,  \n* pride ‣ joy')).toEqual(['FOMO', 'scarcity', 'status', 'fun', 'pride', 'joy']));
 
-  it("splits a hyphenated word too, as the spec says ('one-page')", () => expect(splitItems('one-page, no physical')).toEqual(['one', 'page', 'no physical']));
+  it("splits a hyphenated word too, as the spec says ('one-page')", () =>
+    expect(splitItems('one-page, no physical')).toEqual(['one', 'page', 'no physical']));
 
   it('gives nothing for blank text', () => expect(splitItems('  \n , ')).toEqual([]));
 });
 
 describe('uniqueItems', () => {
-  it('trims, drops empty values and keeps the first of repeated ones', () =>
-    expect(uniqueItems([' b', 'a', 'b ', '', 'a'])).toEqual(['b', 'a']));
+  it('trims, drops empty values and keeps the first of repeated ones', () => expect(uniqueItems([' b', 'a', 'b ', '', 'a'])).toEqual(['b', 'a']));
 });

@@ -7,17 +7,23 @@ import { projectDecider } from './decide.ts';
 
 const given = deciderSpec(projectDecider);
 const user = 'user-ann';
-const transfer = (fromOwnerId = owner, actorId = user): TransferProject => ({ type: 'TransferProject', data: { projectId, fromOwnerId }, metadata: metadata(actorId) });
+const transfer = (fromOwnerId = owner, actorId = user): TransferProject => ({
+  type: 'TransferProject',
+  data: { projectId, fromOwnerId },
+  metadata: metadata(actorId),
+});
 const transferred = { type: 'ProjectTransferred', data: { projectId, fromOwnerId: owner, toOwnerId: user, transferredAt: now } } as const;
 
 describe('TransferProject (a visitor signs in and keeps their projects)', () => {
   it("moves the visitor's project to the signed-in user", () => given([projectCreated()]).when(transfer()).then([transferred]));
 
-  it('changes nothing when the project is already the user\'s (a second sign-in)', () =>
+  it("changes nothing when the project is already the user's (a second sign-in)", () =>
     given([projectCreated(), transferred]).when(transfer()).thenNothingHappened());
 
   it('after the move the user owns it and the visitor no longer does', () => {
-    given([projectCreated(), transferred]).when(renameProject('Tip Jar', user)).then([expect.objectContaining({ type: 'ProjectRenamed' })] as never);
+    given([projectCreated(), transferred])
+      .when(renameProject('Tip Jar', user))
+      .then([expect.objectContaining({ type: 'ProjectRenamed' })] as never);
     given([projectCreated(), transferred]).when(renameProject('Tip Jar', owner)).thenThrows(NotFoundError, 'Project not found');
   });
 

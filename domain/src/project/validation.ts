@@ -32,8 +32,7 @@ export type ValidatedStage = keyof typeof stageCompletionSchemas;
 const isValidatedStage = (stage: StageNumber): stage is ValidatedStage => stage in stageCompletionSchemas;
 
 /** Issues in the spec's 'path: message' form; an issue about the whole stage has no path. */
-export const formatIssue = (issue: z.core.$ZodIssue): string =>
-  issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
+export const formatIssue = (issue: z.core.$ZodIssue): string => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message);
 
 /** What keeps a stage from being complete; empty when it is, and always empty for unchecked stages. */
 export const stageIssues = (project: Pick<ActiveProjectState, 'coreIdea' | 'stages'>, stage: StageNumber): string[] => {

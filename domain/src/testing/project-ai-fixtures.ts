@@ -7,13 +7,7 @@ import type {
   RemoveGeminiKey,
   SetGeminiKey,
 } from '../project/ai-commands.ts';
-import type {
-  AiAnswer,
-  AiSuggestionsGenerated,
-  GeminiKeyRemoved,
-  GeminiKeySet,
-  GeminiKeyVerified,
-} from '../project/ai-events.ts';
+import type { AiAnswer, AiSuggestionsGenerated, GeminiKeyRemoved, GeminiKeySet, GeminiKeyVerified } from '../project/ai-events.ts';
 import { metadata, now, owner, projectId } from './project-fixtures.ts';
 
 /** Fixed test data for the AI gateway's project commands, beside project-fixtures.ts. */
@@ -54,7 +48,15 @@ export const aiSuggestionsGenerated = (data: Partial<AiSuggestionsGenerated['dat
 
 export const recordAiPrompt = (data: Partial<RecordAiPrompt['data']> = {}, actorId = owner): RecordAiPrompt => ({
   type: 'RecordAiPrompt',
-  data: { projectId, requestId, use: 'finalPrompt', asked: {}, ai: { ...offlineAnswer, promptVersion: 'final-prompt@1' }, prompts: ['Build a tip wall'], ...data },
+  data: {
+    projectId,
+    requestId,
+    use: 'finalPrompt',
+    asked: {},
+    ai: { ...offlineAnswer, promptVersion: 'final-prompt@1' },
+    prompts: ['Build a tip wall'],
+    ...data,
+  },
   metadata: metadata(actorId),
 });
 
@@ -80,7 +82,15 @@ export const recordAiReport = (data: Partial<RecordAiReport['data']> = {}, actor
 
 export const recordAiResults = (data: Partial<RecordAiResults['data']> = {}, actorId = owner): RecordAiResults => ({
   type: 'RecordAiResults',
-  data: { projectId, requestId, use: 'processQuery', asked: { query: 'Who tips?' }, ai: { ...offlineAnswer, promptVersion: 'process-query@1' }, results: { answer: 'Fans' }, ...data },
+  data: {
+    projectId,
+    requestId,
+    use: 'processQuery',
+    asked: { query: 'Who tips?' },
+    ai: { ...offlineAnswer, promptVersion: 'process-query@1' },
+    results: { answer: 'Fans' },
+    ...data,
+  },
   metadata: metadata(actorId),
 });
 

@@ -96,8 +96,7 @@ export const updateStageNotes = (stage: StageNumber, fields: Record<string, unkn
   command<UpdateStageNotes>('UpdateStageNotes', { stage, fields }, actorId);
 export const addAudienceSegment = (data: Partial<AddAudienceSegment['data']> = {}, actorId = owner) =>
   command<AddAudienceSegment>('AddAudienceSegment', { ...tippers(), ...data }, actorId);
-export const removeAudienceSegment = (index: number, actorId = owner) =>
-  command<RemoveAudienceSegment>('RemoveAudienceSegment', { index }, actorId);
+export const removeAudienceSegment = (index: number, actorId = owner) => command<RemoveAudienceSegment>('RemoveAudienceSegment', { index }, actorId);
 export const proposeConcepts = (concepts: ProposeConcepts['data']['concepts'], actorId = owner) =>
   command<ProposeConcepts>('ProposeConcepts', { concepts }, actorId);
 export const selectConcept = (index: number, actorId = owner) => command<SelectConcept>('SelectConcept', { index }, actorId);
@@ -106,8 +105,7 @@ export const advanceStage = (fromStage: StageNumber, continueAnyway?: boolean, a
 export const setCurrentStage = (stage: StageNumber, actorId = owner) => command<SetCurrentStage>('SetCurrentStage', { stage }, actorId);
 export const resetStage = (stage: StageNumber, actorId = owner) => command<ResetStage>('ResetStage', { stage }, actorId);
 export const resetProject = (actorId = owner) => command<ResetProject>('ResetProject', {}, actorId);
-export const importProject = (file: Record<string, unknown>, actorId = owner) =>
-  command<ImportProject>('ImportProject', file, actorId);
+export const importProject = (file: Record<string, unknown>, actorId = owner) => command<ImportProject>('ImportProject', file, actorId);
 export const recordTechnicalReport = (value: TechnicalReport = report(), actorId = owner) =>
   command<RecordTechnicalReport>('RecordTechnicalReport', { report: value }, actorId);
 export const recordFinalPrompt = (prompt: string, actorId = owner) => command<RecordFinalPrompt>('RecordFinalPrompt', { prompt }, actorId);

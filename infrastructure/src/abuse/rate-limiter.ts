@@ -63,7 +63,12 @@ export const createRateLimiter = ({ documentStore, clock = () => new Date() }: {
     const now = clock().getTime();
     const window = Math.floor(now / rule.windowMs);
     const expiresAt = new Date((window + 2) * rule.windowMs).toISOString();
-    await documentStore.updateOne(RATE_LIMITS_COLLECTION, { _id: idOf(rule, key, window) }, { $inc: { count: 1 }, $set: { expiresAt } }, { upsert: true });
+    await documentStore.updateOne(
+      RATE_LIMITS_COLLECTION,
+      { _id: idOf(rule, key, window) },
+      { $inc: { count: 1 }, $set: { expiresAt } },
+      { upsert: true },
+    );
   };
 
   return {
@@ -82,7 +87,11 @@ export const createRateLimiter = ({ documentStore, clock = () => new Date() }: {
     },
     /** Drops counters whose windows no longer count (every replica may run it; deleting twice is harmless). */
     sweep: async (max = 1000) => {
-      const expired = await documentStore.find<CounterDocument>(RATE_LIMITS_COLLECTION, { expiresAt: { $lt: clock().toISOString() } }, { limit: max });
+      const expired = await documentStore.find<CounterDocument>(
+        RATE_LIMITS_COLLECTION,
+        { expiresAt: { $lt: clock().toISOString() } },
+        { limit: max },
+      );
       for (const counter of expired) await documentStore.deleteOne(RATE_LIMITS_COLLECTION, counter._id);
       return expired.length;
     },

@@ -34,7 +34,14 @@ const racedBy = (store: EventStore, interloper: ProjectCommand, times = 1): Even
         const head = (await store.readStream(streamId, { direction: 'backwards', maxCount: 1 }))[0]!;
         await store.appendToStream(
           streamId,
-          [{ id: crypto.randomUUID(), type: 'ParameterAdded', data: { projectId, list: 'parameters', value: (interloper.data as { value: string }).value, addedAt: now }, metadata: { commandId: interloper.metadata.commandId } }],
+          [
+            {
+              id: crypto.randomUUID(),
+              type: 'ParameterAdded',
+              data: { projectId, list: 'parameters', value: (interloper.data as { value: string }).value, addedAt: now },
+              metadata: { commandId: interloper.metadata.commandId },
+            },
+          ],
           { expectedRevision: head.revision },
         );
       }
@@ -48,7 +55,11 @@ describe('handleCommand', () => {
     const result = await handleCommand(stores.eventStore, projectDecider, stream, create);
     expect(result).toMatchObject({ nextExpectedRevision: 0n, position: 1n, repeated: false });
     const [event] = await stores.eventStore.readStream(stream);
-    expect(event).toMatchObject({ id: eventIdFor('c-create', 0), type: 'ProjectCreated', metadata: { commandId: 'c-create', actorId: 'visitor-ann', commandType: 'CreateProject' } });
+    expect(event).toMatchObject({
+      id: eventIdFor('c-create', 0),
+      type: 'ProjectCreated',
+      metadata: { commandId: 'c-create', actorId: 'visitor-ann', commandType: 'CreateProject' },
+    });
   });
 
   it('returns the earlier result for a command id it has already handled', async () => {
@@ -70,7 +81,9 @@ describe('handleCommand', () => {
   it('refuses a command id seen before with a different request digest, appending nothing', async () => {
     await handleCommand(stores.eventStore, projectDecider, stream, create);
     await handleCommand(stores.eventStore, projectDecider, stream, add('scarcity', 'c-add', 'digest-1'));
-    await expect(handleCommand(stores.eventStore, projectDecider, stream, add('FOMO', 'c-add', 'digest-2'))).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+    await expect(handleCommand(stores.eventStore, projectDecider, stream, add('FOMO', 'c-add', 'digest-2'))).rejects.toBeInstanceOf(
+      IdempotencyKeyReusedError,
+    );
     expect(await stores.eventStore.readStream(stream)).toHaveLength(2);
   });
 
@@ -87,7 +100,9 @@ describe('handleCommand', () => {
       close: () => store.close(),
       appendToStream: (...args) => store.appendToStream(...args),
     };
-    await expect(handleCommand(restarted, projectDecider, stream, add('FOMO', 'c-add', 'digest-2'))).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+    await expect(handleCommand(restarted, projectDecider, stream, add('FOMO', 'c-add', 'digest-2'))).rejects.toBeInstanceOf(
+      IdempotencyKeyReusedError,
+    );
     expect((await handleCommand(restarted, projectDecider, stream, add('scarcity', 'c-add', 'digest-1'))).repeated).toBe(true);
   });
 
@@ -104,7 +119,9 @@ describe('handleCommand', () => {
   it('gives up with WrongExpectedVersionError after its bounded retries', async () => {
     await handleCommand(stores.eventStore, projectDecider, stream, create);
     const alwaysRaced = racedBy(stores.eventStore, add('noise', 'c-other'), Number.POSITIVE_INFINITY);
-    await expect(handleCommand(alwaysRaced, projectDecider, stream, add('scarcity', 'c-mine'), { maxRetries: 2 })).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    await expect(handleCommand(alwaysRaced, projectDecider, stream, add('scarcity', 'c-mine'), { maxRetries: 2 })).rejects.toBeInstanceOf(
+      WrongExpectedVersionError,
+    );
     const values = (await stores.eventStore.readStream(stream)).slice(1).map((event) => (event.data as { value: string }).value);
     expect(values).not.toContain('scarcity');
   });
@@ -113,7 +130,11 @@ describe('handleCommand', () => {
 describe('handleCommand with several commands', () => {
   it('decides each on the state the previous ones left and appends all in one write', async () => {
     await handleCommand(stores.eventStore, projectDecider, stream, create);
-    const result = await handleCommand(stores.eventStore, projectDecider, stream, [add('scarcity', 'c-patch'), add('scarcity', 'c-patch'), add('FOMO', 'c-patch')]);
+    const result = await handleCommand(stores.eventStore, projectDecider, stream, [
+      add('scarcity', 'c-patch'),
+      add('scarcity', 'c-patch'),
+      add('FOMO', 'c-patch'),
+    ]);
     expect(result.events.map((event) => (event.data as { value: string }).value)).toEqual(['scarcity', 'FOMO']);
     const events = await stores.eventStore.readStream(stream);
     expect(events.slice(1).map((event) => event.metadata)).toEqual([
@@ -125,7 +146,9 @@ describe('handleCommand with several commands', () => {
 
   it('appends nothing when any of them is refused', async () => {
     await handleCommand(stores.eventStore, projectDecider, stream, create);
-    await expect(handleCommand(stores.eventStore, projectDecider, stream, [add('scarcity', 'c-patch'), add('x', 'c-patch')])).rejects.toThrow('Parameter must be at least 2 characters');
+    await expect(handleCommand(stores.eventStore, projectDecider, stream, [add('scarcity', 'c-patch'), add('x', 'c-patch')])).rejects.toThrow(
+      'Parameter must be at least 2 characters',
+    );
     expect(await stores.eventStore.readStream(stream)).toHaveLength(1);
   });
 });

@@ -68,7 +68,8 @@ export const handleCommand = <C extends Command, E extends DomainEvent, S>(
   command: C | readonly C[] | CommandsFor<C, S>,
   options: HandleCommandOptions = {},
 ): Promise<CommandResult<E>> => {
-  const commandsFor: CommandsFor<C, S> = typeof command === 'function' ? command : () => (Array.isArray(command) ? (command as readonly C[]) : [command as C]);
+  const commandsFor: CommandsFor<C, S> =
+    typeof command === 'function' ? command : () => (Array.isArray(command) ? (command as readonly C[]) : [command as C]);
   return serialized(store, streamId, () => decideAndAppend(store, decider, streamId, commandsFor, options));
 };
 
@@ -120,7 +121,11 @@ const loadStream = async <E extends DomainEvent, S>(store: EventStore, decider: 
     entry.position = event.position;
     const { commandId, requestDigest } = event.metadata as { commandId?: string; requestDigest?: string };
     if (commandId) {
-      const produced: HandledCommand = entry.commands.get(commandId) ?? { events: [], position: 0n, ...(requestDigest === undefined ? {} : { requestDigest }) };
+      const produced: HandledCommand = entry.commands.get(commandId) ?? {
+        events: [],
+        position: 0n,
+        ...(requestDigest === undefined ? {} : { requestDigest }),
+      };
       produced.events.push({ type: event.type, data: event.data });
       produced.position = event.position;
       entry.commands.set(commandId, produced);
@@ -147,7 +152,12 @@ export const readStreamState = async <E extends DomainEvent, S>(store: EventStor
  * for a different request. For a decision that writes to another stream first (a coupon's redemption): a
  * retry must not be decided afresh, and a reused key must not write anywhere.
  */
-export const handledBefore = async <E extends DomainEvent, S>(store: EventStore, decider: Decider<never, E, S>, streamId: string, metadata: CommandMetadata) => {
+export const handledBefore = async <E extends DomainEvent, S>(
+  store: EventStore,
+  decider: Decider<never, E, S>,
+  streamId: string,
+  metadata: CommandMetadata,
+) => {
   const earlier = (await loadStream(store, decider, streamId)).commands.get(metadata.commandId);
   assertSameRequestAs(earlier, metadata);
   return earlier !== undefined;

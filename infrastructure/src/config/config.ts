@@ -14,9 +14,7 @@ const optionalString = <T extends z.ZodType<string, string>>(schema: T) =>
     .optional();
 const optionalUrl = optionalString(z.url());
 /** 'true'/'false' (and 1/0, yes/no) as environments write them; `z.coerce.boolean()` would read 'false' as true. */
-const flag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 /** A rate limit: how many per window; 0 turns it off. */
 const limit = z.coerce.number().int().min(0).max(1_000_000);
 

@@ -35,17 +35,31 @@ describe('loadConfig', () => {
 
   it('refuses to start in production without an ops token, naming it', () => {
     const secrets = { SESSION_SECRET: 's'.repeat(32), SECRETS_KEY: 'a'.repeat(64) };
-    expect(() => loadConfig({ NODE_ENV: 'production', ...secrets, DATA_DIR: dataDir() }, { envFile: '' })).toThrow(/OPS_TOKEN: required in production/);
-    expect(loadConfig({ NODE_ENV: 'production', ...secrets, OPS_TOKEN: 't'.repeat(16), DATA_DIR: dataDir() }, { envFile: '' }).OPS_TOKEN).toBe('t'.repeat(16));
+    expect(() => loadConfig({ NODE_ENV: 'production', ...secrets, DATA_DIR: dataDir() }, { envFile: '' })).toThrow(
+      /OPS_TOKEN: required in production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', ...secrets, OPS_TOKEN: 't'.repeat(16), DATA_DIR: dataDir() }, { envFile: '' }).OPS_TOKEN).toBe(
+      't'.repeat(16),
+    );
   });
 
   it('reads TRUST_PROXY as a flag and rate limits as counts, 0 turning one off', () => {
     const defaults = loadConfig({ DATA_DIR: dataDir() }, { envFile: '' });
-    expect(defaults).toMatchObject({ TRUST_PROXY: false, RATE_LIMIT_NEW_VISITORS_PER_HOUR: 30, RATE_LIMIT_VISITOR_AI_PER_HOUR: 10, RATE_LIMIT_WRONG_COUPONS_PER_10_MINUTES: 10 });
+    expect(defaults).toMatchObject({
+      TRUST_PROXY: false,
+      RATE_LIMIT_NEW_VISITORS_PER_HOUR: 30,
+      RATE_LIMIT_VISITOR_AI_PER_HOUR: 10,
+      RATE_LIMIT_WRONG_COUPONS_PER_10_MINUTES: 10,
+    });
     expect(loadConfig({ TRUST_PROXY: 'false', DATA_DIR: dataDir() }, { envFile: '' }).TRUST_PROXY).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'true', RATE_LIMIT_NEW_VISITORS_PER_HOUR: '0', DATA_DIR: dataDir() }, { envFile: '' })).toMatchObject({ TRUST_PROXY: true, RATE_LIMIT_NEW_VISITORS_PER_HOUR: 0 });
+    expect(loadConfig({ TRUST_PROXY: 'true', RATE_LIMIT_NEW_VISITORS_PER_HOUR: '0', DATA_DIR: dataDir() }, { envFile: '' })).toMatchObject({
+      TRUST_PROXY: true,
+      RATE_LIMIT_NEW_VISITORS_PER_HOUR: 0,
+    });
     expect(() => loadConfig({ TRUST_PROXY: 'maybe', DATA_DIR: dataDir() }, { envFile: '' })).toThrow(/TRUST_PROXY/);
-    expect(() => loadConfig({ RATE_LIMIT_VISITOR_AI_PER_HOUR: '-1', DATA_DIR: dataDir() }, { envFile: '' })).toThrow(/RATE_LIMIT_VISITOR_AI_PER_HOUR/);
+    expect(() => loadConfig({ RATE_LIMIT_VISITOR_AI_PER_HOUR: '-1', DATA_DIR: dataDir() }, { envFile: '' })).toThrow(
+      /RATE_LIMIT_VISITOR_AI_PER_HOUR/,
+    );
   });
 
   it('generates a development session secret once and keeps it across restarts', () => {

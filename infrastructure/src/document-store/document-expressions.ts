@@ -18,10 +18,7 @@ const UPDATE_OPERATORS = new Set([
 ]);
 
 const isOperatorObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' &&
-  value !== null &&
-  !Array.isArray(value) &&
-  Object.keys(value).some((key) => key.startsWith('$'));
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).some((key) => key.startsWith('$'));
 
 const equalityValue = (condition: unknown): { value: unknown } | undefined => {
   if (!isOperatorObject(condition)) return { value: condition };

@@ -237,9 +237,7 @@ export const documentStoreContract = (name: string, open: () => Promise<OpenedDo
         });
 
         it('refuses a filter without a string _id', async () => {
-          await expect(
-            store.updateOne('projects', { title: 'Nobody' }, { $set: { stage: 1 } }, { upsert: true }),
-          ).rejects.toThrow();
+          await expect(store.updateOne('projects', { title: 'Nobody' }, { $set: { stage: 1 } }, { upsert: true })).rejects.toThrow();
           expect(await store.count('projects')).toBe(4);
         });
       });

@@ -62,9 +62,7 @@ describe('lmdb document store', () => {
     }
     const totals = received.filter(({ id }) => id === 'total').map(({ document }) => document?.value);
     expect(totals).toEqual(Array.from({ length: 100 }, (_, index) => index + 1));
-    expect(received.filter(({ id }) => id !== 'total').map(({ id }) => id)).toEqual(
-      Array.from({ length: 100 }, (_, index) => `c${index * 2}`),
-    );
+    expect(received.filter(({ id }) => id !== 'total').map(({ id }) => id)).toEqual(Array.from({ length: 100 }, (_, index) => `c${index * 2}`));
     expect(await store.findOne('counters', { _id: 'total' })).toEqual({ _id: 'total', value: 100 });
     expect(await store.count('counters')).toBe(101);
     await store.close();

@@ -2,13 +2,7 @@ import { open } from 'lmdb';
 import { Query, find as mingoFind, update as applyUpdate } from 'mingo';
 import type { Modifier } from 'mingo/updater';
 import { createChangeFeed, type CommittedChange } from './change-feed.ts';
-import {
-  assertDocumentId,
-  assertUpdateOperators,
-  assertUpsertable,
-  idFromFilter,
-  upsertSeed,
-} from './document-expressions.ts';
+import { assertDocumentId, assertUpdateOperators, assertUpsertable, idFromFilter, upsertSeed } from './document-expressions.ts';
 import type { Document, DocumentStore, Filter, FindOptions, Update, WriteOperation } from './document-store.ts';
 
 export interface LmdbDocumentStoreOptions {
@@ -178,11 +172,7 @@ export const openLmdbDocumentStore = ({ path, syncEachWrite = true }: LmdbDocume
     findOne: async <T extends Document = Document>(collection: string, filter: Filter) =>
       (first(matching(collection, filter)) as T | undefined) ?? null,
 
-    find: async <T extends Document = Document>(
-      collection: string,
-      filter: Filter = {},
-      { sort, skip = 0, limit = 0 }: FindOptions = {},
-    ) => {
+    find: async <T extends Document = Document>(collection: string, filter: Filter = {}, { sort, skip = 0, limit = 0 }: FindOptions = {}) => {
       const documents = matching(collection, filter);
       if (!sort) return page(documents, skip, limit) as T[];
       let cursor = mingoFind<T>(Array.from(documents), {}).sort(sort);
@@ -200,8 +190,7 @@ export const openLmdbDocumentStore = ({ path, syncEachWrite = true }: LmdbDocume
       await commitOne({ kind: 'replace', collection, document });
     },
 
-    updateOne: (collection, filter, update, { upsert = false } = {}) =>
-      commitOne({ kind: 'update', collection, filter, update, upsert }),
+    updateOne: (collection, filter, update, { upsert = false } = {}) => commitOne({ kind: 'update', collection, filter, update, upsert }),
 
     deleteOne: (collection, id) => commitOne({ kind: 'delete', collection, id }),
 

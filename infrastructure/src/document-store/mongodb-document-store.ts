@@ -61,11 +61,7 @@ const runsByCollection = (operations: readonly WriteOperation[]) => {
 };
 
 /** Forwards one change event; returns the token to resume after when the event ended the stream (an invalidate). */
-const forward = (
-  collection: string,
-  change: ChangeStreamDocument<Document>,
-  buffer: ChangeBuffer,
-): { resumeAfterInvalidate?: ResumeToken } => {
+const forward = (collection: string, change: ChangeStreamDocument<Document>, buffer: ChangeBuffer): { resumeAfterInvalidate?: ResumeToken } => {
   switch (change.operationType) {
     case 'insert':
     case 'replace':
@@ -175,11 +171,7 @@ export const openMongoDocumentStore = async ({ url, database }: MongoDocumentSto
     findOne: async <T extends Document = Document>(collection: string, filter: Filter) =>
       (await collectionOf(collection).findOne(asMongoFilter(filter))) as T | null,
 
-    find: async <T extends Document = Document>(
-      collection: string,
-      filter: Filter = {},
-      { sort, skip, limit }: FindOptions = {},
-    ) => {
+    find: async <T extends Document = Document>(collection: string, filter: Filter = {}, { sort, skip, limit }: FindOptions = {}) => {
       const cursor = collectionOf(collection).find(asMongoFilter(filter), {
         ...(sort ? { sort } : {}),
         ...(skip ? { skip } : {}),

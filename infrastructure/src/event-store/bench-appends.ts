@@ -34,7 +34,13 @@ export async function benchmarkAppends({ path, writers = 64, durationMs }: Bench
       const before = performance.now();
       await store.appendToStream(
         streamId,
-        [{ id: `${writer}-${revision + 1n}`, type: 'BenchmarkEventAppended', data: { writer, revision: Number(revision + 1n), note: 'a short payload' } }],
+        [
+          {
+            id: `${writer}-${revision + 1n}`,
+            type: 'BenchmarkEventAppended',
+            data: { writer, revision: Number(revision + 1n), note: 'a short payload' },
+          },
+        ],
         { expectedRevision: revision < 0n ? 'no_stream' : revision },
       );
       latencies.push(performance.now() - before);

@@ -143,8 +143,7 @@ export const eventStoreContract = (name: string, open: (options?: OpenEventStore
         withStore(async (store) => {
           const stream = uniqueStream('paged');
           await store.appendToStream(stream, numbered(10));
-          const revisions = async (options: Parameters<EventStore['readStream']>[1]) =>
-            revisionsOf(await store.readStream(stream, options));
+          const revisions = async (options: Parameters<EventStore['readStream']>[1]) => revisionsOf(await store.readStream(stream, options));
 
           expect(await revisions({ fromRevision: 3n, maxCount: 4 })).toEqual([3n, 4n, 5n, 6n]);
           expect(await revisions({ fromRevision: 8n })).toEqual([8n, 9n]);
@@ -197,15 +196,18 @@ export const eventStoreContract = (name: string, open: (options?: OpenEventStore
           expect(await store.appendToStream(stream, [])).toEqual({ nextExpectedRevision: -1n, position: 0n });
           const written = await store.appendToStream(stream, numbered(2));
           expect(await store.appendToStream(stream, [], { expectedRevision: 1n })).toEqual(written);
-          expect(await rejection(store.appendToStream(stream, [], { expectedRevision: 'no_stream' }))).toBeInstanceOf(
-            WrongExpectedVersionError,
-          );
+          expect(await rejection(store.appendToStream(stream, [], { expectedRevision: 'no_stream' }))).toBeInstanceOf(WrongExpectedVersionError);
           expect(await store.readStream(stream)).toHaveLength(2);
         }));
     });
 
     describe('expected revision', () => {
-      const expectRejected = async (store: EventStore, stream: string, options: Parameters<EventStore['appendToStream']>[2], actual: bigint | 'no_stream') => {
+      const expectRejected = async (
+        store: EventStore,
+        stream: string,
+        options: Parameters<EventStore['appendToStream']>[2],
+        actual: bigint | 'no_stream',
+      ) => {
         const before = idsOf(await store.readStream(stream));
         const error = await rejection(store.appendToStream(stream, numbered(2), options));
         expect(error).toBeInstanceOf(WrongExpectedVersionError);
@@ -285,7 +287,7 @@ export const eventStoreContract = (name: string, open: (options?: OpenEventStore
           const EVENTS_PER_WRITER = 4;
           const won: bigint[] = [];
           const write = async (writer: number) => {
-            for (let written = 0; written < EVENTS_PER_WRITER; ) {
+            for (let written = 0; written < EVENTS_PER_WRITER;) {
               const [head] = await store.readStream(stream, { direction: 'backwards', maxCount: 1 });
               try {
                 const result = await store.appendToStream(stream, [newEvent('Written', { writer, written })], {
@@ -320,8 +322,7 @@ export const eventStoreContract = (name: string, open: (options?: OpenEventStore
           const start = await store.headPosition();
           const streams = Array.from({ length: 4 }, () => uniqueStream('live'));
           const ours = new Set(streams);
-          const appendRound = (round: number) =>
-            Promise.all(streams.map((stream) => store.appendToStream(stream, numbered(3, `Round${round}`))));
+          const appendRound = (round: number) => Promise.all(streams.map((stream) => store.appendToStream(stream, numbered(3, `Round${round}`))));
           for (let round = 0; round < 5; round++) await appendRound(round);
 
           const subscription = store.subscribeToAll({ fromPosition: start });
@@ -333,10 +334,7 @@ export const eventStoreContract = (name: string, open: (options?: OpenEventStore
               if (round % 3 === 0) await new Promise((resolve) => setImmediate(resolve));
             }
           })();
-          const received = await readUntil(
-            subscription,
-            (events) => events.filter(({ streamId }) => ours.has(streamId)).length >= expected,
-          );
+          const received = await readUntil(subscription, (events) => events.filter(({ streamId }) => ours.has(streamId)).length >= expected);
           await writing;
 
           const mine = received.filter(({ streamId }) => ours.has(streamId));
@@ -345,9 +343,7 @@ export const eventStoreContract = (name: string, open: (options?: OpenEventStore
           const logged = await store.readAll({ fromPosition: start + 1n });
           expect(idsOf(mine)).toEqual(idsOf(logged.filter(({ streamId }) => ours.has(streamId))));
           for (const stream of streams) {
-            expect(mine.filter(({ streamId }) => streamId === stream).map(({ revision }) => revision)).toEqual(
-              range(0, ROUNDS * 3),
-            );
+            expect(mine.filter(({ streamId }) => streamId === stream).map(({ revision }) => revision)).toEqual(range(0, ROUNDS * 3));
           }
         }));
 
@@ -404,9 +400,7 @@ export const eventStoreContract = (name: string, open: (options?: OpenEventStore
           const stream = uniqueStream('fan-out');
           const events = numbered(20);
           const subscriptions = Array.from({ length: 10 }, () => store.subscribeToAll({ fromPosition: start }));
-          const readers = subscriptions.map((subscription) =>
-            readUntil(subscription, (seen) => seen.some(({ id }) => id === events[19]!.id)),
-          );
+          const readers = subscriptions.map((subscription) => readUntil(subscription, (seen) => seen.some(({ id }) => id === events[19]!.id)));
           for (const event of events) await store.appendToStream(stream, [event]);
           for (const received of await Promise.all(readers)) expect(idsOf(received)).toEqual(idsOf(events));
         }));

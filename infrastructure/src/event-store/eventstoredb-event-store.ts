@@ -212,9 +212,7 @@ export function openEventStoreDbEventStore({
     const wanted = eventTypes ? new Set(eventTypes) : undefined;
     const source = client.subscribeToAll({
       fromPosition: fromPosition === undefined ? START : { commit: fromPosition, prepare: fromPosition },
-      filter: eventTypes
-        ? eventTypeFilter({ regex: `^(?:${eventTypes.map(escapeRegex).join('|')})$` })
-        : excludeSystemEvents(),
+      filter: eventTypes ? eventTypeFilter({ regex: `^(?:${eventTypes.map(escapeRegex).join('|')})$` }) : excludeSystemEvents(),
     });
     let stopped = false;
     let interrupt: ((stop: typeof STOPPED) => void) | undefined;

@@ -67,7 +67,11 @@ describe('lmdb event store', () => {
 
   it('rejects an append that repeats only some of the stream’s event ids, writing nothing', async () => {
     await store.appendToStream('s', [event('e1'), event('e2')]);
-    for (const events of [[event('e1'), event('new')], [event('new'), event('e2')], [event('e2'), event('e1')]]) {
+    for (const events of [
+      [event('e1'), event('new')],
+      [event('new'), event('e2')],
+      [event('e2'), event('e1')],
+    ]) {
       await expect(store.appendToStream('s', events)).rejects.toBeInstanceOf(WrongExpectedVersionError);
     }
     expect((await store.readAll()).map(({ id }) => id)).toEqual(['e1', 'e2']);
@@ -106,15 +110,13 @@ describe('lmdb event store', () => {
       appends.push({ streamId, events });
       expected.get(streamId)!.push(...events.map(({ id }) => id));
     }
-    const appendAll = (batch: typeof appends) =>
-      Promise.all(batch.map(({ streamId, events }) => store.appendToStream(streamId, events)));
+    const appendAll = (batch: typeof appends) => Promise.all(batch.map(({ streamId, events }) => store.appendToStream(streamId, events)));
     // The first 1,500 events exceed what the index keeps in memory and get persisted; the last 250 stay in memory.
     const results = [...(await appendAll(appends.slice(0, 600))), ...(await appendAll(appends.slice(600)))];
 
     const checkStreams = async () => {
       for (const [streamId, ids] of expected) {
-        const read = async (options: Parameters<EventStore['readStream']>[1]) =>
-          (await store.readStream(streamId, options)).map(({ id }) => id);
+        const read = async (options: Parameters<EventStore['readStream']>[1]) => (await store.readStream(streamId, options)).map(({ id }) => id);
         expect(await read({})).toEqual(ids);
         for (const from of [0, 1, 400, ids.length - 2]) {
           expect(await read({ fromRevision: BigInt(from), maxCount: 300 })).toEqual(ids.slice(from, from + 300));
@@ -159,7 +161,16 @@ describe('lmdb event store decoding', () => {
     rmSync(path, { recursive: true, force: true });
   });
 
-  const feedback = { feedbackId: 'f1', type: 'bug', message: 'hi', userAgent: 'ua', url: '/', clientTimestamp: null, submittedBy: 'u', submittedAt: 'now' };
+  const feedback = {
+    feedbackId: 'f1',
+    type: 'bug',
+    message: 'hi',
+    userAgent: 'ua',
+    url: '/',
+    clientTimestamp: null,
+    submittedBy: 'u',
+    submittedAt: 'now',
+  };
 
   it('hands out events parsed with their schema', async () => {
     store = openLmdbEventStore({ path });
@@ -194,6 +205,8 @@ describe('lmdb event store decoding', () => {
       path,
       upcasters: createUpcasterRegistry([{ eventType: 'FeedbackSubmitted', fromVersion: 1, upcast: () => withoutId }]),
     });
-    await expect(store.readStream('feedback-f1')).rejects.toThrow(/FeedbackSubmitted event at revision 0 of stream feedback-f1 \(position 1\): feedbackId/);
+    await expect(store.readStream('feedback-f1')).rejects.toThrow(
+      /FeedbackSubmitted event at revision 0 of stream feedback-f1 \(position 1\): feedbackId/,
+    );
   });
 });

@@ -108,9 +108,7 @@ export function openLmdbEventStore({
   };
 
   const readLog = ({ fromPosition = 0n, maxCount = Number.MAX_SAFE_INTEGER }: ReadAllOptions = {}) =>
-    maxCount <= 0
-      ? []
-      : Array.from(log.getRange({ start: Number(fromPosition), limit: maxCount }), ({ key, value }) => toRecorded(key, value));
+    maxCount <= 0 ? [] : Array.from(log.getRange({ start: Number(fromPosition), limit: maxCount }), ({ key, value }) => toRecorded(key, value));
 
   const actualRevision = (head: number | undefined) => (head === undefined ? 'no_stream' : BigInt(head));
 
@@ -119,8 +117,7 @@ export function openLmdbEventStore({
     const found = append.events.map(({ id }) => index.findEventId(append.streamId, id));
     if (found.every((entry) => entry === undefined)) return undefined;
     const firstRevision = found[0]?.revision;
-    const sameEventsInSameOrder =
-      firstRevision !== undefined && found.every((entry, offset) => entry?.revision === firstRevision + offset);
+    const sameEventsInSameOrder = firstRevision !== undefined && found.every((entry, offset) => entry?.revision === firstRevision + offset);
     if (!sameEventsInSameOrder) {
       // Some ids written, others not, or in another order: not a retry of one append, so neither a no-op nor a
       // fresh append is safe. EventStoreDB answers this case with a wrong expected version as well.

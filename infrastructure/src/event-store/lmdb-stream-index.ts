@@ -111,7 +111,10 @@ export const openLmdbStreamIndex = (root: RootDatabase, readLogAfter: (position:
       const recent = (unindexed.get(streamId)?.events ?? []).filter(({ position }) => position <= visibleThrough);
       if (backwards) {
         const from = fromRevision ?? Number.MAX_SAFE_INTEGER;
-        const newest = recent.filter(({ revision }) => revision <= from).reverse().slice(0, maxCount);
+        const newest = recent
+          .filter(({ revision }) => revision <= from)
+          .reverse()
+          .slice(0, maxCount);
         const olderThan = newest.at(-1)?.revision ?? from + 1;
         return [...newest, ...persistedRange(streamId, olderThan - 1, BEFORE_FIRST_REVISION, true, maxCount - newest.length)];
       }

@@ -1,4 +1,13 @@
-import { ConflictError, DomainError, StageIncompleteError, ForbiddenError, IdempotencyKeyReusedError, NotFoundError, PaymentRequiredError, ValidationError } from '@vis/domain';
+import {
+  ConflictError,
+  DomainError,
+  StageIncompleteError,
+  ForbiddenError,
+  IdempotencyKeyReusedError,
+  NotFoundError,
+  PaymentRequiredError,
+  ValidationError,
+} from '@vis/domain';
 import type { Middleware } from 'koa';
 import { WrongExpectedVersionError } from '../event-store/event-store.ts';
 import type { Logger } from '../logging/logger.ts';
@@ -26,7 +35,9 @@ const statusOf = (error: DomainError): number => {
 
 /** Errors raised by the HTTP plumbing (body parser, http-errors) carry their own 4xx status. */
 const isClientHttpError = (error: unknown): error is Error & { status: number; expose?: boolean; type?: string } =>
-  error instanceof Error && typeof (error as unknown as { status?: unknown }).status === 'number' && (error as unknown as { status: number }).status < 500;
+  error instanceof Error &&
+  typeof (error as unknown as { status?: unknown }).status === 'number' &&
+  (error as unknown as { status: number }).status < 500;
 
 const plumbingMessage = (error: Error & { status: number; type?: string }) => {
   if (error.type === 'entity.too.large') return 'Request body is larger than 1 MB';
@@ -38,39 +49,41 @@ const plumbingMessage = (error: Error & { status: number; type?: string }) => {
  * The one place where errors become HTTP answers in the spec's `{ success: false, error, message }` shape.
  * Domain errors keep their message; anything unexpected is logged and answered 500 without internals.
  */
-export const errorHandler = (logger: Logger): Middleware => async (ctx, next) => {
-  try {
-    await next();
-  } catch (error) {
-    if (error instanceof DomainError) {
-      ctx.status = statusOf(error);
-      const body: ErrorBody = { success: false, error: error.title, message: error.message };
-      if (error instanceof ValidationError) body.field = error.field;
-      if (error instanceof StageIncompleteError) body.issues = error.issues;
-      ctx.body = body;
-      return;
+export const errorHandler =
+  (logger: Logger): Middleware =>
+  async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      if (error instanceof DomainError) {
+        ctx.status = statusOf(error);
+        const body: ErrorBody = { success: false, error: error.title, message: error.message };
+        if (error instanceof ValidationError) body.field = error.field;
+        if (error instanceof StageIncompleteError) body.issues = error.issues;
+        ctx.body = body;
+        return;
+      }
+      if (error instanceof RateLimitedError) {
+        ctx.status = 429;
+        ctx.set('Retry-After', String(Math.ceil(error.retryAfterMs / 1000)));
+        ctx.body = { success: false, error: error.title, message: error.message } satisfies ErrorBody;
+        return;
+      }
+      if (error instanceof WrongExpectedVersionError) {
+        // Only reached once the bounded retries are spent: the stream is being written very fast by others.
+        const message = 'This item changed while your request ran. Please try again.';
+        ctx.status = 409;
+        ctx.body = { success: false, error: 'Conflict', message } satisfies ErrorBody;
+        return;
+      }
+      if (isClientHttpError(error)) {
+        ctx.status = error.status;
+        const message = plumbingMessage(error);
+        ctx.body = { success: false, error: message, message } satisfies ErrorBody;
+        return;
+      }
+      logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
+      ctx.status = 500;
+      ctx.body = { success: false, error: 'Internal error', message: 'An unexpected error occurred. Please try again.' } satisfies ErrorBody;
     }
-    if (error instanceof RateLimitedError) {
-      ctx.status = 429;
-      ctx.set('Retry-After', String(Math.ceil(error.retryAfterMs / 1000)));
-      ctx.body = { success: false, error: error.title, message: error.message } satisfies ErrorBody;
-      return;
-    }
-    if (error instanceof WrongExpectedVersionError) {
-      // Only reached once the bounded retries are spent: the stream is being written very fast by others.
-      const message = 'This item changed while your request ran. Please try again.';
-      ctx.status = 409;
-      ctx.body = { success: false, error: 'Conflict', message } satisfies ErrorBody;
-      return;
-    }
-    if (isClientHttpError(error)) {
-      ctx.status = error.status;
-      const message = plumbingMessage(error);
-      ctx.body = { success: false, error: message, message } satisfies ErrorBody;
-      return;
-    }
-    logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
-    ctx.status = 500;
-    ctx.body = { success: false, error: 'Internal error', message: 'An unexpected error occurred. Please try again.' } satisfies ErrorBody;
-  }
-};
+  };

@@ -25,12 +25,14 @@ export const isOperatorRequest = (request: IncomingMessage, token: string | unde
  * Rebuilding is expensive and feedback is private, so the operators' endpoints are not public: a bearer token
  * when one is configured, else only callers on this machine.
  */
-export const operatorsOnly = (token: string | undefined): Middleware => async (ctx, next) => {
-  if (isOperatorRequest(ctx.req, token)) {
-    await next();
-    return;
-  }
-  ctx.status = token ? 401 : 403;
-  const message = token ? 'Operators only: send Authorization: Bearer <OPS_TOKEN>' : 'Operators only: set OPS_TOKEN to allow remote access';
-  ctx.body = { success: false, error: token ? 'Unauthorized' : 'Forbidden', message };
-};
+export const operatorsOnly =
+  (token: string | undefined): Middleware =>
+  async (ctx, next) => {
+    if (isOperatorRequest(ctx.req, token)) {
+      await next();
+      return;
+    }
+    ctx.status = token ? 401 : 403;
+    const message = token ? 'Operators only: send Authorization: Bearer <OPS_TOKEN>' : 'Operators only: set OPS_TOKEN to allow remote access';
+    ctx.body = { success: false, error: token ? 'Unauthorized' : 'Forbidden', message };
+  };

@@ -29,7 +29,8 @@ export const siteOrigin = (request: { protocol: string; host: string }, publicUr
 export const crossSiteReason = (headers: { origin?: string; secFetchSite?: string }, site: string | null): string | null => {
   const { origin, secFetchSite } = headers;
   if (origin && normalized(origin) !== site) return `Cross-site request refused: Origin ${origin.slice(0, 200)} is not this site`;
-  if (secFetchSite?.toLowerCase() === 'cross-site') return 'Cross-site request refused: the browser says it was sent from another site (Sec-Fetch-Site: cross-site)';
+  if (secFetchSite?.toLowerCase() === 'cross-site')
+    return 'Cross-site request refused: the browser says it was sent from another site (Sec-Fetch-Site: cross-site)';
   return null;
 };
 
@@ -38,19 +39,21 @@ export const crossSiteReason = (headers: { origin?: string; secFetchSite?: strin
  * a cookie-carrying form post or fetch from a stranger's page (CSRF), e.g. a body-less POST that resets a
  * project. SameSite=Lax cookies alone leave same-site subdomains and older browsers open.
  */
-export const sameSiteOnly = ({ publicUrl }: { publicUrl?: string } = {}): Middleware => async (ctx, next) => {
-  if (SAFE_METHODS.has(ctx.method)) {
-    await next();
-    return;
-  }
-  const reason = crossSiteReason({ origin: ctx.get('origin'), secFetchSite: ctx.get('sec-fetch-site') }, siteOrigin(ctx, publicUrl));
-  if (!reason) {
-    await next();
-    return;
-  }
-  ctx.status = 403;
-  ctx.body = { success: false, error: 'Forbidden', message: reason } satisfies ErrorBody;
-};
+export const sameSiteOnly =
+  ({ publicUrl }: { publicUrl?: string } = {}): Middleware =>
+  async (ctx, next) => {
+    if (SAFE_METHODS.has(ctx.method)) {
+      await next();
+      return;
+    }
+    const reason = crossSiteReason({ origin: ctx.get('origin'), secFetchSite: ctx.get('sec-fetch-site') }, siteOrigin(ctx, publicUrl));
+    if (!reason) {
+      await next();
+      return;
+    }
+    ctx.status = 403;
+    ctx.body = { success: false, error: 'Forbidden', message: reason } satisfies ErrorBody;
+  };
 
 /** Where "this site" is, for requests that reach us without Koa (WebSocket upgrades). */
 export interface SiteOptions {

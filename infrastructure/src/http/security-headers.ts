@@ -16,7 +16,15 @@ export const STRIPE_SOURCES = {
  * no framing at all, no MIME sniffing, and HSTS only in production (over plain-HTTP development it would pin
  * localhost to HTTPS in the developer's browser).
  */
-const securityHeaders = ({ production, directives, referrerPolicy }: { production: boolean; directives: Directives; referrerPolicy: 'same-origin' | 'strict-origin-when-cross-origin' }) =>
+const securityHeaders = ({
+  production,
+  directives,
+  referrerPolicy,
+}: {
+  production: boolean;
+  directives: Directives;
+  referrerPolicy: 'same-origin' | 'strict-origin-when-cross-origin';
+}) =>
   helmet({
     contentSecurityPolicy: {
       useDefaults: false,

@@ -42,7 +42,12 @@ describe('webAppSecurityHeaders', () => {
 describe('apiSecurityHeaders', () => {
   it('marks every answer no-store and nosniff, and HSTS in production', async () => {
     const headers = await answer(apiSecurityHeaders({ production: true }));
-    expect(headers).toMatchObject({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'referrer-policy': 'same-origin' });
+    expect(headers).toMatchObject({
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'same-origin',
+    });
     expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect((await answer(apiSecurityHeaders({ production: false })))['strict-transport-security']).toBeUndefined();
   });
@@ -52,9 +57,13 @@ describe('the nginx gateway of docker compose', () => {
   it('sends the web app the same headers as the embedded server', async () => {
     const conf = readFileSync(path.resolve(import.meta.dirname, '../../docker/nginx.conf'), 'utf8');
     const webApp = conf.slice(conf.indexOf('location / {'));
-    const nginx = Object.fromEntries([...webApp.matchAll(/add_header ([\w-]+) "([^"]*)" always;/g)].map(([, name, value]) => [name!.toLowerCase(), value]));
+    const nginx = Object.fromEntries(
+      [...webApp.matchAll(/add_header ([\w-]+) "([^"]*)" always;/g)].map(([, name, value]) => [name!.toLowerCase(), value]),
+    );
     const sent = await answer(webAppSecurityHeaders({ production: false, payments: false }));
-    const embedded = Object.fromEntries(Object.entries(sent).filter(([name]) => !['content-type', 'content-length', 'date', 'connection'].includes(name)));
+    const embedded = Object.fromEntries(
+      Object.entries(sent).filter(([name]) => !['content-type', 'content-length', 'date', 'connection'].includes(name)),
+    );
     expect(nginx).toEqual(embedded);
   });
 });

@@ -26,7 +26,15 @@ const SID = /^[0-9a-f-]{36}$/;
  * sign-out, a sign-in) revokes the cookie everywhere. Records read recently are kept for `cacheMs` (default 0: off):
  * this process's own changes update the cache at once, another replica's revocation is seen within `cacheMs`.
  */
-export const createSessionStore = ({ documentStore, clock = () => new Date(), cacheMs = 0 }: { documentStore: DocumentStore; clock?: () => Date; cacheMs?: number }): SessionStore => {
+export const createSessionStore = ({
+  documentStore,
+  clock = () => new Date(),
+  cacheMs = 0,
+}: {
+  documentStore: DocumentStore;
+  clock?: () => Date;
+  cacheMs?: number;
+}): SessionStore => {
   const cache = new Map<string, { data: Record<string, unknown> | null; until: number }>();
   const remember = (sid: string, data: Record<string, unknown> | null) => {
     if (cacheMs <= 0) return;

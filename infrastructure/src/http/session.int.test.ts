@@ -7,7 +7,16 @@ import { createRateLimiter } from '../abuse/rate-limiter.ts';
 import { openTestStores } from '../testing/embedded-stores.ts';
 import { errorHandler } from './errors.ts';
 import { silentLogger } from '../logging/logger.ts';
-import { actorOf, createSessionIdentifier, endUserSession, NOBODY, SESSION_COOKIE, sessions, startUserSession, type SessionOptions } from './session.ts';
+import {
+  actorOf,
+  createSessionIdentifier,
+  endUserSession,
+  NOBODY,
+  SESSION_COOKIE,
+  sessions,
+  startUserSession,
+  type SessionOptions,
+} from './session.ts';
 import { createSessionStore, SESSIONS_COLLECTION } from './session-store.ts';
 
 const secret = 'a-session-secret-for-tests-0123456789';
@@ -32,7 +41,10 @@ const appWith = (options: Partial<SessionOptions> = {}, { proxy = false } = {}) 
 };
 
 const setCookies = (res: request.Response) => (res.headers['set-cookie'] as unknown as string[] | undefined) ?? [];
-const cookieHeader = (res: request.Response) => setCookies(res).map((cookie) => cookie.split(';')[0]!).join('; ');
+const cookieHeader = (res: request.Response) =>
+  setCookies(res)
+    .map((cookie) => cookie.split(';')[0]!)
+    .join('; ');
 const recordCount = () => stores.documentStore.count(SESSIONS_COLLECTION);
 
 describe('sessions', () => {
@@ -48,7 +60,9 @@ describe('sessions', () => {
 
   it('keeps the session on the server: the cookie names a record and carries nothing of it', async () => {
     const res = await request(appWith()).get('/');
-    const value = cookieHeader(res).split('; ')[0]!.slice(SESSION_COOKIE.length + 1);
+    const value = cookieHeader(res)
+      .split('; ')[0]!
+      .slice(SESSION_COOKIE.length + 1);
     expect(value).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.body.actor).not.toContain(value);
   });
@@ -78,7 +92,9 @@ describe('sessions', () => {
   });
 
   it('makes cookies Secure when the request came over HTTPS, as a trusted proxy says', async () => {
-    const res = await request(appWith({}, { proxy: true })).get('/').set('X-Forwarded-Proto', 'https');
+    const res = await request(appWith({}, { proxy: true }))
+      .get('/')
+      .set('X-Forwarded-Proto', 'https');
     expect(setCookies(res)).toHaveLength(2);
     for (const cookie of setCookies(res)) expect(cookie).toMatch(/; secure/i);
   });

@@ -102,7 +102,9 @@ export const sessions = (app: Koa, { secret, store, newVisitors }: SessionOption
   const identify: Middleware = async (ctx, next) => {
     const data = sessionOf(ctx);
     if (!data.visitorId && !data.userId) {
-      const verdict = newVisitors ? await newVisitors.limiter.take({ name: NEW_VISITORS_LIMIT, limit: newVisitors.perHour, windowMs: HOUR_MS }, ctx.ip) : undefined;
+      const verdict = newVisitors
+        ? await newVisitors.limiter.take({ name: NEW_VISITORS_LIMIT, limit: newVisitors.perHour, windowMs: HOUR_MS }, ctx.ip)
+        : undefined;
       if (verdict && !verdict.allowed) {
         if (!canGoAnonymous(ctx)) {
           throw new RateLimitedError(

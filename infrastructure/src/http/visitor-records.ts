@@ -28,7 +28,9 @@ export const createVisitorRecords = ({
   const sessionStore = createSessionStore({ documentStore, cacheMs: sessionCacheMs });
   const abuse = { limiter: createRateLimiter({ documentStore }), limits };
   const sweeper = setInterval(() => {
-    Promise.all([sessionStore.sweep(), abuse.limiter.sweep()]).catch((error: unknown) => logger.warn({ err: error }, 'sweeping expired sessions and counters failed'));
+    Promise.all([sessionStore.sweep(), abuse.limiter.sweep()]).catch((error: unknown) =>
+      logger.warn({ err: error }, 'sweeping expired sessions and counters failed'),
+    );
   }, sweepEveryMs);
   sweeper.unref();
   return { sessionStore, abuse, close: () => clearInterval(sweeper) };

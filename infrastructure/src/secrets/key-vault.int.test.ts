@@ -34,7 +34,11 @@ describe('document key vault', () => {
   it('treats a key sealed under another server key as no key, and says so', async () => {
     await createDocumentKeyVault({ documentStore: stores.documentStore, secretsKey: serverKey }).put('project-1', { keyId: 'k1', apiKey });
     const unreadable: string[] = [];
-    const rotated = createDocumentKeyVault({ documentStore: stores.documentStore, secretsKey: 'd4'.repeat(32), onUnreadable: (id) => unreadable.push(id) });
+    const rotated = createDocumentKeyVault({
+      documentStore: stores.documentStore,
+      secretsKey: 'd4'.repeat(32),
+      onUnreadable: (id) => unreadable.push(id),
+    });
     expect(await rotated.get('project-1')).toBeNull();
     expect(unreadable).toEqual(['project-1']);
   });

@@ -45,7 +45,12 @@ export const createDocumentKeyVault = ({
   const find = (projectId: string) => documentStore.findOne<VaultDocument>(KEY_VAULT_COLLECTION, { _id: projectId });
   return {
     put: async (projectId, { keyId, apiKey }) => {
-      const document: VaultDocument = { _id: projectId, keyId, sealed: box.seal(apiKey, contextOf(projectId, keyId)), storedAt: clock().toISOString() };
+      const document: VaultDocument = {
+        _id: projectId,
+        keyId,
+        sealed: box.seal(apiKey, contextOf(projectId, keyId)),
+        storedAt: clock().toISOString(),
+      };
       await documentStore.replaceOne(KEY_VAULT_COLLECTION, document);
     },
     get: async (projectId) => {

@@ -28,5 +28,4 @@ export interface Projection<Doc extends Document = Document, E extends AnyDomain
   derive?(doc: ReadModel<Doc>): Partial<ReadModel<Doc>>;
 }
 
-export const defineProjection = <E extends AnyDomainEvent, Doc extends Document>(projection: Projection<Doc, E>): Projection<Doc, E> =>
-  projection;
+export const defineProjection = <E extends AnyDomainEvent, Doc extends Document>(projection: Projection<Doc, E>): Projection<Doc, E> => projection;

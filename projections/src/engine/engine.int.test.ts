@@ -45,10 +45,19 @@ const append = (stream: string, ...values: string[]) =>
     values.map((value) => ({ id: crypto.randomUUID(), type: 'FeedbackSubmitted', data: feedback(stream, value) })),
   );
 const appendNoise = (stream: string) =>
-  stores.eventStore.appendToStream(stream, [{ id: crypto.randomUUID(), type: 'IdeaUnpublished', data: { ideaId: `idea-${nextId++}`, unpublishedAt: AT } }]);
+  stores.eventStore.appendToStream(stream, [
+    { id: crypto.randomUUID(), type: 'IdeaUnpublished', data: { ideaId: `idea-${nextId++}`, unpublishedAt: AT } },
+  ]);
 
 const startEngine = async (projection: Projection) => {
-  const engine = createProjectionEngine({ ...stores, projections: [projection], logger: silentLogger(), batchSize: 7, rebuildPageSize: 5, rebuildFlushEvery: 10 });
+  const engine = createProjectionEngine({
+    ...stores,
+    projections: [projection],
+    logger: silentLogger(),
+    batchSize: 7,
+    rebuildPageSize: 5,
+    rebuildFlushEvery: 10,
+  });
   engines.push(engine);
   await engine.start();
   return engine;
@@ -141,12 +150,14 @@ describe('projection engine', () => {
     await startEngine(tallyProjection());
     await caughtUpWithLog();
     expect((await tally('s-1'))!.values).toEqual(['a', 'poison', 'c', 'd']);
-    expect((await status())).toMatchObject({ state: 'live', error: null });
+    expect(await status()).toMatchObject({ state: 'live', error: null });
   });
 
   it('stops at a stored event that fails its schema instead of folding it', async () => {
     await append('s-1', 'a');
-    await stores.eventStore.appendToStream('s-1', [{ id: crypto.randomUUID(), type: 'FeedbackSubmitted', data: { ...feedback('s-1', 'b'), message: 7 } }]);
+    await stores.eventStore.appendToStream('s-1', [
+      { id: crypto.randomUUID(), type: 'FeedbackSubmitted', data: { ...feedback('s-1', 'b'), message: 7 } },
+    ]);
     await startEngine(tallyProjection());
     await vi.waitFor(async () => expect((await status())?.state).toBe('failed'), { timeout: 5000, interval: 10 });
     expect((await status())!.error!.message).toMatch(/FeedbackSubmitted event at revision 1 of stream s-1 \(position 2\)/);
@@ -205,4 +216,3 @@ describe('projection engine', () => {
     expect(report!.head).toBe(report!.position);
   });
 });
-

@@ -115,9 +115,7 @@ export const createProjectionEngine = ({
     report: async (): Promise<ProjectionReport[]> => {
       const head = Number(await eventStore.headPosition());
       const documents = await documentStore.find<ProjectionStatus>(PROJECTIONS_COLLECTION);
-      return documents
-        .filter((status) => byName.has(status._id))
-        .map((status) => ({ ...status, head, lag: Math.max(0, head - status.position) }));
+      return documents.filter((status) => byName.has(status._id)).map((status) => ({ ...status, head, lag: Math.max(0, head - status.position) }));
     },
   };
 };

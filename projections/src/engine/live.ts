@@ -20,7 +20,16 @@ export interface LiveLoopOptions {
  * One subscription loop per projection: catch-up from its checkpoint, then live, writing documents and checkpoint
  * in one atomic write. A projection that throws stops at that event and keeps serving its last good state.
  */
-export const createLiveLoops = ({ eventStore, documentStore, statuses, logger, caughtUp, batchSize, liveCacheSize, checkpointDelayMs }: LiveLoopOptions) => {
+export const createLiveLoops = ({
+  eventStore,
+  documentStore,
+  statuses,
+  logger,
+  caughtUp,
+  batchSize,
+  liveCacheSize,
+  checkpointDelayMs,
+}: LiveLoopOptions) => {
   const running = new Map<string, { subscription: Subscription; done: Promise<void> }>();
 
   const run = async (projection: Projection, status: ProjectionStatus) => {

@@ -29,7 +29,19 @@ export interface RebuildOptions {
  * Blue-green rebuilds: a version bump (or an operator's rebuild) builds a fresh collection beside the serving one
  * and switches to it once it has caught up.
  */
-export const createRebuilds = ({ eventStore, documentStore, statuses, loops, logger, clock, byName, caughtUp, pageSize, cacheLimit, flushEvery }: RebuildOptions) => {
+export const createRebuilds = ({
+  eventStore,
+  documentStore,
+  statuses,
+  loops,
+  logger,
+  clock,
+  byName,
+  caughtUp,
+  pageSize,
+  cacheLimit,
+  flushEvery,
+}: RebuildOptions) => {
   const rebuilding = new Map<string, Promise<void>>();
   const progressListeners = new Set<(progress: RebuildProgress) => void>();
 
@@ -43,8 +55,7 @@ export const createRebuilds = ({ eventStore, documentStore, statuses, loops, log
     const dirty = new Map<string, number>();
     // A fresh collection starts empty, so a document not in the cache does not exist yet: no read needed.
     let evicted = !fresh;
-    const load = async (id: string) =>
-      evicted ? documentStore.findOne<StoredDoc & Document>(collection, { _id: id }) : null;
+    const load = async (id: string) => (evicted ? documentStore.findOne<StoredDoc & Document>(collection, { _id: id }) : null);
     let position = from;
     let sinceFlush = 0;
     const flush = async (extra: WriteOperation[] = []) => {
@@ -81,9 +92,7 @@ export const createRebuilds = ({ eventStore, documentStore, statuses, loops, log
     await loops.pause(projection.name);
     await readPages(false);
     const previous = await statuses.read(projection.name);
-    await flush([
-      statuses.set(projection.name, { collection, version: projection.version, position, rebuild: null, state: 'live', error: null }),
-    ]);
+    await flush([statuses.set(projection.name, { collection, version: projection.version, position, rebuild: null, state: 'live', error: null })]);
     caughtUp.add(projection.name);
     if (previous && previous.collection !== collection) await documentStore.dropCollection(previous.collection);
     await loops.run(projection, (await statuses.read(projection.name))!);

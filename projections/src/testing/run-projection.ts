@@ -15,13 +15,19 @@ export const projectionHarness = async (projection: Projection) => {
   const status = () => stores.documentStore.findOne<ProjectionStatus>(PROJECTIONS_COLLECTION, { _id: projection.name });
   const settled = async () => {
     const head = Number(await stores.eventStore.headPosition());
-    await vi.waitFor(async () => {
-      if ((await status())?.position !== head) throw new Error('projection still behind');
-    }, { timeout: 5000, interval: 5 });
+    await vi.waitFor(
+      async () => {
+        if ((await status())?.position !== head) throw new Error('projection still behind');
+      },
+      { timeout: 5000, interval: 5 },
+    );
   };
   return {
     append: async (streamId: string, events: Omit<NewEvent, 'id'>[]) => {
-      await stores.eventStore.appendToStream(streamId, events.map((event) => ({ ...event, id: crypto.randomUUID() })));
+      await stores.eventStore.appendToStream(
+        streamId,
+        events.map((event) => ({ ...event, id: crypto.randomUUID() })),
+      );
       await settled();
     },
     find: async <T extends Document>(filter: Record<string, unknown> = {}) => stores.documentStore.find<T>((await status())!.collection, filter),

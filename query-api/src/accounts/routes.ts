@@ -27,7 +27,8 @@ interface Deps {
 type Balance = Omit<BalanceDocument, '_topics' | '_position'>;
 
 /** The spec's user shape (spec 02 §3): 'Free' until a subscription is paid, the account's status after. */
-const subscriptionStatusLabel = (balance: Balance): AuthUserResponse['subscriptionStatus'] => (balance.subscriptionStatus === 'none' ? 'Free' : balance.subscriptionStatus);
+const subscriptionStatusLabel = (balance: Balance): AuthUserResponse['subscriptionStatus'] =>
+  balance.subscriptionStatus === 'none' ? 'Free' : balance.subscriptionStatus;
 
 const facts = (balance: Balance) => ({ ...balance, subscription: { status: balance.subscriptionStatus } });
 

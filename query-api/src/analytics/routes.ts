@@ -19,11 +19,18 @@ export const analyticsRoutes = (router: Router, { documentStore, progress, opsTo
   router.get('/api/analytics/feedback', guard, async (ctx) => {
     await awaitMinPosition(ctx, progress, readModels.feedback, readYourWritesTimeoutMs);
     const type = ctx.query.type;
-    const feedback = await documentStore.find<FeedbackDocument>(progress.collectionFor(readModels.feedback), typeof type === 'string' ? { type } : {}, {
-      sort: { submittedAt: -1 },
-      limit: MAX_PAGE,
-    });
-    ctx.body = { success: true, feedback: feedback.map(({ _id, _position, _topics, ...item }) => ({ id: _id, ...item })) } satisfies FeedbackListResponse;
+    const feedback = await documentStore.find<FeedbackDocument>(
+      progress.collectionFor(readModels.feedback),
+      typeof type === 'string' ? { type } : {},
+      {
+        sort: { submittedAt: -1 },
+        limit: MAX_PAGE,
+      },
+    );
+    ctx.body = {
+      success: true,
+      feedback: feedback.map(({ _id, _position, _topics, ...item }) => ({ id: _id, ...item })),
+    } satisfies FeedbackListResponse;
   });
 };
 

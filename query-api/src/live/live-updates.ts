@@ -1,7 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { LiveMessage } from '@vis/domain';
-import { dropDeadSockets, refuseCrossSiteUpgrade, type ChangeStream, type DocumentStore, type Logger, type ProjectionProgress, type SiteOptions } from '@vis/infrastructure';
+import {
+  dropDeadSockets,
+  refuseCrossSiteUpgrade,
+  type ChangeStream,
+  type DocumentStore,
+  type Logger,
+  type ProjectionProgress,
+  type SiteOptions,
+} from '@vis/infrastructure';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
 
@@ -48,7 +56,9 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
     const audience = subscribers.get(topic);
     if (!audience) return;
     for (const client of audience) {
-      client.socket.send(JSON.stringify({ type: 'changed', topic: client.topics.get(topic) ?? topic, position: String(position) } satisfies LiveMessage));
+      client.socket.send(
+        JSON.stringify({ type: 'changed', topic: client.topics.get(topic) ?? topic, position: String(position) } satisfies LiveMessage),
+      );
     }
   };
 
@@ -111,7 +121,9 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
         parsed = undefined;
       }
       if (!parsed?.success) {
-        socket.send(JSON.stringify({ type: 'error', message: "Expected { type: 'subscribe' | 'unsubscribe', topics: string[] }" } satisfies LiveMessage));
+        socket.send(
+          JSON.stringify({ type: 'error', message: "Expected { type: 'subscribe' | 'unsubscribe', topics: string[] }" } satisfies LiveMessage),
+        );
         return;
       }
       if (parsed.data.type === 'subscribe') {
@@ -142,10 +154,12 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
       stopHeartbeat();
       stopFollowingProgress();
       for (const client of clients) client.socket.terminate();
-      await Promise.all([...watches.values()].map(async ({ stream, done }) => {
-        await stream.close();
-        await done;
-      }));
+      await Promise.all(
+        [...watches.values()].map(async ({ stream, done }) => {
+          await stream.close();
+          await done;
+        }),
+      );
       server.close();
     },
   };

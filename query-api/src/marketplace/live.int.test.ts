@@ -42,8 +42,16 @@ describe('the marketplace, live, on the whole product', () => {
     const bob = httpClient(server.url);
     const liked = await bob.call('POST', `/api/marketplace/ideas/${id}/like`);
     expect(liked.body).toMatchObject({ success: true, changed: true, likes: 1 });
-    expect(await stranger.next((m) => m.topic === `idea:${id}` && m.position === liked.body.position)).toEqual({ type: 'changed', topic: `idea:${id}`, position: liked.body.position });
-    expect(await stranger.next((m) => m.topic === 'marketplace' && m.position === liked.body.position)).toEqual({ type: 'changed', topic: 'marketplace', position: liked.body.position });
+    expect(await stranger.next((m) => m.topic === `idea:${id}` && m.position === liked.body.position)).toEqual({
+      type: 'changed',
+      topic: `idea:${id}`,
+      position: liked.body.position,
+    });
+    expect(await stranger.next((m) => m.topic === 'marketplace' && m.position === liked.body.position)).toEqual({
+      type: 'changed',
+      topic: 'marketplace',
+      position: liked.body.position,
+    });
 
     const detail = await bob.call('GET', `/api/marketplace/ideas/${id}`, undefined, { 'X-Min-Position': liked.body.position });
     expect(detail.body).toMatchObject({ id, title: 'Tip Jar', likes: 1, ownedByYou: false });
@@ -59,7 +67,11 @@ describe('the marketplace, live, on the whole product', () => {
 
     const removed = await ann.call('DELETE', `/api/marketplace/ideas/${id}`);
     expect(removed.status).toBe(200);
-    expect(await watcher.next((m) => m.type === 'changed' && m.position === removed.body.position)).toEqual({ type: 'changed', topic: 'marketplace', position: removed.body.position });
+    expect(await watcher.next((m) => m.type === 'changed' && m.position === removed.body.position)).toEqual({
+      type: 'changed',
+      topic: 'marketplace',
+      position: removed.body.position,
+    });
     expect((await ann.call('GET', '/api/marketplace/ideas', undefined, { 'X-Min-Position': removed.body.position })).body).toEqual([]);
   });
 });

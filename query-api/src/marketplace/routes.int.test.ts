@@ -21,7 +21,10 @@ type Browser = ReturnType<typeof stack.browser>;
 /** Publishes a project of this browser's as an idea at `minutes`; answers the idea id and commit position. */
 const publish = async (browser: Browser, title: string, at = minutes) => {
   minutes = at;
-  const project = await browser.post('/api/projects').send({ project: { name: title, coreIdea: `${title}: the core idea` } }).expect(201);
+  const project = await browser
+    .post('/api/projects')
+    .send({ project: { name: title, coreIdea: `${title}: the core idea` } })
+    .expect(201);
   const res = await browser.post('/api/marketplace/ideas').send({ projectId: project.body.project.id }).expect(201);
   return { id: res.body.id as string, position: res.body.position as string };
 };
@@ -90,7 +93,10 @@ describe('GET /api/marketplace/ideas', () => {
     await cid.post(`/api/marketplace/ideas/${tip.id}/like`).expect(200);
     const last = await bob.post(`/api/marketplace/ideas/${share.id}/like`).expect(200);
     const first = await list(ann, '?sort=likes&limit=2', last.body.position);
-    expect(first.body.map((idea: { title: string; likes: number }) => [idea.title, idea.likes])).toEqual([['Tip Jar', 2], ['Share Pot', 1]]);
+    expect(first.body.map((idea: { title: string; likes: number }) => [idea.title, idea.likes])).toEqual([
+      ['Tip Jar', 2],
+      ['Share Pot', 1],
+    ]);
     const second = await list(ann, `?sort=likes&limit=2&cursor=${first.headers['x-next-cursor']}`);
     expect(second.body.map((idea: { title: string }) => idea.title)).toEqual(['Quiet One']);
     expect(second.headers['x-next-cursor']).toBeUndefined();
@@ -109,7 +115,7 @@ describe('GET /api/marketplace/ideas', () => {
     expect(res.body).toEqual({ success: false, error: message, message, field });
   });
 
-  it("refuses a cursor from the other sort", async () => {
+  it('refuses a cursor from the other sort', async () => {
     const ann = stack.browser();
     await publish(ann, 'Tip Jar', 0);
     const { position } = await publish(ann, 'Share Pot', 1);

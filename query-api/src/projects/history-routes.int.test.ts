@@ -8,7 +8,8 @@ const start = Date.parse('2026-11-23T10:00:00.000Z');
 let minutes = 0;
 let stack: Awaited<ReturnType<typeof openStack>>;
 
-const openStack = () => openCommandQueryStack({ projections: [projectsProjection, projectHistoryProjection], clock: () => new Date(start + minutes++ * 60_000) });
+const openStack = () =>
+  openCommandQueryStack({ projections: [projectsProjection, projectHistoryProjection], clock: () => new Date(start + minutes++ * 60_000) });
 
 beforeEach(async () => {
   minutes = 0;
@@ -20,7 +21,10 @@ type Browser = ReturnType<typeof stack.browser>;
 
 /** A project with a rename and two parameters; answers its id and the last commit's position. */
 const projectOf = async (browser: Browser) => {
-  const created = await browser.post('/api/projects').send({ project: { name: 'Tip Jar' } }).expect(201);
+  const created = await browser
+    .post('/api/projects')
+    .send({ project: { name: 'Tip Jar' } })
+    .expect(201);
   const id = created.body.project.id as string;
   await browser.put(`/api/projects/${id}/name`).send({ name: 'Tip Wall' }).expect(200);
   await browser.post(`/api/projects/${id}/parameters`).send({ list: 'viralParameters', value: 'Scarcity' }).expect(200);

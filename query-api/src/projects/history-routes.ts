@@ -14,7 +14,10 @@ const cursorMessage = 'cursor: must be the X-Next-Cursor of an earlier page';
 
 const historyQuery = z.strictObject({
   limit: z.coerce.number(limitMessage).int(limitMessage).min(1, limitMessage).max(MAX_HISTORY_PAGE, limitMessage).default(DEFAULT_HISTORY_PAGE),
-  cursor: z.string(cursorMessage).regex(/^\d{1,16}$/, cursorMessage).optional(),
+  cursor: z
+    .string(cursorMessage)
+    .regex(/^\d{1,16}$/, cursorMessage)
+    .optional(),
 });
 
 const toEntry = (doc: ProjectHistoryDocument): ProjectHistoryEntry => ({ id: doc._id, type: doc.type, at: doc.at, summary: doc.summary });

@@ -17,12 +17,15 @@ afterEach(() => stack.close());
 const longId = 'a'.repeat(3000);
 
 describe('reads of an id too long to be one', () => {
-  it.each(['/api/projects/<id>', '/api/projects/<id>/stages', '/api/projects/<id>/export', '/api/projects/<id>/history', '/api/marketplace/ideas/<id>'])(
-    'GET %s answers 400 naming the id, not 500',
-    async (path) => {
-      const res = await stack.browser().get(path.replace('<id>', longId));
-      expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ success: false, field: 'id', message: expect.stringMatching(/^id: .*200 characters/) });
-    },
-  );
+  it.each([
+    '/api/projects/<id>',
+    '/api/projects/<id>/stages',
+    '/api/projects/<id>/export',
+    '/api/projects/<id>/history',
+    '/api/marketplace/ideas/<id>',
+  ])('GET %s answers 400 naming the id, not 500', async (path) => {
+    const res = await stack.browser().get(path.replace('<id>', longId));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, field: 'id', message: expect.stringMatching(/^id: .*200 characters/) });
+  });
 });

@@ -11,9 +11,11 @@ export interface ProjectReadDeps {
 }
 
 /** The caller's own project, or 404: another owner's project is answered exactly like a missing one. */
-export const ownProjectReader = ({ documentStore, progress, readYourWritesTimeoutMs }: ProjectReadDeps) => async (ctx: Context, id: string) => {
-  await awaitMinPosition(ctx, progress, readModels.projects, readYourWritesTimeoutMs);
-  const doc = await documentStore.findOne<ProjectDocument>(progress.collectionFor(readModels.projects), { _id: id });
-  if (!doc || doc.ownerId !== actorOf(ctx)) throw new NotFoundError('project', id, 'Failed to load project');
-  return doc;
-};
+export const ownProjectReader =
+  ({ documentStore, progress, readYourWritesTimeoutMs }: ProjectReadDeps) =>
+  async (ctx: Context, id: string) => {
+    await awaitMinPosition(ctx, progress, readModels.projects, readYourWritesTimeoutMs);
+    const doc = await documentStore.findOne<ProjectDocument>(progress.collectionFor(readModels.projects), { _id: id });
+    if (!doc || doc.ownerId !== actorOf(ctx)) throw new NotFoundError('project', id, 'Failed to load project');
+    return doc;
+  };

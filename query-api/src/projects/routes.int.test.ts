@@ -30,7 +30,10 @@ afterEach(() => stack.close());
 describe('the project and account reads answer the wire contract', () => {
   it('GET /api/projects/:id, /stages and /api/projects', async () => {
     const ann = stack.browser();
-    const created = await ann.post('/api/projects').send({ project: { name: 'Tip Jar' } }).expect(201);
+    const created = await ann
+      .post('/api/projects')
+      .send({ project: { name: 'Tip Jar' } })
+      .expect(201);
     const id = created.body.project.id as string;
     const added = await ann.post(`/api/projects/${id}/parameters`).send({ list: 'viralParameters', value: 'Scarcity' }).expect(200);
     const position = String(added.body.position);

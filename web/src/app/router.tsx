@@ -26,7 +26,10 @@ export const createRouter = () =>
             { path: 'summary', lazy: () => import('./routes/summary.tsx').then((module) => ({ Component: module.SummaryRoute })) },
             { path: 'dashboard', lazy: () => import('./routes/dashboard.tsx').then((module) => ({ Component: module.DashboardRoute })) },
             { path: 'settings', lazy: () => import('./routes/settings.tsx').then((module) => ({ Component: module.SettingsRoute })) },
-            { path: 'marketplace/:id', lazy: () => import('./routes/marketplace-idea.tsx').then((module) => ({ Component: module.MarketplaceIdeaRoute })) },
+            {
+              path: 'marketplace/:id',
+              lazy: () => import('./routes/marketplace-idea.tsx').then((module) => ({ Component: module.MarketplaceIdeaRoute })),
+            },
             { path: 'projects/:id', lazy: () => import('./routes/project-link.tsx').then((module) => ({ Component: module.ProjectLinkRoute })) },
             { path: '*', element: <NotFoundRoute /> },
           ],

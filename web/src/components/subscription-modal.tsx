@@ -51,7 +51,10 @@ const SubscriptionModalContent = ({ onDone }: { onDone: () => void }) => {
   };
 
   return (
-    <DialogContent title="Subscribe to Viral Idea Generator" description="You've used all your free attempts. Subscribe or use a coupon code to continue.">
+    <DialogContent
+      title="Subscribe to Viral Idea Generator"
+      description="You've used all your free attempts. Subscribe or use a coupon code to continue."
+    >
       <div className="space-y-4">
         <div className="flex items-start gap-3 rounded-xl border border-indigo-200 bg-indigo-50 p-4 text-sm text-indigo-900 dark:border-indigo-800 dark:bg-indigo-950 dark:text-indigo-100">
           <Sparkles className="mt-0.5 size-4 shrink-0" aria-hidden />

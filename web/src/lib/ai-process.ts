@@ -21,7 +21,10 @@ export const useAiProcess = () => {
     const ws = new WebSocket(`${scheme}://${window.location.host}/ws/ai-process?client=${clientId}`);
     socket.current = ws;
     ws.onmessage = (message) => {
-      const parsed = JSON.parse(String(message.data)) as { type: string; data?: { type?: string; content?: string; status?: string; progress?: number } };
+      const parsed = JSON.parse(String(message.data)) as {
+        type: string;
+        data?: { type?: string; content?: string; status?: string; progress?: number };
+      };
       if (parsed.type !== 'ai_process_update' || !parsed.data) return;
       const { status = '', content = '', progress: percent } = parsed.data;
       setProgress((current) => ({ percent: percent ?? current?.percent ?? 0, status, content }));

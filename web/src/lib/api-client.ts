@@ -44,7 +44,11 @@ const request = async <T>(method: string, url: string, body?: unknown, headers: 
   if (!response.ok) {
     // The spec's form is "status: body text"; our API answers a sentence in `message`, which is what users read.
     const serverMessage = (parsed as { message?: unknown } | null)?.message;
-    throw new ApiError(response.status, typeof serverMessage === 'string' ? serverMessage : `${response.status}: ${text || response.statusText}`, parsed);
+    throw new ApiError(
+      response.status,
+      typeof serverMessage === 'string' ? serverMessage : `${response.status}: ${text || response.statusText}`,
+      parsed,
+    );
   }
   notePosition(parsed);
   return parsed as T;

@@ -11,22 +11,52 @@ export interface ListDefinition {
 
 /** Spec 01 §2: the titles of the lists on stages 1 and 2 (variant C). */
 export const LIST_DEFINITIONS: Record<GuidedParameterList, ListDefinition> = {
-  viralParameters: { title: 'Common Viral Triggers', maxWords: 3, fieldType: 'commonViralTriggers', hint: 'What makes people share a one-page site?' },
-  micrositeParameters: { title: 'Successful Microsites', maxWords: 4, fieldType: 'successfulMicroSites', hint: 'One-page sites that went viral, and why.' },
-  closedLoopParameters: { title: 'Closed Loop Principles', maxWords: 3, fieldType: 'closedLoopPrinciples', hint: 'How rewards are funded from inside the system.' },
+  viralParameters: {
+    title: 'Common Viral Triggers',
+    maxWords: 3,
+    fieldType: 'commonViralTriggers',
+    hint: 'What makes people share a one-page site?',
+  },
+  micrositeParameters: {
+    title: 'Successful Microsites',
+    maxWords: 4,
+    fieldType: 'successfulMicroSites',
+    hint: 'One-page sites that went viral, and why.',
+  },
+  closedLoopParameters: {
+    title: 'Closed Loop Principles',
+    maxWords: 3,
+    fieldType: 'closedLoopPrinciples',
+    hint: 'How rewards are funded from inside the system.',
+  },
   techParameters: { title: 'Core Tech Understanding', maxWords: 3, fieldType: 'coreTechUnderstanding', hint: 'The technology the idea is built on.' },
   challengeParameters: { title: 'Potential Challenges', maxWords: 6, fieldType: 'potentialChallenges', hint: 'Risks the idea has to overcome.' },
   rewardSourceParameters: { title: 'Reward Source', maxWords: 6, fieldType: 'rewardSource', hint: 'Where the rewards come from.' },
   rewardFlowParameters: { title: 'Reward Flow', maxWords: 6, fieldType: 'rewardFlow', hint: 'How rewards move to participants.' },
   sustainabilityParameters: { title: 'Sustainability Check', maxWords: 3, fieldType: 'sustainability', hint: 'Why the reward pool never runs dry.' },
-  externalitiesParameters: { title: 'Externalities Check', maxWords: 6, fieldType: 'externalities', hint: 'No outside dependencies or side effects.' },
+  externalitiesParameters: {
+    title: 'Externalities Check',
+    maxWords: 6,
+    fieldType: 'externalities',
+    hint: 'No outside dependencies or side effects.',
+  },
   audienceTypeParameters: { title: 'Audience Types', maxWords: 4, fieldType: 'audienceType', hint: 'Who would use and share it.' },
-  audienceMotivationParameters: { title: 'Audience Motivations', maxWords: 6, fieldType: 'audienceMotivation', hint: 'Why they take part and come back.' },
+  audienceMotivationParameters: {
+    title: 'Audience Motivations',
+    maxWords: 6,
+    fieldType: 'audienceMotivation',
+    hint: 'Why they take part and come back.',
+  },
   audienceReachParameters: { title: 'Audience Reach Strategies', maxWords: 8, fieldType: 'audienceReach', hint: 'How to reach them without ads.' },
 };
 
 export const STAGE_ONE_LISTS = ['viralParameters', 'micrositeParameters', 'closedLoopParameters', 'techParameters', 'challengeParameters'] as const;
-export const STAGE_TWO_REWARD_LISTS = ['rewardSourceParameters', 'rewardFlowParameters', 'sustainabilityParameters', 'externalitiesParameters'] as const;
+export const STAGE_TWO_REWARD_LISTS = [
+  'rewardSourceParameters',
+  'rewardFlowParameters',
+  'sustainabilityParameters',
+  'externalitiesParameters',
+] as const;
 export const STAGE_TWO_AUDIENCE_LISTS = ['audienceTypeParameters', 'audienceMotivationParameters', 'audienceReachParameters'] as const;
 
 /** Spec 01 §5, variant C. */

@@ -19,7 +19,8 @@ export const reportToMarkdown = (projectName: string, report: TechnicalReport) =
     section('Prototype Structure', report.prototypeStructure),
     section('Implementation Plan', report.implementationPlan),
     `## Parameter Audit\n\n${
-      report.parameterAudit.incompatibleParameters.map((finding) => `- **${finding.parameter}**: ${finding.reason}`).join('\n') || 'No incompatible parameters found.'
+      report.parameterAudit.incompatibleParameters.map((finding) => `- **${finding.parameter}**: ${finding.reason}`).join('\n') ||
+      'No incompatible parameters found.'
     }`,
   ]
     .filter(Boolean)

@@ -37,10 +37,15 @@ export const ToastProvider = ({ children }: { children: ReactNode }) => {
             )}
           >
             <ToastPrimitive.Title className="text-sm font-semibold">{current.title}</ToastPrimitive.Title>
-            <ToastPrimitive.Close aria-label="Close" className="row-span-2 rounded p-1 opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none">
+            <ToastPrimitive.Close
+              aria-label="Close"
+              className="row-span-2 rounded p-1 opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+            >
               <X className="size-4" aria-hidden />
             </ToastPrimitive.Close>
-            {current.description && <ToastPrimitive.Description className="mt-1 text-sm opacity-90">{current.description}</ToastPrimitive.Description>}
+            {current.description && (
+              <ToastPrimitive.Description className="mt-1 text-sm opacity-90">{current.description}</ToastPrimitive.Description>
+            )}
           </ToastPrimitive.Root>
         )}
         <ToastPrimitive.Viewport className="pointer-events-none fixed top-14 right-0 md:top-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />

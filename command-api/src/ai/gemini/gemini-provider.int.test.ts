@@ -34,7 +34,12 @@ describe('Gemini adapter (the real SDK against a local fake)', () => {
     const answer = await provider().run('parameters', triggersInput());
     expect(answer).toEqual({ output: { parameters: ['Scarcity', 'Social proof'] }, promptVersion: 'parameters@1' });
     const [call] = gemini.calls;
-    expect(call).toMatchObject({ model: 'gemini-test-model', task: 'generateContent', apiKey, body: { generationConfig: { responseMimeType: 'application/json' } } });
+    expect(call).toMatchObject({
+      model: 'gemini-test-model',
+      task: 'generateContent',
+      apiKey,
+      body: { generationConfig: { responseMimeType: 'application/json' } },
+    });
     const prompt = gemini.promptOf(call!);
     expect(prompt).toContain('A tip wall that pays its best tippers');
     expect(prompt).toContain('Suggest 10 viral trigger parameters');

@@ -44,7 +44,10 @@ export const createGeminiProvider = (options: GeminiOptions): AiProvider => {
   const client = new GoogleGenerativeAI(options.apiKey);
   const run = async <U extends AiUse>(use: U, input: AiInput<U>, { signal }: { signal?: AbortSignal } = {}): Promise<AiAnswerOf<U>> => {
     const prompt = PROMPTS[use];
-    const model = client.getGenerativeModel({ model: options.model, generationConfig: { responseMimeType: 'application/json' } }, requestOptionsOf(options));
+    const model = client.getGenerativeModel(
+      { model: options.model, generationConfig: { responseMimeType: 'application/json' } },
+      requestOptionsOf(options),
+    );
     let text: string;
     try {
       const result = await model.generateContent(prompt.build(input), signal ? { signal } : {});

@@ -26,7 +26,11 @@ const lowerFirst = (text: string) => (/^[A-Z][a-z]/.test(text) ? text[0]!.toLowe
  * them excluded (compared without case or punctuation), each within `maxWords`. When the pool runs out,
  * prefixed variants of its entries follow, so a long exclusion list still gets fresh answers.
  */
-const suggestionsFrom = (rng: Seeded, pool: readonly string[], { count, maxWords, exclude }: { count: number; maxWords: number; exclude: readonly string[] }) => {
+const suggestionsFrom = (
+  rng: Seeded,
+  pool: readonly string[],
+  { count, maxWords, exclude }: { count: number; maxWords: number; exclude: readonly string[] },
+) => {
   const taken = new Set(exclude.map(parameterKey));
   const chosen: string[] = [];
   const consider = (text: string) => {
@@ -85,7 +89,11 @@ const generators: Generators = {
     parameters: suggestionsFrom(rng, GUIDED_VOCABULARY[list], { count, maxWords: kind.maxWords, exclude }),
   }),
   builderParameter: ({ kind, count, maxWords, exclude }, rng) => ({
-    parameters: suggestionsFrom(rng, BUILDER_VOCABULARY[kind], { count, maxWords: Math.min(maxWords, BUILDER_PARAMETER_KINDS[kind].maxWords), exclude }),
+    parameters: suggestionsFrom(rng, BUILDER_VOCABULARY[kind], {
+      count,
+      maxWords: Math.min(maxWords, BUILDER_PARAMETER_KINDS[kind].maxWords),
+      exclude,
+    }),
   }),
   enhancedPrompt: ({ context }, rng) => ({ enhancedPrompt: promptText(context, rng, 'Create') }),
   finalPrompt: ({ context }, rng) => ({ finalPrompt: promptText(context, rng, 'Build'), incompatibleParameters: auditOf(context) }),
@@ -94,7 +102,9 @@ const generators: Generators = {
     // Each removed parameter goes, with the list separator that held it in place.
     const finalPrompt = removeParameters.reduce((prompt, parameter) => {
       const escaped = parameter.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      return escaped ? prompt.replace(new RegExp(`(,\\s*)?${escaped}(\\s*,\\s*)?`, 'gi'), (_, before, after) => (before && after ? ', ' : '')) : prompt;
+      return escaped
+        ? prompt.replace(new RegExp(`(,\\s*)?${escaped}(\\s*,\\s*)?`, 'gi'), (_, before, after) => (before && after ? ', ' : ''))
+        : prompt;
     }, existingPrompt);
     return { finalPrompt: finalPrompt.replace(/:\s*\n/g, ':\n').trim() || existingPrompt };
   },
@@ -139,13 +149,15 @@ const generators: Generators = {
       ]
         .filter(Boolean)
         .join(' '),
-      suggestions: rng.shuffled([
-        `List the ${Object.keys(stage.extractionFields)[0]?.replace(/Parameters$/, '')} options for this stage`,
-        'Check every parameter against "no externalities"',
-        'Describe the one action a visitor takes',
-        'Say how the pool is funded and paid out',
-        'Name who shares it first and why',
-      ]).slice(0, 3),
+      suggestions: rng
+        .shuffled([
+          `List the ${Object.keys(stage.extractionFields)[0]?.replace(/Parameters$/, '')} options for this stage`,
+          'Check every parameter against "no externalities"',
+          'Describe the one action a visitor takes',
+          'Say how the pool is funded and paid out',
+          'Name who shares it first and why',
+        ])
+        .slice(0, 3),
     };
   },
   promptSequence: ({ context, stage, input }, rng) => {
@@ -154,7 +166,16 @@ const generators: Generators = {
     return {
       prompts: [
         `${stage.defaultPrompt} The idea: ${subject}.`,
-        ...rng.shuffled(fields).slice(0, 2).map((field) => `Now list the strongest ${field.replace(/([A-Z])/g, ' $1').toLowerCase().trim()} for it, and say why each fits a closed loop.`),
+        ...rng
+          .shuffled(fields)
+          .slice(0, 2)
+          .map(
+            (field) =>
+              `Now list the strongest ${field
+                .replace(/([A-Z])/g, ' $1')
+                .toLowerCase()
+                .trim()} for it, and say why each fits a closed loop.`,
+          ),
         `Check the results against the rules: one page, self-funded XNO rewards, no externalities. Drop what breaks them.`,
       ],
     };
@@ -168,14 +189,27 @@ const generators: Generators = {
   quickIdea: ({ context }, rng) => {
     const lists: Partial<Record<ParameterListName, string[]>> = {};
     for (const list of [...listsOfStage(1), ...listsOfStage(2)]) {
-      lists[list] = suggestionsFrom(rng, GUIDED_VOCABULARY[list], { count: 4, maxWords: GUIDED_PARAMETER_KINDS[list].maxWords, exclude: context.lists[list] ?? [] });
+      lists[list] = suggestionsFrom(rng, GUIDED_VOCABULARY[list], {
+        count: 4,
+        maxWords: GUIDED_PARAMETER_KINDS[list].maxWords,
+        exclude: context.lists[list] ?? [],
+      });
     }
     const concepts = conceptsFor(context, rng);
     const chosen: AiContext = { ...context, concept: concepts[0] ?? null, lists: { ...context.lists, ...lists } };
     const notes = Object.fromEntries(
-      ['selectedIdeaName', 'rewardSource', 'rewardFlow', 'sustainabilityCheck', 'externalitiesCheck', 'finalConceptName', 'oneLinerPitch', 'detailedDescription', 'viralLoopExplained', 'sustainabilityLoopExplained'].map(
-        (field) => [field, stageText(field, chosen, rng)],
-      ),
+      [
+        'selectedIdeaName',
+        'rewardSource',
+        'rewardFlow',
+        'sustainabilityCheck',
+        'externalitiesCheck',
+        'finalConceptName',
+        'oneLinerPitch',
+        'detailedDescription',
+        'viralLoopExplained',
+        'sustainabilityLoopExplained',
+      ].map((field) => [field, stageText(field, chosen, rng)]),
     );
     return { projectName: concepts[0]?.name ?? (context.projectName || 'Quick Idea'), lists, concepts, notes };
   },
@@ -195,4 +229,3 @@ export const createOfflineProvider = (): AiProvider => ({
     return { output: generate(input, rng), promptVersion: `offline-${use}@${GENERATOR_VERSION}` };
   },
 });
-

@@ -1,4 +1,11 @@
-import { BUILDER_PARAMETER_KINDS, FLOW_STAGES, GUIDED_PARAMETER_KINDS, GUIDED_PARAMETER_LISTS, parameterKey, type GuidedParameterList } from '@vis/domain';
+import {
+  BUILDER_PARAMETER_KINDS,
+  FLOW_STAGES,
+  GUIDED_PARAMETER_KINDS,
+  GUIDED_PARAMETER_LISTS,
+  parameterKey,
+  type GuidedParameterList,
+} from '@vis/domain';
 import { describe, expect, it } from 'vitest';
 import { emptyContext } from '../context.ts';
 import { PROMPTS } from '../prompts/index.ts';
@@ -33,7 +40,10 @@ describe('offline generator', () => {
 
   it('answers another idea differently', async () => {
     const one = await offline.run('parameters', parametersInput('viralParameters'));
-    const other = await offline.run('parameters', parametersInput('viralParameters', [], { ...tipWall, coreIdea: 'A daily guessing game for the pool' }));
+    const other = await offline.run(
+      'parameters',
+      parametersInput('viralParameters', [], { ...tipWall, coreIdea: 'A daily guessing game for the pool' }),
+    );
     expect(other.output.parameters).not.toEqual(one.output.parameters);
   });
 
@@ -46,7 +56,9 @@ describe('offline generator', () => {
   });
 
   it('varies across kinds: no two lists get the same suggestions', async () => {
-    const answers = await Promise.all(GUIDED_PARAMETER_LISTS.map(async (list) => (await offline.run('parameters', parametersInput(list))).output.parameters.join('|')));
+    const answers = await Promise.all(
+      GUIDED_PARAMETER_LISTS.map(async (list) => (await offline.run('parameters', parametersInput(list))).output.parameters.join('|')),
+    );
     expect(new Set(answers).size).toBe(answers.length);
   });
 
@@ -61,7 +73,14 @@ describe('offline generator', () => {
   });
 
   it("keeps the builder's word limit and count", async () => {
-    const { output } = await offline.run('builderParameter', { context: tipWall, kind: 'publicVisibility', prompt: 'ways to be seen', count: 4, maxWords: 5, exclude: [] });
+    const { output } = await offline.run('builderParameter', {
+      context: tipWall,
+      kind: 'publicVisibility',
+      prompt: 'ways to be seen',
+      count: 4,
+      maxWords: 5,
+      exclude: [],
+    });
     expect(output.parameters).toHaveLength(4);
     for (const parameter of output.parameters) expect(wordsOf(parameter)).toBeLessThanOrEqual(5);
     expect(BUILDER_PARAMETER_KINDS.publicVisibility.count).toBe(6);
@@ -83,7 +102,14 @@ describe('offline generator', () => {
 
   it('fills every extraction field of every flow stage', async () => {
     for (const stage of Object.values(FLOW_STAGES)) {
-      const { output } = await offline.run('ideaStage', { context: tipWall, stage, prompt: stage.defaultPrompt, focusOn: '', iterations: 1, quick: false });
+      const { output } = await offline.run('ideaStage', {
+        context: tipWall,
+        stage,
+        prompt: stage.defaultPrompt,
+        focusOn: '',
+        iterations: 1,
+        quick: false,
+      });
       expect(Object.keys(output.fields).sort()).toEqual(Object.keys(stage.extractionFields).sort());
       for (const value of Object.values(output.fields)) expect(value.length).toBeGreaterThan(0);
     }

@@ -42,7 +42,7 @@ const CORE_ACTIONS = [
   'Guess the daily number; closest guesses split the pool',
 ];
 const VIRAL_HOOKS = [
-  'A live counter of today\'s pool that begs to be shared',
+  "A live counter of today's pool that begs to be shared",
   'Winners are announced with a share card',
   'Invite a friend and both of you earn from their plays',
   'Everyone sees the streak leaderboard',
@@ -62,7 +62,12 @@ export const conceptsFor = (context: AiContext, rng: Seeded, count = 3): IdeaCon
     if (names.has(name)) continue;
     names.add(name);
     const index = concepts.length;
-    concepts.push({ name, simplicityScore: rng.between(3, 5), coreAction: actions[index % actions.length]!, viralHook: hooks[index % hooks.length]! });
+    concepts.push({
+      name,
+      simplicityScore: rng.between(3, 5),
+      coreAction: actions[index % actions.length]!,
+      viralHook: hooks[index % hooks.length]!,
+    });
   }
   return concepts;
 };
@@ -83,16 +88,24 @@ export const stageText = (field: string, context: AiContext, rng: Seeded): strin
     rewardFlow: () => capitalized(flow),
     sustainabilityCheck: () =>
       `Payouts are a share of what came in over the last 24 hours, never more than the pool holds, so ${name} cannot pay out money it does not have.`,
-    externalitiesCheck: () =>
-      `Nothing physical, no sponsors, no personal data: ${name} needs only the page and XNO payments between its players.`,
+    externalitiesCheck: () => `Nothing physical, no sponsors, no personal data: ${name} needs only the page and XNO payments between its players.`,
     finalConceptName: () => name,
-    oneLinerPitch: () => rng.pick([`${name}: ${idea}, paid for by its own players.`, `${name} — ${idea}, where every play grows the pool.`, `${idea}: ${name} rewards you from a pool the players fund.`]),
+    oneLinerPitch: () =>
+      rng.pick([
+        `${name}: ${idea}, paid for by its own players.`,
+        `${name} — ${idea}, where every play grows the pool.`,
+        `${idea}: ${name} rewards you from a pool the players fund.`,
+      ]),
     detailedDescription: () =>
       `${name} is ${idea}. Each action adds a little XNO to a shared pool (${source}); ${flow.toLowerCase()}. The page shows the pool growing live, so every visitor sees why it is worth coming back and sharing.`,
-    viralLoopExplained: () => `Players share their result and the live pool size; friends arrive to beat them, play, and grow the pool further (${joined(triggers)}).`,
-    sustainabilityLoopExplained: () => `Rewards come only from ${source}; the payout is a fixed share of recent inflow, so the pool shrinks and grows with use and never runs dry.`,
-    architecture: () => 'One static page served from a CDN, a small API for plays and payouts, a key-value store for the pool ledger, and WebSockets for the live counter.',
-    mvpDefinition: () => `The page with the core action, the live pool counter and daily payouts in XNO; nothing else until ${name} shows people come back.`,
+    viralLoopExplained: () =>
+      `Players share their result and the live pool size; friends arrive to beat them, play, and grow the pool further (${joined(triggers)}).`,
+    sustainabilityLoopExplained: () =>
+      `Rewards come only from ${source}; the payout is a fixed share of recent inflow, so the pool shrinks and grows with use and never runs dry.`,
+    architecture: () =>
+      'One static page served from a CDN, a small API for plays and payouts, a key-value store for the pool ledger, and WebSockets for the live counter.',
+    mvpDefinition: () =>
+      `The page with the core action, the live pool counter and daily payouts in XNO; nothing else until ${name} shows people come back.`,
   };
   return (texts[field] ?? (() => `${capitalized(field.replace(/([A-Z])/g, ' $1').toLowerCase())} for ${name}: ${idea}.`))();
 };
@@ -109,8 +122,14 @@ export const IMPLEMENTATION_STEPS = [
 
 /** Parameters that need what the idea rules out: outside parties, physical goods, personal data. */
 const CONFLICTS: readonly { pattern: RegExp; reason: string }[] = [
-  { pattern: /physical|shipping|deliver|merch|printed|hardware|store front|warehouse/i, reason: 'needs something physical, which a one-page idea without externalities cannot have' },
-  { pattern: /sponsor|advertis|ads\b|partner|bank|credit card|paypal|stripe|app store/i, reason: 'depends on an outside party, so the loop is no longer closed' },
+  {
+    pattern: /physical|shipping|deliver|merch|printed|hardware|store front|warehouse/i,
+    reason: 'needs something physical, which a one-page idea without externalities cannot have',
+  },
+  {
+    pattern: /sponsor|advertis|ads\b|partner|bank|credit card|paypal|stripe|app store/i,
+    reason: 'depends on an outside party, so the loop is no longer closed',
+  },
   { pattern: /email list|personal data|kyc|identity check|phone number/i, reason: 'collects personal data, an externality the idea avoids' },
   { pattern: /guaranteed|fixed apy|unlimited payout|always win/i, reason: 'promises more than a self-funded pool can pay' },
   { pattern: /download|install|native app|multi-page|dashboard suite/i, reason: 'goes beyond a single simple page' },

@@ -15,5 +15,11 @@ export const finalPromptPrompt = definePrompt({
       'Then audit the parameters: list any that are incompatible with each other or with the idea, with the reason.',
       answerAsJson('{"finalPrompt": "...", "incompatibleParameters": [{"parameter": "...", "reason": "..."}]}'),
     ].join('\n\n'),
-  output: z.object({ finalPrompt: longText, incompatibleParameters: z.array(incompatibleParameterSchema).max(100).default(() => []) }),
+  output: z.object({
+    finalPrompt: longText,
+    incompatibleParameters: z
+      .array(incompatibleParameterSchema)
+      .max(100)
+      .default(() => []),
+  }),
 });

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { answerAsJson, describeContext, longText, PRODUCT_BRIEF, shortText } from './context.ts';
 import { definePrompt } from './prompt-module.ts';
 
-const shapeExample = { text: '"..."', list: '["...", "..."]', concepts: '[{"name": "...", "simplicityScore": 4, "coreAction": "...", "viralHook": "..."}]' };
+const shapeExample = {
+  text: '"..."',
+  list: '["...", "..."]',
+  concepts: '[{"name": "...", "simplicityScore": 4, "coreAction": "...", "viralHook": "..."}]',
+};
 
 /** One stage of the idea generation flow (spec 01 §4, §7 process-idea-stage), refined `iterations` times. */
 export const ideaStagePrompt = definePrompt({

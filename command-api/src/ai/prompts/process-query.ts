@@ -14,5 +14,11 @@ export const processQueryPrompt = definePrompt({
       'Answer in a few sentences, then give up to five short follow-up suggestions.',
       answerAsJson('{"response": "...", "suggestions": ["..."]}'),
     ].join('\n\n'),
-  output: z.object({ response: longText, suggestions: z.array(shortText).max(10).default(() => []) }),
+  output: z.object({
+    response: longText,
+    suggestions: z
+      .array(shortText)
+      .max(10)
+      .default(() => []),
+  }),
 });

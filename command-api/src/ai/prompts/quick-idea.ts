@@ -24,7 +24,7 @@ export const quickIdeaPrompt = definePrompt({
     [
       PRODUCT_BRIEF,
       describeContext(context),
-      'Develop this core idea through all five stages at once: research parameters, reward and audience analysis, three to five concepts with simplicity scores from 0 to 5, the chosen concept\'s mechanics, and the refined final concept.',
+      "Develop this core idea through all five stages at once: research parameters, reward and audience analysis, three to five concepts with simplicity scores from 0 to 5, the chosen concept's mechanics, and the refined final concept.",
       answerAsJson(
         JSON.stringify({
           projectName: '',
@@ -37,7 +37,10 @@ export const quickIdeaPrompt = definePrompt({
   output: z.object({
     projectName: shortText.default(''),
     lists: z.partialRecord(z.enum(PARAMETER_LIST_NAMES), z.array(shortText).max(30)).default(() => ({})),
-    concepts: z.array(ideaConceptSchema).max(10).default(() => []),
+    concepts: z
+      .array(ideaConceptSchema)
+      .max(10)
+      .default(() => []),
     notes: z.partialRecord(z.enum(NOTE_FIELDS), longText).default(() => ({})),
   }),
 });

@@ -16,7 +16,11 @@ export const NOW = new Date('2026-11-23T10:00:00.000Z');
  * document store, `/ws/ai-process` on a channel the test can route upgrades to, and every log line kept so that
  * a test can search them for key text.
  */
-export const startAiApp = async ({ gemini, serverKey = gemini ? SERVER_GEMINI_KEY : undefined, clock = () => NOW }: { gemini?: FakeGemini; serverKey?: string; clock?: () => Date } = {}) => {
+export const startAiApp = async ({
+  gemini,
+  serverKey = gemini ? SERVER_GEMINI_KEY : undefined,
+  clock = () => NOW,
+}: { gemini?: FakeGemini; serverKey?: string; clock?: () => Date } = {}) => {
   const stores = await openTestStores();
   const logLines: string[] = [];
   const logger = pino({ level: 'debug' }, { write: (line: string) => void logLines.push(line) });

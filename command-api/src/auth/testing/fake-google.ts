@@ -24,9 +24,21 @@ const readBody = async (request: IncomingMessage) => {
  * Google does; /userinfo answers the profile for the access token it issued. Every token carries a marker, so
  * a test can search cookies, events and logs for any trace of one.
  */
-export const startFakeGoogle = async ({ clientId, clientSecret, profile }: { clientId: string; clientSecret: string; profile: FakeGoogleProfile }) => {
+export const startFakeGoogle = async ({
+  clientId,
+  clientSecret,
+  profile,
+}: {
+  clientId: string;
+  clientSecret: string;
+  profile: FakeGoogleProfile;
+}) => {
   const codes = new Map<string, { redirectUri: string; codeChallenge: string; nonce: string | null }>();
-  const issued = { accessToken: `fake-access-token-${randomBytes(8).toString('hex')}`, refreshToken: `fake-refresh-token-${randomBytes(8).toString('hex')}`, idToken: '' };
+  const issued = {
+    accessToken: `fake-access-token-${randomBytes(8).toString('hex')}`,
+    refreshToken: `fake-refresh-token-${randomBytes(8).toString('hex')}`,
+    idToken: '',
+  };
   const calls: string[] = [];
 
   const respond = async (request: IncomingMessage, response: ServerResponse) => {
@@ -49,17 +61,35 @@ export const startFakeGoogle = async ({ clientId, clientSecret, profile }: { cli
       const form = await readBody(request);
       const grant = codes.get(form.get('code') ?? '');
       if (form.get('client_id') !== clientId || form.get('client_secret') !== clientSecret) return json(401, { error: 'invalid_client' });
-      if (!grant || form.get('grant_type') !== 'authorization_code' || form.get('redirect_uri') !== grant.redirectUri) return json(400, { error: 'invalid_grant' });
-      const challenge = createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url');
+      if (!grant || form.get('grant_type') !== 'authorization_code' || form.get('redirect_uri') !== grant.redirectUri)
+        return json(400, { error: 'invalid_grant' });
+      const challenge = createHash('sha256')
+        .update(form.get('code_verifier') ?? '')
+        .digest('base64url');
       if (challenge !== grant.codeChallenge) return json(400, { error: 'invalid_grant', error_description: 'PKCE verification failed' });
       codes.delete(form.get('code')!);
       const now = Math.floor(Date.now() / 1000);
       issued.idToken = [
         base64url({ alg: 'RS256', typ: 'JWT' }),
-        base64url({ iss: 'https://accounts.google.com', aud: clientId, sub: profile.sub, email: profile.email, nonce: grant.nonce, iat: now, exp: now + 3600 }),
+        base64url({
+          iss: 'https://accounts.google.com',
+          aud: clientId,
+          sub: profile.sub,
+          email: profile.email,
+          nonce: grant.nonce,
+          iat: now,
+          exp: now + 3600,
+        }),
         'fake-id-token-signature',
       ].join('.');
-      return json(200, { access_token: issued.accessToken, refresh_token: issued.refreshToken, id_token: issued.idToken, token_type: 'Bearer', expires_in: 3599, scope: 'openid email profile' });
+      return json(200, {
+        access_token: issued.accessToken,
+        refresh_token: issued.refreshToken,
+        id_token: issued.idToken,
+        token_type: 'Bearer',
+        expires_in: 3599,
+        scope: 'openid email profile',
+      });
     }
 
     if (request.method === 'GET' && url.pathname === '/userinfo') {

@@ -18,7 +18,7 @@ export const sessionSetBy = async (res: Response, documentStore: DocumentStore):
   const cookie = setCookiesOf(res).find((each) => each.startsWith(`${SESSION_COOKIE}=`));
   const sid = cookie?.slice(SESSION_COOKIE.length + 1).split(';')[0];
   if (!sid) return null;
-  return (await createSessionStore({ documentStore }).get(sid));
+  return await createSessionStore({ documentStore }).get(sid);
 };
 
 /** Who the cookies this response set make the browser, read back the way the query API and `/ws` read them. */
@@ -31,8 +31,18 @@ export const actorAfter = async (res: Response, documentStore: DocumentStore) =>
 /** A logger that keeps every line it is given, to look for what must never be logged. */
 export const capturingLogger = () => {
   const lines: string[] = [];
-  const record = (level: string) => (...args: unknown[]) => void lines.push(`${level} ${JSON.stringify(args)}`);
-  const logger = { trace: record('trace'), debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error'), fatal: record('fatal') } as Record<string, unknown>;
+  const record =
+    (level: string) =>
+    (...args: unknown[]) =>
+      void lines.push(`${level} ${JSON.stringify(args)}`);
+  const logger = {
+    trace: record('trace'),
+    debug: record('debug'),
+    info: record('info'),
+    warn: record('warn'),
+    error: record('error'),
+    fatal: record('fatal'),
+  } as Record<string, unknown>;
   logger.child = () => logger;
   return { logger: logger as unknown as Logger, lines };
 };

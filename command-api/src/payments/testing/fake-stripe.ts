@@ -177,12 +177,13 @@ export const startFakeStripe = async ({ now = () => FAKE_STRIPE_NOW }: { now?: (
     {
       method: 'POST',
       pattern: /^\/v1\/prices$/,
-      handle: (params) => addPrice({
-        unit_amount: Number(params.unit_amount),
-        currency: String(params.currency),
-        interval: String((params.recurring as { interval?: string } | undefined)?.interval),
-        lookup_key: params.lookup_key as string | undefined,
-      }),
+      handle: (params) =>
+        addPrice({
+          unit_amount: Number(params.unit_amount),
+          currency: String(params.currency),
+          interval: String((params.recurring as { interval?: string } | undefined)?.interval),
+          lookup_key: params.lookup_key as string | undefined,
+        }),
     },
     {
       method: 'POST',
@@ -208,7 +209,10 @@ export const startFakeStripe = async ({ now = () => FAKE_STRIPE_NOW }: { now?: (
           start_date: start,
           discounts: [],
           metadata: params.metadata ?? {},
-          items: asList([{ id: newId('si'), object: 'subscription_item', price, quantity: 1, current_period_start: start, current_period_end: end }], `/v1/subscription_items?subscription=${id}`),
+          items: asList(
+            [{ id: newId('si'), object: 'subscription_item', price, quantity: 1, current_period_start: start, current_period_end: end }],
+            `/v1/subscription_items?subscription=${id}`,
+          ),
           latest_invoice: null,
         };
         sub.latest_invoice = createInvoice(sub, start, end).id;
@@ -264,7 +268,8 @@ export const startFakeStripe = async ({ now = () => FAKE_STRIPE_NOW }: { now?: (
     },
   ];
 
-  const periodEnd = (sub: StripeObject) => Math.min(...(sub.items as { data: { current_period_end: number }[] }).data.map((item) => item.current_period_end));
+  const periodEnd = (sub: StripeObject) =>
+    Math.min(...(sub.items as { data: { current_period_end: number }[] }).data.map((item) => item.current_period_end));
 
   const answer = (response: ServerResponse, status: number, body: unknown) => {
     response.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') }).end(JSON.stringify(body));
@@ -288,7 +293,9 @@ export const startFakeStripe = async ({ now = () => FAKE_STRIPE_NOW }: { now?: (
       const failure = failures.get(`${method} ${url.pathname}`);
       if (failure) {
         failures.delete(`${method} ${url.pathname}`);
-        return answer(response, failure.status, { error: { type: failure.status >= 500 ? 'api_error' : 'invalid_request_error', message: failure.message, code: failure.code } });
+        return answer(response, failure.status, {
+          error: { type: failure.status >= 500 ? 'api_error' : 'invalid_request_error', message: failure.message, code: failure.code },
+        });
       }
       const remembered = idempotencyKey && idempotentAnswers.get(`${method} ${url.pathname} ${idempotencyKey}`);
       if (remembered) return answer(response, remembered.status, remembered.body);
@@ -310,14 +317,34 @@ export const startFakeStripe = async ({ now = () => FAKE_STRIPE_NOW }: { now?: (
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
-  function addPrice({ unit_amount = 400, currency = 'usd', interval = 'month', lookup_key }: { unit_amount?: number; currency?: string; interval?: string; lookup_key?: string | undefined } = {}) {
-    const price: StripeObject = { id: newId('price'), object: 'price', active: true, unit_amount, currency, recurring: { interval, interval_count: 1 }, lookup_key: lookup_key ?? null, type: 'recurring' };
+  function addPrice({
+    unit_amount = 400,
+    currency = 'usd',
+    interval = 'month',
+    lookup_key,
+  }: { unit_amount?: number; currency?: string; interval?: string; lookup_key?: string | undefined } = {}) {
+    const price: StripeObject = {
+      id: newId('price'),
+      object: 'price',
+      active: true,
+      unit_amount,
+      currency,
+      recurring: { interval, interval_count: 1 },
+      lookup_key: lookup_key ?? null,
+      type: 'recurring',
+    };
     prices.set(price.id, price);
     return price;
   }
 
   const addPromotionCode = (code: string, { active = true }: { active?: boolean } = {}) => {
-    const promotion: StripeObject = { id: newId('promo'), object: 'promotion_code', code, active, promotion: { type: 'coupon', coupon: newId('coupon') } };
+    const promotion: StripeObject = {
+      id: newId('promo'),
+      object: 'promotion_code',
+      code,
+      active,
+      promotion: { type: 'coupon', coupon: newId('coupon') },
+    };
     promotionCodes.set(promotion.id, promotion);
     return promotion;
   };

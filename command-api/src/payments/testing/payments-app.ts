@@ -23,7 +23,9 @@ export const startPaymentsApp = async ({
   const stores = await openTestStores();
   const fake = await startFakeStripe();
   const price = fake.addPrice();
-  const payments = stripe ? createPaymentsGateway({ stripe: fake.client(), priceId: price.id, webhookSecret: webhookSecret ?? undefined, logger }) : undefined;
+  const payments = stripe
+    ? createPaymentsGateway({ stripe: fake.client(), priceId: price.id, webhookSecret: webhookSecret ?? undefined, logger })
+    : undefined;
   const app = createCommandApi({
     eventStore: stores.eventStore,
     documentStore: stores.documentStore,
@@ -43,7 +45,11 @@ export const startPaymentsApp = async ({
   /** A browser whose session is a signed-in user's (`user-…`) or a visitor's (`visitor-…`). */
   const browser = async (accountId: `user-${string}` | `visitor-${string}`) => {
     const [kind, id] = [accountId.slice(0, accountId.indexOf('-')), accountId.slice(accountId.indexOf('-') + 1)];
-    const cookie = await sessionCookie(SESSION_SECRET, stores.documentStore, kind === 'user' ? { visitorId: `v-${id}`, userId: id } : { visitorId: id });
+    const cookie = await sessionCookie(
+      SESSION_SECRET,
+      stores.documentStore,
+      kind === 'user' ? { visitorId: `v-${id}`, userId: id } : { visitorId: id },
+    );
     return { accountId, post: (url: string) => http().post(url).set('Cookie', cookie) };
   };
 

@@ -14,7 +14,11 @@ const decided = (accountId: string, commands: { type: AccountCommand['type']; da
   let state: AccountState = accountDecider.initialState();
   const events: AccountEvent[] = [];
   commands.forEach(({ type, data }, index) => {
-    const command = { type, data: { accountId, ...data }, metadata: { commandId: `c-${index}`, actorId: accountId, now: `2026-11-23T10:00:0${index}.000Z` } } as AccountCommand;
+    const command = {
+      type,
+      data: { accountId, ...data },
+      metadata: { commandId: `c-${index}`, actorId: accountId, now: `2026-11-23T10:00:0${index}.000Z` },
+    } as AccountCommand;
     const produced = accountDecider.decide(command, state);
     state = produced.reduce(accountDecider.evolve, state);
     events.push(...produced);

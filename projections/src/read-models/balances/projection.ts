@@ -59,7 +59,13 @@ const evolveBalance = (doc: ReadModel<BalanceDocument>, event: AccountEvent): Re
         redeemedCoupons: doc.redeemedCoupons.includes(event.data.code) ? doc.redeemedCoupons : [...doc.redeemedCoupons, event.data.code],
       };
     case 'SubscriptionStarted':
-      return { ...doc, subscriptionStatus: 'incomplete', subscriptionId: event.data.subscriptionId, currentPeriodEnd: null, cancelAtPeriodEnd: false };
+      return {
+        ...doc,
+        subscriptionStatus: 'incomplete',
+        subscriptionId: event.data.subscriptionId,
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+      };
     case 'SubscriptionActivated':
       return { ...doc, subscriptionStatus: 'active', subscriptionId: event.data.subscriptionId, currentPeriodEnd: event.data.currentPeriodEnd };
     case 'CancellationScheduled':

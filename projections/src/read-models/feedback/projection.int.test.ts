@@ -4,7 +4,16 @@ import { feedbackProjection } from './projection.ts';
 
 const submitted = (feedbackId: string, message: string) => ({
   type: 'FeedbackSubmitted',
-  data: { feedbackId, type: 'bug', message, userAgent: 'Chromium', url: 'http://localhost/stage-2', clientTimestamp: null, submittedBy: 'visitor-ann', submittedAt: '2026-11-23T10:00:00.000Z' },
+  data: {
+    feedbackId,
+    type: 'bug',
+    message,
+    userAgent: 'Chromium',
+    url: 'http://localhost/stage-2',
+    clientTimestamp: null,
+    submittedBy: 'visitor-ann',
+    submittedAt: '2026-11-23T10:00:00.000Z',
+  },
 });
 
 let harness: Awaited<ReturnType<typeof projectionHarness>>;

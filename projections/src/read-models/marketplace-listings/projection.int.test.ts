@@ -19,8 +19,14 @@ const published = (id = ideaId, title = 'Tip Jar') => ({
     publishedAt: '2026-11-23T10:00:00.000Z',
   },
 });
-const viewed = (views: number, viewerId = 'visitor-bob') => ({ type: 'IdeaViewed', data: { ideaId, viewerId, views, viewedAt: '2026-11-23T10:01:00.000Z' } });
-const liked = (likes: number, likerId = 'visitor-bob') => ({ type: 'IdeaLiked', data: { ideaId, likerId, likes, likedAt: '2026-11-23T10:02:00.000Z' } });
+const viewed = (views: number, viewerId = 'visitor-bob') => ({
+  type: 'IdeaViewed',
+  data: { ideaId, viewerId, views, viewedAt: '2026-11-23T10:01:00.000Z' },
+});
+const liked = (likes: number, likerId = 'visitor-bob') => ({
+  type: 'IdeaLiked',
+  data: { ideaId, likerId, likes, likedAt: '2026-11-23T10:02:00.000Z' },
+});
 const unpublished = { type: 'IdeaUnpublished', data: { ideaId, unpublishedAt: '2026-11-23T11:00:00.000Z' } };
 
 let harness: Awaited<ReturnType<typeof projectionHarness>>;
@@ -58,7 +64,14 @@ describe('marketplace_listings read model', () => {
   it('keeps an unpublished idea as a tombstone without its content, still on its topics', async () => {
     await harness.append(`idea-${ideaId}`, [published(), liked(1), unpublished]);
     await harness.append('idea-idea-2', [published('idea-2', 'Share Pot')]);
-    expect(await listing()).toMatchObject({ status: 'unpublished', title: '', coreIdea: '', likes: 1, unpublishedAt: '2026-11-23T11:00:00.000Z', _topics: ['marketplace', `idea:${ideaId}`] });
+    expect(await listing()).toMatchObject({
+      status: 'unpublished',
+      title: '',
+      coreIdea: '',
+      likes: 1,
+      unpublishedAt: '2026-11-23T11:00:00.000Z',
+      _topics: ['marketplace', `idea:${ideaId}`],
+    });
     expect((await harness.find({ status: 'published' })).map((doc) => doc.title)).toEqual(['Share Pot']);
   });
 

@@ -6,13 +6,26 @@ const projectId = 'p-1';
 const at = (minute: number) => `2026-11-23T10:${String(minute).padStart(2, '0')}:00.000Z`;
 const ai = (provider: 'gemini' | 'offline') => ({ provider, model: 'm', promptVersion: 'parameters@1', ownKey: false });
 
-const created = { type: 'ProjectCreated', data: { projectId, ownerId: 'visitor-ann', name: 'Tip Jar', coreIdea: '', parameters: [], createdAt: at(0) } };
+const created = {
+  type: 'ProjectCreated',
+  data: { projectId, ownerId: 'visitor-ann', name: 'Tip Jar', coreIdea: '', parameters: [], createdAt: at(0) },
+};
 const transferred = { type: 'ProjectTransferred', data: { projectId, fromOwnerId: 'visitor-ann', toOwnerId: 'user-ann', transferredAt: at(1) } };
 const added = { type: 'ParameterAdded', data: { projectId, list: 'viralParameters', value: 'Scarcity', addedAt: at(2) } };
 const advanced = { type: 'StageAdvanced', data: { projectId, fromStage: 2, toStage: 3, skippedValidation: true, issues: ['x'], advancedAt: at(3) } };
 const suggested = {
   type: 'AiSuggestionsGenerated',
-  data: { projectId, requestId: 'r-1', asked: {}, ai: ai('offline'), generatedAt: at(4), use: 'parameters', list: 'viralParameters', kind: 'viralParameters', suggestions: Array.from({ length: 10 }, (_, i) => `s${i}`) },
+  data: {
+    projectId,
+    requestId: 'r-1',
+    asked: {},
+    ai: ai('offline'),
+    generatedAt: at(4),
+    use: 'parameters',
+    list: 'viralParameters',
+    kind: 'viralParameters',
+    suggestions: Array.from({ length: 10 }, (_, i) => `s${i}`),
+  },
 };
 const keySet = { type: 'GeminiKeySet', data: { projectId, keyId: 'k-1', lastFour: 'wxyz', previousLastFour: null, setAt: at(5) } };
 const keyVerified = { type: 'GeminiKeyVerified', data: { projectId, keyId: 'k-1', lastFour: 'wxyz', valid: true, verifiedAt: at(6) } };
@@ -49,7 +62,10 @@ describe('project_history read model', () => {
 
   it('keeps each project apart and cuts long quotes', async () => {
     const long = 'L'.repeat(300);
-    await harness.append(`project-${projectId}`, [created, { type: 'CoreIdeaChanged', data: { projectId, coreIdea: long, previousCoreIdea: '', changedAt: at(8) } }]);
+    await harness.append(`project-${projectId}`, [
+      created,
+      { type: 'CoreIdeaChanged', data: { projectId, coreIdea: long, previousCoreIdea: '', changedAt: at(8) } },
+    ]);
     await harness.append('project-p-2', [{ ...created, data: { ...created.data, projectId: 'p-2', name: 'Other' } }]);
     const docs = await entries();
     expect(docs).toHaveLength(2);

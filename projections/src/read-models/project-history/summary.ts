@@ -89,8 +89,24 @@ export const summarize = (event: ProjectEvent): string => {
 
 /** The moment the event names in its data (every project event carries one), else when it was stored. */
 const TIME_FIELDS = [
-  'createdAt', 'transferredAt', 'renamedAt', 'changedAt', 'addedAt', 'removedAt', 'clearedAt', 'resolvedAt', 'updatedAt',
-  'proposedAt', 'selectedAt', 'advancedAt', 'resetAt', 'importedAt', 'recordedAt', 'generatedAt', 'setAt', 'verifiedAt',
+  'createdAt',
+  'transferredAt',
+  'renamedAt',
+  'changedAt',
+  'addedAt',
+  'removedAt',
+  'clearedAt',
+  'resolvedAt',
+  'updatedAt',
+  'proposedAt',
+  'selectedAt',
+  'advancedAt',
+  'resetAt',
+  'importedAt',
+  'recordedAt',
+  'generatedAt',
+  'setAt',
+  'verifiedAt',
 ] as const;
 
 export const occurredAt = (data: Record<string, unknown>, metadata: Record<string, unknown>, stored: Date): string => {

@@ -42,13 +42,17 @@ const fieldsOf = (state: ActiveProjectState, createdAt: string, updatedAt: strin
 });
 
 /** When the user acted: the command's time, which handleCommand keeps in every event's metadata. */
-const actedAt = (event: RecordedEvent<ProjectEvent>) => ((event.metadata as { at?: unknown }).at as string | undefined) ?? event.createdAt.toISOString();
+const actedAt = (event: RecordedEvent<ProjectEvent>) =>
+  ((event.metadata as { at?: unknown }).at as string | undefined) ?? event.createdAt.toISOString();
 
 /**
  * Read models fold project events with the domain's own `evolveProject`, so what the screens show can never
  * disagree with what the decider decided on.
  */
-export const foldProject = (doc: ProjectFields | null, event: RecordedEvent<ProjectEvent>): { fields: ProjectFields; state: ActiveProjectState } | null => {
+export const foldProject = (
+  doc: ProjectFields | null,
+  event: RecordedEvent<ProjectEvent>,
+): { fields: ProjectFields; state: ActiveProjectState } | null => {
   const state = evolveProject(stateOf(doc), event);
   if (state.status !== 'active') return null;
   const at = actedAt(event);

@@ -7,11 +7,26 @@ import { projectsProjection, type ProjectDocument } from './projection.ts';
 const projectId = 'p-1';
 const stream = `project-${projectId}`;
 const at = (minute: number) => `2026-11-23T10:${String(minute).padStart(2, '0')}:00.000Z`;
-const created = { type: 'ProjectCreated', data: { projectId, ownerId: 'visitor-ann', name: 'Tip Jar', coreIdea: 'a page that pays', parameters: ['Viral'], createdAt: at(0) }, metadata: { at: at(0) } };
-const added = (list: string, value: string, minute = 1) => ({ type: 'ParameterAdded', data: { projectId, list, value, addedAt: at(minute) }, metadata: { at: at(minute) } });
+const created = {
+  type: 'ProjectCreated',
+  data: { projectId, ownerId: 'visitor-ann', name: 'Tip Jar', coreIdea: 'a page that pays', parameters: ['Viral'], createdAt: at(0) },
+  metadata: { at: at(0) },
+};
+const added = (list: string, value: string, minute = 1) => ({
+  type: 'ParameterAdded',
+  data: { projectId, list, value, addedAt: at(minute) },
+  metadata: { at: at(minute) },
+});
 const advanced = (fromStage: number, skippedValidation: boolean, minute: number) => ({
   type: 'StageAdvanced',
-  data: { projectId, fromStage, toStage: fromStage + 1, skippedValidation, issues: skippedValidation ? ['audienceSegments: Add at least one audience segment'] : [], advancedAt: at(minute) },
+  data: {
+    projectId,
+    fromStage,
+    toStage: fromStage + 1,
+    skippedValidation,
+    issues: skippedValidation ? ['audienceSegments: Add at least one audience segment'] : [],
+    advancedAt: at(minute),
+  },
   metadata: { at: at(minute) },
 });
 const insights = (text: string) => ({
@@ -30,7 +45,16 @@ describe('projects read model', () => {
   it('holds the folded project with its stages, progress and previous-stage context', async () => {
     await harness.append(stream, [created, added('viralParameters', 'scarcity'), added('viralParameters', 'FOMO', 2), insights('x'.repeat(150))]);
     const [doc] = await harness.find<ProjectDocument>();
-    expect(doc).toMatchObject({ _id: projectId, ownerId: 'visitor-ann', name: 'Tip Jar', coreIdea: 'a page that pays', parameters: ['Viral'], currentStageIndex: 1, aiKeyStatus: 'Not Set', _topics: ['project:p-1'] });
+    expect(doc).toMatchObject({
+      _id: projectId,
+      ownerId: 'visitor-ann',
+      name: 'Tip Jar',
+      coreIdea: 'a page that pays',
+      parameters: ['Viral'],
+      currentStageIndex: 1,
+      aiKeyStatus: 'Not Set',
+      _topics: ['project:p-1'],
+    });
     expect(doc!.stages[1].viralParameters).toEqual(['scarcity', 'FOMO']);
     expect(doc!.progress).toMatchObject({ completed: 1, percent: 20 });
     expect(doc!.context[1]!.viralTriggers).toBe('scarcity, FOMO');
@@ -56,7 +80,15 @@ describe('project_summaries read model', () => {
   it("keeps one line per project on its owner's topic", async () => {
     await harness.append(stream, [created, added('viralParameters', 'scarcity'), advanced(1, false, 3)]);
     const [doc] = await harness.find();
-    expect(doc).toMatchObject({ _id: projectId, ownerId: 'visitor-ann', name: 'Tip Jar', currentStageIndex: 2, percentComplete: 20, updatedAt: at(3), _topics: ['projects:visitor-ann'] });
+    expect(doc).toMatchObject({
+      _id: projectId,
+      ownerId: 'visitor-ann',
+      name: 'Tip Jar',
+      currentStageIndex: 2,
+      percentComplete: 20,
+      updatedAt: at(3),
+      _topics: ['projects:visitor-ann'],
+    });
   });
 
   it('is idempotent when run twice', async () => {

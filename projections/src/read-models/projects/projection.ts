@@ -1,4 +1,13 @@
-import { contextFromPreviousStages, progressOf, PROJECT_EVENT_TYPES, readModels, topics, type PreviousStagesContext, type ProjectEvent, type Progress } from '@vis/domain';
+import {
+  contextFromPreviousStages,
+  progressOf,
+  PROJECT_EVENT_TYPES,
+  readModels,
+  topics,
+  type PreviousStagesContext,
+  type ProjectEvent,
+  type Progress,
+} from '@vis/domain';
 import type { ReadModelMeta } from '@vis/infrastructure';
 import { defineProjection, type ReadModel } from '../../engine/define-projection.ts';
 import { foldProject, type ProjectFields } from './fold.ts';

@@ -36,7 +36,9 @@ export const stageFunnelProjection = defineProjection<Handled, StageFunnelDocume
         if (!event.data.skippedValidation) return reached;
         return {
           ...reached,
-          skippedFrom: reached.skippedFrom.includes(event.data.fromStage) ? reached.skippedFrom : [...reached.skippedFrom, event.data.fromStage].sort(),
+          skippedFrom: reached.skippedFrom.includes(event.data.fromStage)
+            ? reached.skippedFrom
+            : [...reached.skippedFrom, event.data.fromStage].sort(),
           skippedAdvances: reached.skippedAdvances + 1,
         };
       }

@@ -78,7 +78,13 @@ export const AppShell = () => {
 
   return (
     <div className="min-h-dvh">
-      <a href="#main" className={cn('sr-only z-[60] rounded-lg bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 dark:bg-slate-900', focusRing)}>
+      <a
+        href="#main"
+        className={cn(
+          'sr-only z-[60] rounded-lg bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 dark:bg-slate-900',
+          focusRing,
+        )}
+      >
         Skip to content
       </a>
 
@@ -105,7 +111,12 @@ export const AppShell = () => {
         <div className="min-h-0 flex-1 overflow-y-auto">
           <SidebarNav expanded={expanded} currentStage={currentStage} />
         </div>
-        <div className={cn('mt-4 flex items-center border-t border-slate-200 pt-4 dark:border-slate-800', expanded ? 'justify-between' : 'flex-col gap-2')}>
+        <div
+          className={cn(
+            'mt-4 flex items-center border-t border-slate-200 pt-4 dark:border-slate-800',
+            expanded ? 'justify-between' : 'flex-col gap-2',
+          )}
+        >
           <SaveIndicator compact={!expanded} />
           <ThemeToggle />
         </div>
@@ -127,9 +138,7 @@ export const AppShell = () => {
       <DialogPrimitive.Root open={drawer.open} onOpenChange={(open) => !open && drawer.close()}>
         <DialogPrimitive.Portal>
           <DialogPrimitive.Overlay className={cn(overlayClasses, 'md:hidden')} data-testid="drawer-overlay" />
-          <DialogPrimitive.Content
-            className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white p-4 shadow-2xl md:hidden dark:bg-slate-900"
-          >
+          <DialogPrimitive.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white p-4 shadow-2xl md:hidden dark:bg-slate-900">
             <DialogPrimitive.Title className="sr-only">Sidebar</DialogPrimitive.Title>
             <DialogPrimitive.Description className="sr-only">Pages of Viral Idea Studio</DialogPrimitive.Description>
             <div className="mb-6 flex items-center justify-between">

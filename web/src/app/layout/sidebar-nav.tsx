@@ -7,7 +7,15 @@ import { NAV_ITEMS } from './nav-items.ts';
  * The sidebar's links. A stage's number badge lights up once the project's current stage has reached it
  * (spec 01 §2); collapsed, only icons and badges show and the label is the link's accessible name.
  */
-export const SidebarNav = ({ expanded, currentStage, onNavigate }: { expanded: boolean; currentStage: number; onNavigate?: (to: string) => void }) => (
+export const SidebarNav = ({
+  expanded,
+  currentStage,
+  onNavigate,
+}: {
+  expanded: boolean;
+  currentStage: number;
+  onNavigate?: (to: string) => void;
+}) => (
   <nav aria-label="Main" className="flex flex-col gap-1">
     {NAV_ITEMS.map((item) => {
       const Icon = item.icon;

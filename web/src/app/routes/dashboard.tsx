@@ -102,7 +102,10 @@ export const DashboardRoute = () => {
           </span>
         </div>
         <div className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800" aria-hidden>
-          <div className="h-full rounded-full bg-gradient-to-r from-indigo-500 to-fuchsia-500 transition-[width]" style={{ width: `${progress.percent}%` }} />
+          <div
+            className="h-full rounded-full bg-gradient-to-r from-indigo-500 to-fuchsia-500 transition-[width]"
+            style={{ width: `${progress.percent}%` }}
+          />
         </div>
         <ol className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-5">
           {STAGE_NAMES.map((name, index) => {
@@ -148,7 +151,9 @@ export const DashboardRoute = () => {
         </DashboardSection>
         <DashboardSection title="Technical Specifications">
           {report ? (
-            Object.entries(report.technicalSpecifications).map(([field, value]) => <Fact key={field} label={field === 'api' ? 'API' : `${field[0]!.toUpperCase()}${field.slice(1)}`} value={value} />)
+            Object.entries(report.technicalSpecifications).map(([field, value]) => (
+              <Fact key={field} label={field === 'api' ? 'API' : `${field[0]!.toUpperCase()}${field.slice(1)}`} value={value} />
+            ))
           ) : (
             <p className="text-slate-500">No technical report yet: it is written from the summary.</p>
           )}
@@ -165,7 +170,11 @@ export const DashboardRoute = () => {
             {STAGE_NAMES.map((name, index) => (
               <li key={name}>
                 Stage {index + 1}, {name}: {progress.stages[(index + 1) as 1 | 2 | 3 | 4 | 5] ? 'complete' : 'not complete yet'}
-                {details.currentStageIndex === index + 1 && <span className="ml-2 rounded-full bg-indigo-100 px-2 text-xs text-indigo-700 dark:bg-indigo-500/20 dark:text-indigo-200">current</span>}
+                {details.currentStageIndex === index + 1 && (
+                  <span className="ml-2 rounded-full bg-indigo-100 px-2 text-xs text-indigo-700 dark:bg-indigo-500/20 dark:text-indigo-200">
+                    current
+                  </span>
+                )}
               </li>
             ))}
           </ol>
@@ -180,12 +189,19 @@ export const DashboardRoute = () => {
           {STAGE_NAMES.map((name, index) =>
             progress.stages[(index + 1) as 1 | 2 | 3 | 4 | 5] ? null : (
               <li key={name}>
-                Complete <Link to={`/stage-${index + 1}`} className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">Stage {index + 1}: {name}</Link>
+                Complete{' '}
+                <Link to={`/stage-${index + 1}`} className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">
+                  Stage {index + 1}: {name}
+                </Link>
               </li>
             ),
           )}
           <li>
-            Review everything on the <Link to="/summary" className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">Project Summary</Link> and generate your final prompt.
+            Review everything on the{' '}
+            <Link to="/summary" className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">
+              Project Summary
+            </Link>{' '}
+            and generate your final prompt.
           </li>
         </ul>
       </Card>

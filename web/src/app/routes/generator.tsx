@@ -33,7 +33,7 @@ const FLOW_AUTOSAVE_MS = 30_000;
 const STATUS_TEXT: Record<string, string> = { processing: 'Processing...', analyzing: 'Analyzing...', saving: 'Saving...', complete: 'Complete' };
 
 const showValue = (value: unknown) => {
-  if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? item : (item as { name?: string }).name ?? '')).join(', ');
+  if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? item : ((item as { name?: string }).name ?? ''))).join(', ');
   return typeof value === 'string' ? value : '';
 };
 
@@ -67,7 +67,7 @@ export const GeneratorRoute = () => {
   const response = project.data;
   const reachable = FLOW_STAGE_IDS.filter((id) => canEnter(id, response));
   const fromProject = FLOW_STAGE_IDS.find((id) => FLOW_STAGES[id].stageNumber === response.project.currentStageIndex);
-  const current: FlowStageId = active ?? (fromProject && canEnter(fromProject, response) ? fromProject : reachable[0] ?? 'research');
+  const current: FlowStageId = active ?? (fromProject && canEnter(fromProject, response) ? fromProject : (reachable[0] ?? 'research'));
   const stage = FLOW_STAGES[current];
   const index = FLOW_STAGE_IDS.indexOf(current);
   const prompt = prompts[current] ?? stage.defaultPrompt;
@@ -100,7 +100,10 @@ export const GeneratorRoute = () => {
         results = cached.results;
         toast({ title: 'Cached results', description: 'Used the results generated earlier for this prompt. Clear them in Settings to ask again.' });
       } else {
-        results = await processIdeaStage({ projectId, stage: current, prompt, options: { focusOn: focusOn || undefined, iterations, quick } }, aiProcess.headers);
+        results = await processIdeaStage(
+          { projectId, stage: current, prompt, options: { focusOn: focusOn || undefined, iterations, quick } },
+          aiProcess.headers,
+        );
         writeCachedStage(projectId, current, request, results);
       }
       await applyResults(stage, results, response);
@@ -168,7 +171,9 @@ export const GeneratorRoute = () => {
                 className={cn(
                   'flex shrink-0 items-center gap-2 rounded-xl border px-3 py-2 text-sm font-medium transition-colors',
                   'data-[state=active]:border-indigo-500 data-[state=active]:bg-indigo-50 data-[state=active]:text-indigo-700 dark:data-[state=active]:bg-indigo-500/15 dark:data-[state=active]:text-indigo-200',
-                  done ? 'border-emerald-300 text-emerald-800 dark:border-emerald-800 dark:text-emerald-200' : 'border-slate-200 dark:border-slate-700',
+                  done
+                    ? 'border-emerald-300 text-emerald-800 dark:border-emerald-800 dark:text-emerald-200'
+                    : 'border-slate-200 dark:border-slate-700',
                   'disabled:cursor-not-allowed disabled:opacity-50',
                   focusRing,
                 )}
@@ -186,7 +191,11 @@ export const GeneratorRoute = () => {
               <div>
                 <h2 className="text-lg font-semibold">
                   {stage.title}
-                  {!stage.required && <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600 dark:bg-slate-800 dark:text-slate-300">optional</span>}
+                  {!stage.required && (
+                    <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+                      optional
+                    </span>
+                  )}
                 </h2>
                 <p className="text-sm text-slate-600 dark:text-slate-300">{stage.description}</p>
               </div>
@@ -195,22 +204,37 @@ export const GeneratorRoute = () => {
               </span>
             </div>
             {stage.dependencies.length > 0 && (
-              <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">Builds on: {stage.dependencies.map((dependency) => FLOW_STAGES[dependency].title).join(', ')}</p>
+              <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
+                Builds on: {stage.dependencies.map((dependency) => FLOW_STAGES[dependency].title).join(', ')}
+              </p>
             )}
 
             <div className="mt-4">
               <Label htmlFor="flow-prompt">Prompt</Label>
-              <Textarea id="flow-prompt" className="mt-1" value={prompt} onChange={(event) => setPrompts({ ...prompts, [current]: event.target.value })} />
+              <Textarea
+                id="flow-prompt"
+                className="mt-1"
+                value={prompt}
+                onChange={(event) => setPrompts({ ...prompts, [current]: event.target.value })}
+              />
             </div>
 
             <Collapsible.Root className="mt-3">
-              <Collapsible.Trigger className={cn('group flex items-center gap-1 rounded text-sm font-medium text-indigo-600 dark:text-indigo-400', focusRing)}>
+              <Collapsible.Trigger
+                className={cn('group flex items-center gap-1 rounded text-sm font-medium text-indigo-600 dark:text-indigo-400', focusRing)}
+              >
                 Advanced Options <ChevronDown className="size-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden />
               </Collapsible.Trigger>
               <Collapsible.Content className="mt-3 grid gap-3 sm:grid-cols-2">
                 <div>
                   <Label htmlFor="flow-focus">Focus on</Label>
-                  <Input id="flow-focus" className="mt-1" value={focusOn} onChange={(event) => setFocusOn(event.target.value)} placeholder="e.g. students, mobile" />
+                  <Input
+                    id="flow-focus"
+                    className="mt-1"
+                    value={focusOn}
+                    onChange={(event) => setFocusOn(event.target.value)}
+                    placeholder="e.g. students, mobile"
+                  />
                 </div>
                 <div>
                   <Label htmlFor="flow-iterations">Iterations (1–5)</Label>
@@ -243,8 +267,15 @@ export const GeneratorRoute = () => {
                   <span>{progress ? (STATUS_TEXT[progress.status] ?? progress.content) : 'Starting...'}</span>
                   <span className="tabular-nums">{progress?.percent ?? 0}%</span>
                 </div>
-                <Progress.Root value={progress?.percent ?? 0} aria-label="Generation progress" className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800">
-                  <Progress.Indicator className="h-full bg-indigo-500 transition-transform duration-300" style={{ transform: `translateX(-${100 - (progress?.percent ?? 0)}%)` }} />
+                <Progress.Root
+                  value={progress?.percent ?? 0}
+                  aria-label="Generation progress"
+                  className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+                >
+                  <Progress.Indicator
+                    className="h-full bg-indigo-500 transition-transform duration-300"
+                    style={{ transform: `translateX(-${100 - (progress?.percent ?? 0)}%)` }}
+                  />
                 </Progress.Root>
               </div>
             )}

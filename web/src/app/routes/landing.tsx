@@ -31,7 +31,10 @@ export const LandingRoute = () => {
 
   return (
     <div className="relative overflow-hidden">
-      <div aria-hidden className="pointer-events-none absolute inset-x-0 -top-40 h-96 bg-gradient-to-b from-indigo-200/60 via-fuchsia-100/40 to-transparent blur-2xl dark:from-indigo-900/40 dark:via-fuchsia-900/20" />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-x-0 -top-40 h-96 bg-gradient-to-b from-indigo-200/60 via-fuchsia-100/40 to-transparent blur-2xl dark:from-indigo-900/40 dark:via-fuchsia-900/20"
+      />
       <div className="relative mx-auto flex max-w-3xl flex-col items-center px-6 pt-16 pb-12 text-center sm:pt-24">
         <span className="mb-6 flex size-16 items-center justify-center rounded-2xl bg-gradient-to-br from-indigo-500 to-fuchsia-500 text-white shadow-lg">
           <Sparkles className="size-8" aria-hidden />
@@ -64,8 +67,13 @@ export const LandingRoute = () => {
 
       <ol className="relative mx-auto grid max-w-4xl gap-3 px-6 pb-12 sm:grid-cols-5">
         {['Research', 'Analysis', 'Ideation', 'Mechanics', 'Refinement'].map((step, index) => (
-          <li key={step} className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white/80 p-3 text-sm font-medium sm:flex-col sm:text-center dark:border-slate-800 dark:bg-slate-900/80">
-            <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-xs font-bold text-indigo-700 dark:bg-indigo-500/20 dark:text-indigo-200">{index + 1}</span>
+          <li
+            key={step}
+            className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white/80 p-3 text-sm font-medium sm:flex-col sm:text-center dark:border-slate-800 dark:bg-slate-900/80"
+          >
+            <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-xs font-bold text-indigo-700 dark:bg-indigo-500/20 dark:text-indigo-200">
+              {index + 1}
+            </span>
             {step}
           </li>
         ))}

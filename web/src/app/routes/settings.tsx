@@ -37,15 +37,33 @@ export const SettingsRoute = () => {
 
       <Card className="space-y-4" aria-label="Project">
         <h2 className="text-lg font-semibold">Project</h2>
-        <NoteField key={`name-${projectId}`} label="Project name" value={details.name} save={(name) => rename.mutateAsync(name)} multiline={false} maxLength={200} />
-        <NoteField key={`idea-${projectId}`} label="Core idea" value={details.coreIdea} save={(coreIdea) => setCoreIdea.mutateAsync(coreIdea)} maxLength={5000} />
+        <NoteField
+          key={`name-${projectId}`}
+          label="Project name"
+          value={details.name}
+          save={(name) => rename.mutateAsync(name)}
+          multiline={false}
+          maxLength={200}
+        />
+        <NoteField
+          key={`idea-${projectId}`}
+          label="Core idea"
+          value={details.coreIdea}
+          save={(coreIdea) => setCoreIdea.mutateAsync(coreIdea)}
+          maxLength={5000}
+        />
       </Card>
 
       <GeminiKey projectId={projectId} status={details.aiApiStatus} />
 
       <Card className="space-y-4" aria-label="Preferences">
         <h2 className="text-lg font-semibold">Preferences</h2>
-        <SwitchField label="Dark Mode" description="Easier on the eyes at night." checked={theme === 'dark'} onCheckedChange={(on) => setTheme(on ? 'dark' : 'light')} />
+        <SwitchField
+          label="Dark Mode"
+          description="Easier on the eyes at night."
+          checked={theme === 'dark'}
+          onCheckedChange={(on) => setTheme(on ? 'dark' : 'light')}
+        />
         <SwitchField label="Auto Save" description="Save what you type 2 seconds after you stop." checked={autoSave} onCheckedChange={setAutoSave} />
       </Card>
 

@@ -81,7 +81,12 @@ export const SummaryRoute = () => {
         setFindings(shownFindings.filter((finding) => finding.parameter !== parameter));
         setRemoved((current) => [...current, parameter]);
       },
-      onError: (error) => toast({ title: errorTitle(error) ?? 'Error', description: errorMessage(error, 'Could not find parameter in the project'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: errorTitle(error) ?? 'Error',
+          description: errorMessage(error, 'Could not find parameter in the project'),
+          variant: 'destructive',
+        }),
       onSettled: () => setRemoving(null),
     });
   };
@@ -104,7 +109,11 @@ export const SummaryRoute = () => {
   const copy = async (text: string, what: 'prompt' | 'report') => {
     try {
       await navigator.clipboard.writeText(text);
-      toast({ title: 'Copied', description: what === 'prompt' ? 'The final prompt is on your clipboard.' : 'The report is on your clipboard.', variant: 'success' });
+      toast({
+        title: 'Copied',
+        description: what === 'prompt' ? 'The final prompt is on your clipboard.' : 'The report is on your clipboard.',
+        variant: 'success',
+      });
     } catch {
       toast({ title: 'Copy Failed', description: what === 'prompt' ? 'Failed to copy prompt' : 'Failed to copy report', variant: 'destructive' });
     }
@@ -166,7 +175,11 @@ export const SummaryRoute = () => {
         )}
         {dialog === 'report' && technicalReport && (
           <DialogContent title="Technical Report" className="max-w-3xl">
-            <pre tabIndex={0} aria-label="Technical report" className="max-h-[60dvh] overflow-y-auto rounded-xl bg-slate-100 p-4 text-sm whitespace-pre-wrap dark:bg-slate-950">
+            <pre
+              tabIndex={0}
+              aria-label="Technical report"
+              className="max-h-[60dvh] overflow-y-auto rounded-xl bg-slate-100 p-4 text-sm whitespace-pre-wrap dark:bg-slate-950"
+            >
               {reportMarkdown}
             </pre>
             <div className="mt-3 flex flex-wrap gap-2">

@@ -40,7 +40,10 @@ export const DialogContent = ({
       )}
       <div className="mt-4">{children}</div>
       {!hideClose && (
-        <DialogPrimitive.Close aria-label="Close" className={cn('absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:text-slate-900 dark:hover:text-white', focusRing)}>
+        <DialogPrimitive.Close
+          aria-label="Close"
+          className={cn('absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:text-slate-900 dark:hover:text-white', focusRing)}
+        >
           <X className="size-5" aria-hidden />
         </DialogPrimitive.Close>
       )}

@@ -10,7 +10,10 @@ export interface IdeaStageOptions {
 export type { IdeaStageResponse };
 
 /** Spec 01 §7 POST /api/process-idea-stage: one stage of the idea generation flow. */
-export const processIdeaStage = async (input: { projectId: string; stage: FlowStageId; prompt: string; options: IdeaStageOptions }, headers: Record<string, string>) => {
+export const processIdeaStage = async (
+  input: { projectId: string; stage: FlowStageId; prompt: string; options: IdeaStageOptions },
+  headers: Record<string, string>,
+) => {
   // A failed stage answers a non-2xx status, which the API client raises (the contract's success is always true).
   const answer = await api.post<IdeaStageResponse>('/api/process-idea-stage', input, headers);
   return answer.results;

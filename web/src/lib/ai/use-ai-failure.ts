@@ -21,10 +21,19 @@ export const useAiFailure = () => {
     (error: unknown, fallback: string) => {
       if (isOutOfFreePlays(error)) {
         showSubscription();
-        toast({ title: 'Usage Limit Reached', description: "You've used all your free attempts. Subscribe or use a coupon code to continue.", variant: 'destructive' });
+        toast({
+          title: 'Usage Limit Reached',
+          description: "You've used all your free attempts. Subscribe or use a coupon code to continue.",
+          variant: 'destructive',
+        });
         return;
       }
-      const description = error instanceof ApiError ? error.message || fallback : error instanceof Error && error.message ? error.message : 'An unexpected error occurred. Please try again.';
+      const description =
+        error instanceof ApiError
+          ? error.message || fallback
+          : error instanceof Error && error.message
+            ? error.message
+            : 'An unexpected error occurred. Please try again.';
       toast({ title: 'Error', description, variant: 'destructive' });
     },
     [toast, showSubscription],

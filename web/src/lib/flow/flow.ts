@@ -15,15 +15,28 @@ const filled = (value: unknown): boolean => {
 export const extractedValues = (stage: FlowStage, response: ProjectResponse): Record<string, unknown> => {
   const data = (response.stages.find((each) => each.stageNumber === stage.stageNumber)?.data ?? {}) as Record<string, unknown>;
   if (stage.id !== 'technical') return Object.fromEntries(Object.keys(stage.extractionFields).map((field) => [field, data[field]]));
-  const report = (data as { technicalReport?: { technicalSpecifications: { architecture: string }; prototypeStructure: { mvpDefinition: string }; implementationPlan: { phases: string[] } } | null }).technicalReport;
-  return { architecture: report?.technicalSpecifications.architecture, mvpDefinition: report?.prototypeStructure.mvpDefinition, implementationSteps: report?.implementationPlan.phases };
+  const report = (
+    data as {
+      technicalReport?: {
+        technicalSpecifications: { architecture: string };
+        prototypeStructure: { mvpDefinition: string };
+        implementationPlan: { phases: string[] };
+      } | null;
+    }
+  ).technicalReport;
+  return {
+    architecture: report?.technicalSpecifications.architecture,
+    mvpDefinition: report?.prototypeStructure.mvpDefinition,
+    implementationSteps: report?.implementationPlan.phases,
+  };
 };
 
 /** Spec 01 §4: a stage is done when at least one of its extraction fields is not empty. */
 export const isDone = (id: FlowStageId, response: ProjectResponse) => Object.values(extractedValues(FLOW_STAGES[id], response)).some(filled);
 
 /** Spec 01 §4: a stage can be entered only when each of its dependencies is done. */
-export const canEnter = (id: FlowStageId, response: ProjectResponse) => FLOW_STAGES[id].dependencies.every((dependency) => isDone(dependency, response));
+export const canEnter = (id: FlowStageId, response: ProjectResponse) =>
+  FLOW_STAGES[id].dependencies.every((dependency) => isDone(dependency, response));
 
 /** Field names as labels: 'viralParameters' → 'Viral parameters'. */
 export const fieldLabel = (field: string) => {

@@ -11,9 +11,4 @@ export interface CreateProjectInput {
 /** POST /api/projects: a new project, optionally starting from stages it already has (the quick idea). */
 export const createProject = (input: CreateProjectInput, stages?: { stageNumber: number; data: Record<string, unknown> }[]) =>
   // The key makes a retried click create one project, not two.
-  api.post<CreateProjectResponse>(
-    '/api/projects',
-    { project: input, ...(stages ? { stages } : {}) },
-    { 'Idempotency-Key': crypto.randomUUID() },
-  );
-
+  api.post<CreateProjectResponse>('/api/projects', { project: input, ...(stages ? { stages } : {}) }, { 'Idempotency-Key': crypto.randomUUID() });

@@ -9,7 +9,10 @@ export type { CommandResponse };
  * A project command as a mutation. Success refetches the project (the read waits for the command's position,
  * so it always shows the change); other tabs hear of it through the live topic.
  */
-export const useProjectCommand = <TInput, TResult = CommandResponse>(projectId: string, send: (projectId: string, input: TInput) => Promise<TResult>) => {
+export const useProjectCommand = <TInput, TResult = CommandResponse>(
+  projectId: string,
+  send: (projectId: string, input: TInput) => Promise<TResult>,
+) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TInput) => send(projectId, input),

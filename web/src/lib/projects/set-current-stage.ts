@@ -3,4 +3,5 @@ import { api } from '../api-client.ts';
 import { projectPath } from './get-project.ts';
 import type { CommandResponse } from './project-command.ts';
 
-export const setCurrentStage = (projectId: string, stage: StageNumber) => api.put<CommandResponse>(`${projectPath(projectId)}/current-stage`, { stage });
+export const setCurrentStage = (projectId: string, stage: StageNumber) =>
+  api.put<CommandResponse>(`${projectPath(projectId)}/current-stage`, { stage });

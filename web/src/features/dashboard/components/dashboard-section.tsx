@@ -7,8 +7,14 @@ import { cn } from '../../../lib/cn.ts';
 export const DashboardSection = ({ title, children, defaultOpen = false }: { title: string; children: ReactNode; defaultOpen?: boolean }) => {
   const [open, setOpen] = useState(defaultOpen);
   return (
-    <Collapsible.Root open={open} onOpenChange={setOpen} className="rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-      <Collapsible.Trigger className={cn('flex w-full items-center justify-between rounded-2xl px-4 py-3 text-left font-semibold sm:px-5', focusRing)}>
+    <Collapsible.Root
+      open={open}
+      onOpenChange={setOpen}
+      className="rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+    >
+      <Collapsible.Trigger
+        className={cn('flex w-full items-center justify-between rounded-2xl px-4 py-3 text-left font-semibold sm:px-5', focusRing)}
+      >
         {title}
         <ChevronDown className={cn('size-4 transition-transform', open && 'rotate-180')} aria-hidden />
       </Collapsible.Trigger>

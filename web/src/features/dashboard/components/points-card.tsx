@@ -16,7 +16,11 @@ export const PointsCard = () => {
   if (!signedIn || points.data === undefined) return null;
   const value = points.data.points;
   const message =
-    value <= 0 ? 'You have no points. Please subscribe to get more points.' : value < LOW_POINTS ? 'Your points are running low. Consider subscribing to get more.' : null;
+    value <= 0
+      ? 'You have no points. Please subscribe to get more points.'
+      : value < LOW_POINTS
+        ? 'Your points are running low. Consider subscribing to get more.'
+        : null;
   return (
     <Card aria-label="AI points">
       <div className="flex items-center justify-between">
@@ -25,8 +29,16 @@ export const PointsCard = () => {
         </h2>
         <span className="text-2xl font-bold tabular-nums">{value}</span>
       </div>
-      <Progress.Root value={Math.min(value, POINTS_BAR_MAX)} max={POINTS_BAR_MAX} aria-label="AI points" className="mt-3 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800">
-        <Progress.Indicator className="h-full bg-amber-500 transition-transform" style={{ transform: `translateX(-${100 - (Math.min(value, POINTS_BAR_MAX) / POINTS_BAR_MAX) * 100}%)` }} />
+      <Progress.Root
+        value={Math.min(value, POINTS_BAR_MAX)}
+        max={POINTS_BAR_MAX}
+        aria-label="AI points"
+        className="mt-3 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+      >
+        <Progress.Indicator
+          className="h-full bg-amber-500 transition-transform"
+          style={{ transform: `translateX(-${100 - (Math.min(value, POINTS_BAR_MAX) / POINTS_BAR_MAX) * 100}%)` }}
+        />
       </Progress.Root>
       {message && <p className="mt-2 text-sm text-amber-700 dark:text-amber-400">{message}</p>}
     </Card>

@@ -73,7 +73,14 @@ export const FeedbackButton = () => {
                 const { label, icon: Icon } = TYPE_LABELS[value];
                 return (
                   <label key={value} className="cursor-pointer">
-                    <input type="radio" name="feedback-type" value={value} checked={value === type} onChange={() => setType(value)} className="peer sr-only" />
+                    <input
+                      type="radio"
+                      name="feedback-type"
+                      value={value}
+                      checked={value === type}
+                      onChange={() => setType(value)}
+                      className="peer sr-only"
+                    />
                     <span
                       className={cn(
                         'flex flex-col items-center gap-1 rounded-lg border border-slate-300 px-2 py-2 text-xs font-medium text-slate-600 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800',
@@ -91,7 +98,13 @@ export const FeedbackButton = () => {
           </fieldset>
           <div>
             <Label htmlFor="feedback-message">Message</Label>
-            <Textarea id="feedback-message" className="mt-1" value={message} onChange={(event) => setMessage(event.target.value)} placeholder="Your feedback..." />
+            <Textarea
+              id="feedback-message"
+              className="mt-1"
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+              placeholder="Your feedback..."
+            />
           </div>
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)} disabled={submit.isPending}>

@@ -34,7 +34,13 @@ export const QuickStartDialog = ({ busy, onStart }: { busy: boolean; onStart: (c
         <form onSubmit={(event) => void submit(event)} className="space-y-4">
           <div>
             <Label htmlFor="quick-idea">Core idea</Label>
-            <Textarea id="quick-idea" className="mt-1" value={idea} onChange={(event) => setIdea(event.target.value)} placeholder="A one-page game where..." />
+            <Textarea
+              id="quick-idea"
+              className="mt-1"
+              value={idea}
+              onChange={(event) => setIdea(event.target.value)}
+              placeholder="A one-page game where..."
+            />
           </div>
           <div className="flex justify-end">
             <Button type="submit" disabled={busy}>

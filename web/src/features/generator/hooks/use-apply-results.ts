@@ -8,7 +8,8 @@ import { recordTechnicalReport } from '../../../lib/projects/record-technical-re
 import { updateStage } from '../../../lib/projects/update-stage.ts';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : value == null ? '' : JSON.stringify(value));
-const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item.trim().length >= 2) : []);
+const strings = (value: unknown) =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item.trim().length >= 2) : [];
 
 /**
  * A flow stage's results land in the project fields they are named after (domain/src/ai/flow-stages.ts): lists

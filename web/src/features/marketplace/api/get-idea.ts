@@ -9,7 +9,8 @@ export type { MarketplaceIdea };
 
 export const ideaPath = (id: string) => `/api/marketplace/ideas/${encodeURIComponent(id)}`;
 
-export const ideaQueryOptions = (id: string) => queryOptions({ queryKey: ['marketplace', 'ideas', id], queryFn: () => api.get<MarketplaceIdea>(ideaPath(id)) });
+export const ideaQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ['marketplace', 'ideas', id], queryFn: () => api.get<MarketplaceIdea>(ideaPath(id)) });
 
 /** One idea, its counts kept live by the `idea:<id>` topic (anyone's like or view). */
 export const useIdea = (id: string) => {

@@ -34,7 +34,9 @@ export const IdeaDetail = ({ idea }: { idea: MarketplaceIdea }) => {
             <Eye className="size-4" aria-hidden /> {idea.views} views
           </span>
           <time dateTime={idea.createdAt}>{dateFormat.format(new Date(idea.createdAt))}</time>
-          {idea.ownedByYou && <span className="rounded-full bg-indigo-100 px-2 text-xs text-indigo-700 dark:bg-indigo-500/20 dark:text-indigo-200">Your idea</span>}
+          {idea.ownedByYou && (
+            <span className="rounded-full bg-indigo-100 px-2 text-xs text-indigo-700 dark:bg-indigo-500/20 dark:text-indigo-200">Your idea</span>
+          )}
         </div>
       </header>
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
@@ -42,7 +44,10 @@ export const IdeaDetail = ({ idea }: { idea: MarketplaceIdea }) => {
           {idea.imageUrl ? (
             <img src={idea.imageUrl} alt="" className="aspect-video w-full rounded-2xl object-cover" />
           ) : (
-            <div aria-hidden className="flex aspect-[3/1] w-full items-center justify-center rounded-2xl bg-gradient-to-br from-indigo-500 to-fuchsia-500 p-4 text-center text-xl font-bold text-white">
+            <div
+              aria-hidden
+              className="flex aspect-[3/1] w-full items-center justify-center rounded-2xl bg-gradient-to-br from-indigo-500 to-fuchsia-500 p-4 text-center text-xl font-bold text-white"
+            >
               {idea.title.slice(0, 20)}
             </div>
           )}

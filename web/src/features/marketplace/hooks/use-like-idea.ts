@@ -13,7 +13,11 @@ export const useLikeIdea = (id: string) => {
     setLiking(true);
     try {
       const result = await likeIdea(id);
-      toast(result.alreadyLiked ? { title: 'Already liked', description: result.message } : { title: 'Success!', description: 'You liked this idea.', variant: 'success' });
+      toast(
+        result.alreadyLiked
+          ? { title: 'Already liked', description: result.message }
+          : { title: 'Success!', description: 'You liked this idea.', variant: 'success' },
+      );
       await queryClient.invalidateQueries({ queryKey: ideaQueryOptions(id).queryKey });
     } catch {
       toast({ title: 'Error', description: 'Failed to like the idea. Please try again.', variant: 'destructive' });

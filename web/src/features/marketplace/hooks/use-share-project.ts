@@ -49,7 +49,11 @@ export const useShareProject = (projectId: string) => {
       if (remembered && (await stillPublished(remembered))) {
         const link = ideaLink(remembered);
         const copied = await copy(link);
-        toast({ title: copied ? 'Link Copied' : 'Share Link', description: copied ? `The link to your idea is on your clipboard: ${link}` : link, variant: 'success' });
+        toast({
+          title: copied ? 'Link Copied' : 'Share Link',
+          description: copied ? `The link to your idea is on your clipboard: ${link}` : link,
+          variant: 'success',
+        });
         return;
       }
       let ideaId: string;

@@ -37,7 +37,11 @@ export const CacheSettings = ({ projectId }: { projectId: string }) => {
                 <span className="font-medium">
                   Stage {stage.stageNumber}: {stage.title}
                 </span>
-                {isCached && <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-500/20 dark:text-emerald-200">Cached</span>}
+                {isCached && (
+                  <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-500/20 dark:text-emerald-200">
+                    Cached
+                  </span>
+                )}
               </span>
               <Button
                 variant="ghost"
@@ -46,7 +50,11 @@ export const CacheSettings = ({ projectId }: { projectId: string }) => {
                 aria-label={`Clear cache of stage ${stage.stageNumber}: ${stage.title}`}
                 onClick={() => {
                   clearCachedStage(projectId, id);
-                  toast({ title: 'Cache cleared', description: `Stage ${stage.stageNumber}: ${stage.title} will ask the AI again.`, variant: 'success' });
+                  toast({
+                    title: 'Cache cleared',
+                    description: `Stage ${stage.stageNumber}: ${stage.title} will ask the AI again.`,
+                    variant: 'success',
+                  });
                 }}
               >
                 Clear

@@ -21,11 +21,16 @@ export const DangerZone = ({ projectId }: { projectId: string }) => {
     });
 
   return (
-    <section aria-labelledby="danger-zone" className="rounded-2xl border border-red-200 bg-red-50/50 p-4 sm:p-5 dark:border-red-900/60 dark:bg-red-950/30">
+    <section
+      aria-labelledby="danger-zone"
+      className="rounded-2xl border border-red-200 bg-red-50/50 p-4 sm:p-5 dark:border-red-900/60 dark:bg-red-950/30"
+    >
       <h2 id="danger-zone" className="flex items-center gap-2 text-lg font-semibold text-red-700 dark:text-red-300">
         <AlertTriangle className="size-5" aria-hidden /> Danger Zone
       </h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Reset the project to its defaults: the name becomes 'New Viral Idea' and every stage is emptied.</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        Reset the project to its defaults: the name becomes 'New Viral Idea' and every stage is emptied.
+      </p>
       {confirming ? (
         <div role="alert" className="mt-4 rounded-xl border border-red-300 bg-white p-3 dark:border-red-800 dark:bg-slate-900">
           <p className="text-sm font-medium">Are you sure? This cannot be undone.</p>

@@ -43,11 +43,17 @@ export const GeminiKey = ({ projectId, status }: { projectId: string; status: Ke
         <h2 id={`${id}-title`} className="flex items-center gap-2 text-lg font-semibold">
           <KeyRound className="size-5 text-indigo-500" aria-hidden /> Gemini API Key
         </h2>
-        <span role="status" aria-label={`Key status: ${shown}`} className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', STATUS_STYLES[shown])}>
+        <span
+          role="status"
+          aria-label={`Key status: ${shown}`}
+          className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', STATUS_STYLES[shown])}
+        >
           {shown}
         </span>
       </div>
-      <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">With your own key the AI helper is free and unlimited. It is stored encrypted and never shown again.</p>
+      <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+        With your own key the AI helper is free and unlimited. It is stored encrypted and never shown again.
+      </p>
       <form onSubmit={submit} className="mt-4">
         <Label htmlFor={id}>API key</Label>
         <div className="mt-1 flex flex-wrap gap-2">

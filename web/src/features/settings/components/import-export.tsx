@@ -18,7 +18,8 @@ const readProjectFile = async (file: File): Promise<Record<string, unknown>> => 
     throw new Error(INVALID);
   }
   const candidate = data as { projectName?: unknown; stages?: unknown } | null;
-  if (!candidate || typeof candidate !== 'object' || typeof candidate.projectName !== 'string' || !Array.isArray(candidate.stages)) throw new Error(INVALID);
+  if (!candidate || typeof candidate !== 'object' || typeof candidate.projectName !== 'string' || !Array.isArray(candidate.stages))
+    throw new Error(INVALID);
   return candidate;
 };
 

@@ -45,7 +45,12 @@ export const AudienceSegments = ({ projectId, segments }: { projectId: string; s
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     add.mutate(
-      { name: form.name.trim(), description: form.description.trim(), motivations: splitItems(form.motivations), reachStrategy: form.reachStrategy.trim() },
+      {
+        name: form.name.trim(),
+        description: form.description.trim(),
+        motivations: splitItems(form.motivations),
+        reachStrategy: form.reachStrategy.trim(),
+      },
       {
         onSuccess: () => setForm(EMPTY),
         onError: (error) => {
@@ -97,7 +102,12 @@ export const AudienceSegments = ({ projectId, segments }: { projectId: string; s
                   className="-mt-1 -mr-1 size-7"
                   aria-label={`Remove segment ${segment.name}`}
                   disabled={remove.isPending}
-                  onClick={() => remove.mutate(index, { onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to save project'), variant: 'destructive' }) })}
+                  onClick={() =>
+                    remove.mutate(index, {
+                      onError: (error) =>
+                        toast({ title: 'Error', description: errorMessage(error, 'Failed to save project'), variant: 'destructive' }),
+                    })
+                  }
                 >
                   <Trash2 className="size-3.5" aria-hidden />
                 </Button>
@@ -116,13 +126,24 @@ export const AudienceSegments = ({ projectId, segments }: { projectId: string; s
         </ul>
       )}
 
-      <form onSubmit={submit} noValidate aria-label="New audience segment" className="mt-4 grid gap-3 border-t border-slate-200 pt-4 sm:grid-cols-2 dark:border-slate-800">
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-label="New audience segment"
+        className="mt-4 grid gap-3 border-t border-slate-200 pt-4 sm:grid-cols-2 dark:border-slate-800"
+      >
         {field('name', 'Segment name')}
         {field('reachStrategy', 'Reach strategy')}
         <div className="sm:col-span-2">{field('description', 'Description', true)}</div>
         <div className="sm:col-span-2">
           <Label htmlFor={`${formId}-motivations`}>Motivations</Label>
-          <Input id={`${formId}-motivations`} className="mt-1" value={form.motivations} onChange={(event) => set('motivations')(event.target.value)} placeholder="Separate with commas" />
+          <Input
+            id={`${formId}-motivations`}
+            className="mt-1"
+            value={form.motivations}
+            onChange={(event) => set('motivations')(event.target.value)}
+            placeholder="Separate with commas"
+          />
         </div>
         <div className="sm:col-span-2">
           <Button type="submit" disabled={add.isPending}>

@@ -86,10 +86,14 @@ export const Concepts = ({ projectId, concepts, selectedIndex }: { projectId: st
                     <span className="min-w-0 flex-1">
                       <span className="block font-semibold">{concept.name}</span>
                       <SimplicityScore score={concept.simplicityScore} />
-                      {concept.coreAction && <span className="mt-1 block text-sm text-slate-600 dark:text-slate-300">Core action: {concept.coreAction}</span>}
+                      {concept.coreAction && (
+                        <span className="mt-1 block text-sm text-slate-600 dark:text-slate-300">Core action: {concept.coreAction}</span>
+                      )}
                       {concept.viralHook && <span className="block text-sm text-slate-600 dark:text-slate-300">Viral hook: {concept.viralHook}</span>}
                     </span>
-                    {shownIndex === index && <span className="rounded-full bg-indigo-600 px-2 py-0.5 text-[11px] font-semibold text-white">Selected</span>}
+                    {shownIndex === index && (
+                      <span className="rounded-full bg-indigo-600 px-2 py-0.5 text-[11px] font-semibold text-white">Selected</span>
+                    )}
                   </span>
                 </label>
               ))}
@@ -135,11 +139,21 @@ export const Concepts = ({ projectId, concepts, selectedIndex }: { projectId: st
           </div>
           <div>
             <Label htmlFor={`${formId}-action`}>Core action</Label>
-            <Input id={`${formId}-action`} className="mt-1" value={form.coreAction} onChange={(event) => setForm({ ...form, coreAction: event.target.value })} />
+            <Input
+              id={`${formId}-action`}
+              className="mt-1"
+              value={form.coreAction}
+              onChange={(event) => setForm({ ...form, coreAction: event.target.value })}
+            />
           </div>
           <div>
             <Label htmlFor={`${formId}-hook`}>Viral hook</Label>
-            <Input id={`${formId}-hook`} className="mt-1" value={form.viralHook} onChange={(event) => setForm({ ...form, viralHook: event.target.value })} />
+            <Input
+              id={`${formId}-hook`}
+              className="mt-1"
+              value={form.viralHook}
+              onChange={(event) => setForm({ ...form, viralHook: event.target.value })}
+            />
           </div>
           <div className="sm:col-span-2">
             <Button type="submit" disabled={propose.isPending}>

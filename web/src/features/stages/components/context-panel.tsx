@@ -28,7 +28,11 @@ export const ContextPanel = ({ stage, context }: { stage: number; context: Previ
   const [open, setOpen] = useState(true);
   if (stage < 2) return null;
   return (
-    <Collapsible.Root open={open} onOpenChange={setOpen} className="rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    <Collapsible.Root
+      open={open}
+      onOpenChange={setOpen}
+      className="rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+    >
       <Collapsible.Trigger className={cn('flex w-full items-center justify-between gap-2 rounded-2xl px-4 py-3 text-left font-semibold', focusRing)}>
         <span className="flex items-center gap-2">
           <History className="size-4 text-indigo-500" aria-hidden />

@@ -56,7 +56,9 @@ export const ItemListEditor = <T extends Record<string, string>>({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = Object.fromEntries(fields.filter((field) => field.required && (form[field.key] ?? '').trim() === '').map((field) => [field.key, field.required]));
+    const found = Object.fromEntries(
+      fields.filter((field) => field.required && (form[field.key] ?? '').trim() === '').map((field) => [field.key, field.required]),
+    );
     setErrors(found as Partial<Record<keyof T, string>>);
     if (Object.keys(found).length > 0) return;
     const item = Object.fromEntries(fields.map((field) => [field.key, (form[field.key] ?? '').trim()])) as T;
@@ -89,7 +91,12 @@ export const ItemListEditor = <T extends Record<string, string>>({
           ))}
         </ul>
       )}
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label={addLabel} className="mt-4 grid gap-3 border-t border-slate-200 pt-4 sm:grid-cols-2 dark:border-slate-800">
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-label={addLabel}
+        className="mt-4 grid gap-3 border-t border-slate-200 pt-4 sm:grid-cols-2 dark:border-slate-800"
+      >
         {fields.map((field) => {
           const id = `${formId}-${field.key}`;
           const props = {

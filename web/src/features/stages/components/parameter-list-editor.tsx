@@ -141,10 +141,20 @@ export const ParameterListEditor = ({ projectId, stageId, list, values, generate
           Add your own parameter to {definition.title}
         </label>
         <div className="relative min-w-0 flex-1">
-          <Input id={inputId} value={draft} maxLength={200} onChange={(event) => setDraft(event.target.value)} placeholder="Add your own parameter" className="pr-14" />
+          <Input
+            id={inputId}
+            value={draft}
+            maxLength={200}
+            onChange={(event) => setDraft(event.target.value)}
+            placeholder="Add your own parameter"
+            className="pr-14"
+          />
           <span
             aria-hidden
-            className={cn('pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-[11px] tabular-nums', words > definition.maxWords ? 'text-amber-600' : 'text-slate-400')}
+            className={cn(
+              'pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-[11px] tabular-nums',
+              words > definition.maxWords ? 'text-amber-600' : 'text-slate-400',
+            )}
           >
             {words}/{definition.maxWords}
           </span>

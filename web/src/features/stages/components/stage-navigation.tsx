@@ -72,8 +72,13 @@ export const StageNavigation = ({ projectId, stage }: { projectId: string; stage
               {incomplete?.title}
             </AlertDialog.Title>
             <AlertDialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">{incomplete?.message}</AlertDialog.Description>
-            <ul aria-label="Problems" className="mt-3 list-disc space-y-1 rounded-lg bg-amber-50 py-3 pr-3 pl-8 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-100">
-              {incomplete?.issues.map((issue) => <li key={issue}>{issue}</li>)}
+            <ul
+              aria-label="Problems"
+              className="mt-3 list-disc space-y-1 rounded-lg bg-amber-50 py-3 pr-3 pl-8 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-100"
+            >
+              {incomplete?.issues.map((issue) => (
+                <li key={issue}>{issue}</li>
+              ))}
             </ul>
             <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <AlertDialog.Cancel className={buttonClasses({ variant: 'secondary' })}>Go Back &amp; Complete</AlertDialog.Cancel>

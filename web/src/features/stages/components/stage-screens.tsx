@@ -81,7 +81,12 @@ export const StageOneScreen = ({ response }: ScreenProps) => {
         ]}
         describe={(resource) => (
           <>
-            <a href={resource.url} target="_blank" rel="noreferrer" className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">
+            <a
+              href={resource.url}
+              target="_blank"
+              rel="noreferrer"
+              className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400"
+            >
               {resource.url}
             </a>
             {resource.description && <p className="text-slate-600 dark:text-slate-300">{resource.description}</p>}
@@ -124,8 +129,16 @@ export const StageTwoScreen = ({ response }: ScreenProps) => {
           <>
             <p className="font-semibold">{study.projectName}</p>
             {study.summary && <p className="text-slate-600 dark:text-slate-300">{study.summary}</p>}
-            {study.successFactors && <p className="text-xs"><span className="font-medium">Worked:</span> {study.successFactors}</p>}
-            {study.failures && <p className="text-xs"><span className="font-medium">Failed:</span> {study.failures}</p>}
+            {study.successFactors && (
+              <p className="text-xs">
+                <span className="font-medium">Worked:</span> {study.successFactors}
+              </p>
+            )}
+            {study.failures && (
+              <p className="text-xs">
+                <span className="font-medium">Failed:</span> {study.failures}
+              </p>
+            )}
           </>
         )}
         addLabel="Add Case Study"
@@ -133,7 +146,11 @@ export const StageTwoScreen = ({ response }: ScreenProps) => {
       />
       <Card className="grid gap-4 lg:grid-cols-2">
         <NoteField label="Key insights" value={stage.data.keyInsights} save={(keyInsights) => saveNotes({ keyInsights })} />
-        <NoteField label="Identified communities" value={stage.data.identifiedCommunities} save={(identifiedCommunities) => saveNotes({ identifiedCommunities })} />
+        <NoteField
+          label="Identified communities"
+          value={stage.data.identifiedCommunities}
+          save={(identifiedCommunities) => saveNotes({ identifiedCommunities })}
+        />
       </Card>
     </>
   );
@@ -162,8 +179,18 @@ export const StageFourScreen = ({ response }: ScreenProps) => {
           hint={selected ? `Selected on stage 3: ${selected}` : undefined}
         />
       </div>
-      <NoteField label="Reward source" value={stage.data.rewardSource} save={(rewardSource) => saveNotes({ rewardSource })} placeholder="Where do the rewards come from?" />
-      <NoteField label="Reward flow" value={stage.data.rewardFlow} save={(rewardFlow) => saveNotes({ rewardFlow })} placeholder="How do rewards reach the participants?" />
+      <NoteField
+        label="Reward source"
+        value={stage.data.rewardSource}
+        save={(rewardSource) => saveNotes({ rewardSource })}
+        placeholder="Where do the rewards come from?"
+      />
+      <NoteField
+        label="Reward flow"
+        value={stage.data.rewardFlow}
+        save={(rewardFlow) => saveNotes({ rewardFlow })}
+        placeholder="How do rewards reach the participants?"
+      />
       <NoteField
         label="Sustainability check"
         value={stage.data.sustainabilityCheck}
@@ -196,7 +223,10 @@ const TextListField = ({ label, values, save }: { label: string; values: string[
       <Label htmlFor={id}>{label}</Label>
       <ul aria-label={label} className="mt-1 flex flex-wrap gap-2">
         {values.map((value) => (
-          <li key={value} className="inline-flex items-center gap-1 rounded-full bg-fuchsia-100 py-1 pr-1 pl-3 text-sm text-fuchsia-900 dark:bg-fuchsia-500/20 dark:text-fuchsia-100">
+          <li
+            key={value}
+            className="inline-flex items-center gap-1 rounded-full bg-fuchsia-100 py-1 pr-1 pl-3 text-sm text-fuchsia-900 dark:bg-fuchsia-500/20 dark:text-fuchsia-100"
+          >
             {value}
             <button
               type="button"
@@ -231,10 +261,19 @@ export const StageFiveScreen = ({ response }: ScreenProps) => {
   return (
     <>
       <Card className="grid gap-4 lg:grid-cols-2">
-        <NoteField label="Final concept name" value={data.finalConceptName} save={(finalConceptName) => saveNotes({ finalConceptName })} multiline={false} />
+        <NoteField
+          label="Final concept name"
+          value={data.finalConceptName}
+          save={(finalConceptName) => saveNotes({ finalConceptName })}
+          multiline={false}
+        />
         <NoteField label="One-liner pitch" value={data.oneLinerPitch} save={(oneLinerPitch) => saveNotes({ oneLinerPitch })} multiline={false} />
         <div className="lg:col-span-2">
-          <NoteField label="Detailed description" value={data.detailedDescription} save={(detailedDescription) => saveNotes({ detailedDescription })} />
+          <NoteField
+            label="Detailed description"
+            value={data.detailedDescription}
+            save={(detailedDescription) => saveNotes({ detailedDescription })}
+          />
         </div>
         <div className="lg:col-span-2">
           <TextListField label="Target audience" values={data.targetAudience} save={(targetAudience) => saveNotes({ targetAudience })} />
@@ -258,7 +297,11 @@ export const StageFiveScreen = ({ response }: ScreenProps) => {
         <NoteField label="Why micro" value={data.whyMicro} save={(whyMicro) => saveNotes({ whyMicro })} />
         <NoteField label="Why no externalities" value={data.whyNoExternalities} save={(whyNoExternalities) => saveNotes({ whyNoExternalities })} />
         <div className="lg:col-span-2">
-          <NoteField label="Key assumptions & risks" value={data.keyAssumptionsRisks} save={(keyAssumptionsRisks) => saveNotes({ keyAssumptionsRisks })} />
+          <NoteField
+            label="Key assumptions & risks"
+            value={data.keyAssumptionsRisks}
+            save={(keyAssumptionsRisks) => saveNotes({ keyAssumptionsRisks })}
+          />
         </div>
       </Card>
     </>

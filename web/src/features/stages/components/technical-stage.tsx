@@ -53,11 +53,16 @@ export const TechnicalStageScreen = ({ response }: { response: ProjectResponse }
             <h2 className="flex items-center gap-2 text-lg font-semibold">
               <FileText className="size-5 text-indigo-500" aria-hidden /> Technical Report
             </h2>
-            <p className="text-sm text-slate-500 dark:text-slate-400">{report ? 'Generate again to replace it with a fresh one.' : 'No report yet: the AI writes it from everything the stages hold.'}</p>
+            <p className="text-sm text-slate-500 dark:text-slate-400">
+              {report ? 'Generate again to replace it with a fresh one.' : 'No report yet: the AI writes it from everything the stages hold.'}
+            </p>
           </div>
           <div className="flex flex-wrap gap-2">
             {report && (
-              <Button variant="secondary" onClick={() => downloadText(`${fileStem(project.name)}-technical-report.md`, reportToMarkdown(project.name, report), 'text/markdown')}>
+              <Button
+                variant="secondary"
+                onClick={() => downloadText(`${fileStem(project.name)}-technical-report.md`, reportToMarkdown(project.name, report), 'text/markdown')}
+              >
                 <Download className="size-4" aria-hidden /> Download Report
               </Button>
             )}

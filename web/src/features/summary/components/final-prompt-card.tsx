@@ -37,7 +37,8 @@ export const FinalPromptCard = ({ response, children }: { response: ProjectRespo
               <ul className="space-y-1">
                 {stageTwo.audienceSegments.map((segment, index) => (
                   <li key={`${index}-${segment.name}`}>
-                    <span className="font-medium">{segment.name}</span>: {segment.description} <span className="text-slate-500">(reach: {segment.reachStrategy})</span>
+                    <span className="font-medium">{segment.name}</span>: {segment.description}{' '}
+                    <span className="text-slate-500">(reach: {segment.reachStrategy})</span>
                   </li>
                 ))}
               </ul>

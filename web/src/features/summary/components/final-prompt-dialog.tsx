@@ -17,9 +17,24 @@ export interface FinalPromptDialogProps {
 }
 
 /** Spec 01 §2 Summary: the generated prompt with Copy and Download, and the Parameter Compatibility Audit. */
-export const FinalPromptDialog = ({ prompt, findings, removed, busy, removing, onCopy, onDownload, onAudit, onRemove, onModify }: FinalPromptDialogProps) => (
+export const FinalPromptDialog = ({
+  prompt,
+  findings,
+  removed,
+  busy,
+  removing,
+  onCopy,
+  onDownload,
+  onAudit,
+  onRemove,
+  onModify,
+}: FinalPromptDialogProps) => (
   <DialogContent title="Your Final Prompt" description="Paste it into your favourite AI builder to create the page." className="max-w-2xl">
-    <pre className="max-h-72 overflow-y-auto rounded-xl bg-slate-100 p-4 text-sm whitespace-pre-wrap dark:bg-slate-950" tabIndex={0} aria-label="Final prompt">
+    <pre
+      className="max-h-72 overflow-y-auto rounded-xl bg-slate-100 p-4 text-sm whitespace-pre-wrap dark:bg-slate-950"
+      tabIndex={0}
+      aria-label="Final prompt"
+    >
       {prompt}
     </pre>
     <div className="mt-3 flex flex-wrap gap-2">
@@ -51,7 +66,13 @@ export const FinalPromptDialog = ({ prompt, findings, removed, busy, removing, o
                 <p className="font-medium text-amber-900 dark:text-amber-100">{finding.parameter}</p>
                 <p className="text-amber-800 dark:text-amber-200/80">{finding.reason}</p>
               </div>
-              <Button size="sm" variant="secondary" onClick={() => onRemove(finding.parameter)} disabled={removing !== null} aria-label={`Remove ${finding.parameter}`}>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => onRemove(finding.parameter)}
+                disabled={removing !== null}
+                aria-label={`Remove ${finding.parameter}`}
+              >
                 <Trash2 className="size-3.5" aria-hidden /> Remove
               </Button>
             </li>
