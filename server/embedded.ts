@@ -32,14 +32,6 @@ export type EmbeddedConfig = CommandServiceConfig &
     >
   >;
 
-/** Left unset, the limits are the product's defaults (configuration's). */
-const limitsOf = (config: EmbeddedConfig) =>
-  abuseLimitsFrom({
-    RATE_LIMIT_NEW_VISITORS_PER_HOUR: config.RATE_LIMIT_NEW_VISITORS_PER_HOUR ?? 30,
-    RATE_LIMIT_VISITOR_AI_PER_HOUR: config.RATE_LIMIT_VISITOR_AI_PER_HOUR ?? 10,
-    RATE_LIMIT_WRONG_COUPONS_PER_10_MINUTES: config.RATE_LIMIT_WRONG_COUPONS_PER_10_MINUTES ?? 10,
-  });
-
 /** Like nginx in the distributed topology: reads go to the query API, every other API call to the command API. */
 const isQuery = (request: IncomingMessage) => (request.method === 'GET' || request.method === 'HEAD') && request.url?.startsWith('/api/');
 const isApi = (url = '') => url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/');
@@ -101,13 +93,9 @@ export const startEmbedded = async (
   await engine.start();
   const progress = await followProjectionProgress(documentStore);
   // One process: both APIs share the session records and this cache, so a sign-out here is seen at once everywhere.
-  const visitors = createVisitorRecords({ documentStore, limits: limitsOf(config), logger, sessionCacheMs: 10_000 });
+  const visitors = createVisitorRecords({ documentStore, limits: abuseLimitsFrom(config), logger, sessionCacheMs: 10_000 });
   const { sessionStore, abuse } = visitors;
-  const sessionOptions: SessionOptions = {
-    secret: config.SESSION_SECRET,
-    store: sessionStore,
-    newVisitors: { limiter: abuse.limiter, perHour: abuse.limits.newVisitorsPerHour },
-  };
+  const sessionOptions: SessionOptions = { secret: config.SESSION_SECRET, store: sessionStore, abuse };
 
   const commands = composeCommandService({
     config,

@@ -92,9 +92,7 @@ export const createCommandApi = ({
   app.use(stripeWebhook({ accounts, payments, logger, clock }));
   // After the webhook (a server's signed call), before anything a cookie-carrying browser could change.
   app.use(sameSiteOnly({ publicUrl: auth.publicUrl }));
-  app.use(
-    sessions(app, { secret: sessionSecret, store: sessionStore, newVisitors: { limiter: abuse.limiter, perHour: abuse.limits.newVisitorsPerHour } }),
-  );
+  app.use(sessions(app, { secret: sessionSecret, store: sessionStore, abuse }));
   const adoptVisitorProjects = projectsOwnedBy && createVisitorProjectAdoption({ eventStore, projectsOwnedBy, logger });
   app.use(authRoutes({ accounts, logger, clock, newId, options: auth, adoptVisitorProjects }));
   app.use(jsonBody());

@@ -62,9 +62,7 @@ export const createQueryApi = ({
   stageFunnelRoutes(router, { documentStore, progress, opsToken, readYourWritesTimeoutMs });
   app.use(apiSecurityHeaders({ production }));
   app.use(errorHandler(logger));
-  app.use(
-    sessions(app, { secret: sessionSecret, store: sessionStore, newVisitors: { limiter: abuse.limiter, perHour: abuse.limits.newVisitorsPerHour } }),
-  );
+  app.use(sessions(app, { secret: sessionSecret, store: sessionStore, abuse }));
   app.use(requestBounds());
   app.use(router.routes());
   app.use(router.allowedMethods());

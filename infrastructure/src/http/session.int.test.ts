@@ -3,7 +3,8 @@ import { Socket } from 'node:net';
 import Koa from 'koa';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRateLimiter } from '../abuse/rate-limiter.ts';
+import { NO_ABUSE_LIMITS, type Abuse } from '../abuse/limits.ts';
+import { createRateLimiter, type RateLimiter } from '../abuse/rate-limiter.ts';
 import { openTestStores } from '../testing/embedded-stores.ts';
 import { errorHandler } from './errors.ts';
 import { silentLogger } from '../logging/logger.ts';
@@ -146,8 +147,11 @@ describe('signing in and out', () => {
   });
 });
 
+/** Only the new-visitor limit, at `perHour`. */
+const limitedTo = (limiter: RateLimiter, perHour: number): Abuse => ({ limiter, limits: { ...NO_ABUSE_LIMITS, newVisitorsPerHour: perHour } });
+
 describe('new visitors per client address', () => {
-  const limited = (perHour: number) => appWith({ newVisitors: { limiter: createRateLimiter({ documentStore: stores.documentStore }), perHour } });
+  const limited = (perHour: number) => appWith({ abuse: limitedTo(createRateLimiter({ documentStore: stores.documentStore }), perHour) });
 
   it('serves reads anonymously over the limit, without a cookie or a record, and refuses commands with 429', async () => {
     const app = limited(2);
@@ -175,11 +179,11 @@ describe('new visitors per client address', () => {
 
   it('counts each address on its own, from the socket unless a proxy is trusted', async () => {
     const limiter = createRateLimiter({ documentStore: stores.documentStore });
-    const direct = appWith({ newVisitors: { limiter, perHour: 1 } });
+    const direct = appWith({ abuse: limitedTo(limiter, 1) });
     await request(direct).get('/').set('X-Forwarded-For', '203.0.113.1');
     // Without a trusted proxy the header is the client's own word: the same socket address is over the limit.
     expect((await request(direct).post('/').set('X-Forwarded-For', '203.0.113.2')).status).toBe(429);
-    const proxied = appWith({ newVisitors: { limiter, perHour: 1 } }, { proxy: true });
+    const proxied = appWith({ abuse: limitedTo(limiter, 1) }, { proxy: true });
     expect((await request(proxied).post('/').set('X-Forwarded-For', '203.0.113.3')).status).toBe(200);
     expect((await request(proxied).post('/').set('X-Forwarded-For', '203.0.113.3')).status).toBe(429);
     // Only the entry our proxy appended counts; a client cannot prepend its way to a fresh address.

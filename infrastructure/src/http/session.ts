@@ -4,7 +4,8 @@ import Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import createSession from 'koa-session';
 import compose from 'koa-compose';
-import { describeWait, RateLimitedError, type RateLimiter } from '../abuse/rate-limiter.ts';
+import type { Abuse } from '../abuse/limits.ts';
+import { describeWait, RateLimitedError } from '../abuse/rate-limiter.ts';
 import { isOperatorRequest } from './operators-only.ts';
 import type { SessionStore } from './session-store.ts';
 
@@ -63,10 +64,10 @@ export interface SessionOptions {
   /** Where sessions are kept: every service and replica reads the same records. */
   store: SessionStore;
   /**
-   * Who may become a new visitor: a client address over the limit is served anonymously on reads and refused
-   * (429) on anything that would need an account. Absent: no limit.
+   * Who may become a new visitor (`limits.newVisitorsPerHour` per client address): an address over the limit is
+   * served anonymously on reads and refused (429) on anything that would need an account. Absent: no limit.
    */
-  newVisitors?: { limiter: RateLimiter; perHour: number };
+  abuse?: Abuse;
 }
 
 export const NEW_VISITORS_LIMIT = 'new-visitors';
@@ -81,7 +82,7 @@ const canGoAnonymous = (ctx: Context) => ctx.method === 'GET' || ctx.method === 
  * included, so a page's parallel first calls act as one account. The cookie is Secure whenever the request
  * came over HTTPS (directly, or as a trusted proxy says), which is always in production.
  */
-export const sessions = (app: Koa, { secret, store, newVisitors }: SessionOptions): Middleware => {
+export const sessions = (app: Koa, { secret, store, abuse }: SessionOptions): Middleware => {
   app.keys = [secret];
   const session = createSession(
     {
@@ -102,8 +103,8 @@ export const sessions = (app: Koa, { secret, store, newVisitors }: SessionOption
   const identify: Middleware = async (ctx, next) => {
     const data = sessionOf(ctx);
     if (!data.visitorId && !data.userId) {
-      const verdict = newVisitors
-        ? await newVisitors.limiter.take({ name: NEW_VISITORS_LIMIT, limit: newVisitors.perHour, windowMs: HOUR_MS }, ctx.ip)
+      const verdict = abuse
+        ? await abuse.limiter.take({ name: NEW_VISITORS_LIMIT, limit: abuse.limits.newVisitorsPerHour, windowMs: HOUR_MS }, ctx.ip)
         : undefined;
       if (verdict && !verdict.allowed) {
         if (!canGoAnonymous(ctx)) {
