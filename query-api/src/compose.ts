@@ -50,7 +50,7 @@ export const composeQueryService = ({ config, documentStore, progress, logger, s
     progress,
     logger,
     identify: createSessionIdentifier({ secret: config.SESSION_SECRET, store: sessionStore, opsToken: config.OPS_TOKEN }),
-    authorize: createTopicAuthorizer({ documentStore, progress }),
+    authorize: createTopicAuthorizer({ documentStore, progress, readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS }),
     site: { publicUrl: config.PUBLIC_URL, trustProxy },
   });
   const webSockets: Record<string, WebSocketEndpoint> = { '/ws': live };

@@ -4,10 +4,21 @@ import { NOBODY, type DocumentStore, type ProjectionProgress } from '@vis/infras
 /** What only operators and analysts hear about, as only they read it. */
 const operatorTopics = new Set(OPERATOR_TOPICS);
 
-/** A topic is heard only by whoever may read what it names. */
+export interface TopicAuthorizerDeps {
+  documentStore: DocumentStore;
+  progress: ProjectionProgress;
+  /** How long a subscription waits for the read model to reach the client's `minPosition` (READ_YOUR_WRITES_TIMEOUT_MS). */
+  readYourWritesTimeoutMs: number;
+}
+
+/**
+ * A topic is heard only by whoever may read what it names. `minPosition` is read-your-writes for subscriptions,
+ * as `X-Min-Position` is for reads: a tab that has just created a project subscribes to it before the projection
+ * may have written it, and without waiting that subscription would be refused for a project it owns.
+ */
 export const createTopicAuthorizer =
-  ({ documentStore, progress }: { documentStore: DocumentStore; progress: ProjectionProgress }) =>
-  async ({ actor, operator }: { actor: string; operator: boolean }, topic: string): Promise<string | null> => {
+  ({ documentStore, progress, readYourWritesTimeoutMs }: TopicAuthorizerDeps) =>
+  async ({ actor, operator }: { actor: string; operator: boolean }, topic: string, minPosition = 0): Promise<string | null> => {
     if (operatorTopics.has(topic)) return operator ? topic : null;
     if (topic === topics.myProjects) return actor === NOBODY ? null : topics.projectsOf(actor);
     if (topic === topics.myBalance) return actor === NOBODY ? null : topics.balanceOf(actor);
@@ -17,6 +28,7 @@ export const createTopicAuthorizer =
     if (topic === topics.marketplace || scoped?.kind === 'idea') return topic;
     // A project's history is heard by whoever may read the project.
     if (scoped?.kind === 'project' || scoped?.kind === 'history') {
+      if (minPosition > 0) await progress.waitFor(readModels.projects, minPosition, readYourWritesTimeoutMs);
       const project = await documentStore.findOne(progress.collectionFor(readModels.projects), { _id: scoped.id });
       return project && project.ownerId === actor ? topic : null;
     }

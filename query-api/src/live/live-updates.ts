@@ -21,16 +21,25 @@ export interface LiveUpdatesDeps {
   identify: (request: IncomingMessage) => Promise<{ actor: string; operator: boolean }>;
   /**
    * The topic `actor` hears when asking for `topic` (an alias like `projects:mine` names the actor's own), or null
-   * when the actor may not hear about it.
+   * when the actor may not hear about it. `minPosition` is the highest position the client's commands answered:
+   * what it names may need that write to exist.
    */
-  authorize: (who: { actor: string; operator: boolean }, topic: string) => Promise<string | null>;
+  authorize: (who: { actor: string; operator: boolean }, topic: string, minPosition?: number) => Promise<string | null>;
   heartbeatMs?: number;
   /** Where this site is (PUBLIC_URL, TRUST_PROXY): sockets from other sites' pages are refused. */
   site?: SiteOptions;
 }
 
 const clientMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('subscribe'), topics: z.array(z.string().max(200)).max(100) }),
+  z.object({
+    type: z.literal('subscribe'),
+    topics: z.array(z.string().max(200)).max(100),
+    /** As the `X-Min-Position` header of a read: digits, a position a command answered. */
+    minPosition: z
+      .string()
+      .regex(/^\d{1,16}$/)
+      .optional(),
+  }),
   z.object({ type: z.literal('unsubscribe'), topics: z.array(z.string().max(200)).max(100) }),
 ]);
 
@@ -80,11 +89,11 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
   for (const status of progress.all()) follow(status._id);
   const stopFollowingProgress = progress.onChange((status) => follow(status._id));
 
-  const subscribe = async (client: Client, topics: string[]) => {
+  const subscribe = async (client: Client, topics: string[], minPosition: number) => {
     const accepted: string[] = [];
     const denied: string[] = [];
     for (const topic of topics) {
-      const resolved = await authorize(client.who, topic);
+      const resolved = await authorize(client.who, topic, minPosition);
       if (resolved === null) {
         denied.push(topic);
         continue;
@@ -122,12 +131,17 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
       }
       if (!parsed?.success) {
         socket.send(
-          JSON.stringify({ type: 'error', message: "Expected { type: 'subscribe' | 'unsubscribe', topics: string[] }" } satisfies LiveMessage),
+          JSON.stringify({
+            type: 'error',
+            message: "Expected { type: 'subscribe' | 'unsubscribe', topics: string[], minPosition?: digits }",
+          } satisfies LiveMessage),
         );
         return;
       }
       if (parsed.data.type === 'subscribe') {
-        subscribe(client, parsed.data.topics).catch((error: unknown) => logger.error({ err: error }, 'subscribe failed'));
+        subscribe(client, parsed.data.topics, Number(parsed.data.minPosition ?? 0)).catch((error: unknown) =>
+          logger.error({ err: error }, 'subscribe failed'),
+        );
       } else {
         unsubscribe(client, parsed.data.topics);
       }

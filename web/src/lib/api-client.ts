@@ -17,6 +17,8 @@ export class ApiError extends Error {
  * right after a command never shows the state from before it (read your writes).
  */
 let minPosition = 0;
+/** The same bound for live subscriptions: a topic about something this tab just created exists once it is read. */
+export const readYourWritesPosition = () => minPosition;
 const notePosition = (body: unknown) => {
   const position = Number((body as { position?: unknown } | null)?.position);
   if (Number.isFinite(position) && position > minPosition) minPosition = position;

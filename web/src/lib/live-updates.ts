@@ -1,6 +1,7 @@
 import type { LiveMessage } from '@vis/domain';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { readYourWritesPosition } from './api-client.ts';
 
 type Listener = () => void;
 
@@ -16,6 +17,12 @@ const createLiveConnection = () => {
   const send = (message: unknown) => {
     if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   };
+  // A subscription waits, like a read, for what this tab's commands wrote: a project created a moment ago would
+  // otherwise be refused as not (yet) this visitor's, and the tab would never hear of its changes.
+  const subscribeTo = (topics: string[]) => {
+    const position = readYourWritesPosition();
+    send({ type: 'subscribe', topics, ...(position > 0 ? { minPosition: String(position) } : {}) });
+  };
   const notify = (topic: string) => listeners.get(topic)?.forEach((listener) => listener());
 
   const connect = () => {
@@ -25,7 +32,7 @@ const createLiveConnection = () => {
     ws.onopen = () => {
       const reconnected = retryMs !== 500;
       retryMs = 500;
-      if (listeners.size > 0) send({ type: 'subscribe', topics: [...listeners.keys()] });
+      if (listeners.size > 0) subscribeTo([...listeners.keys()]);
       if (reconnected) for (const topic of listeners.keys()) notify(topic);
     };
     ws.onmessage = (message) => {
@@ -45,7 +52,7 @@ const createLiveConnection = () => {
       let topicListeners = listeners.get(topic);
       if (!topicListeners) {
         listeners.set(topic, (topicListeners = new Set()));
-        if (socket) send({ type: 'subscribe', topics: [topic] });
+        if (socket) subscribeTo([topic]);
       }
       topicListeners.add(listener);
       if (!socket) connect();
