@@ -154,6 +154,10 @@ const RULES: Record<string, Rule> = {
   'PUT /api/projects/:projectId/technical-report': { access: 'owner', request: withBody('/technical-report', { report: REPORT }) },
   'PUT /api/projects/:projectId/final-prompt': { access: 'owner', request: withBody('/final-prompt', { prompt: 'Build a tip wall' }) },
   'POST /api/projects/:projectId/audit/remove-parameter': { access: 'owner', request: withBody('/audit/remove-parameter', { parameter: 'FOMO' }) },
+  'POST /api/projects/:projectId/stage-results': {
+    access: 'owner',
+    request: withBody('/stage-results', { stage: 'research', results: { viralParameters: ['Scarcity'] } }),
+  },
   'PUT /api/projects/:projectId/gemini-key': { access: 'owner', request: withBody('/gemini-key', { apiKey: 'AIzaSy-not-a-real-key-0000' }) },
   'DELETE /api/projects/:projectId/gemini-key': { access: 'owner', request: inProject('/gemini-key') },
 

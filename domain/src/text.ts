@@ -21,6 +21,9 @@ export const isSafeLine = (text: string): boolean => !UNSAFE_IN_LINE.test(text);
 /** The text with every character a one-line field refuses taken out (for names we are given, not typed here). */
 export const withoutUnsafeCharacters = (text: string): string => text.replace(new RegExp(UNSAFE_IN_LINE.source, 'gu'), '');
 
+/** The text with every character multi-line text refuses taken out (for texts a model wrote, not a person). */
+export const withoutUnsafeTextCharacters = (text: string): string => text.replace(new RegExp(UNSAFE_IN_TEXT.source, 'gu'), '');
+
 /** A multi-line text field of at most `max` characters. */
 export const userText = (max: number) => z.string().max(max).refine(isSafeText, UNSAFE_TEXT_MESSAGE);
 /** A one-line text field of at most `max` characters. */

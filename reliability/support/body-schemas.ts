@@ -77,6 +77,7 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
   'PUT /api/projects/:projectId/technical-report': task('RecordTechnicalReport'),
   'PUT /api/projects/:projectId/final-prompt': task('RecordFinalPrompt'),
   'POST /api/projects/:projectId/audit/remove-parameter': task('RemoveAuditedParameter'),
+  'POST /api/projects/:projectId/stage-results': task('ApplyStageResults'),
   'PUT /api/projects/:projectId/gemini-key': { schema: setGeminiKeyBody },
   'DELETE /api/projects/:projectId/gemini-key': { schema: nothing },
   'POST /api/feedback': { schema: submitFeedbackSchema },

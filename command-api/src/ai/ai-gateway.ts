@@ -55,8 +55,11 @@ export interface AiCall<U extends AiUse> {
   accept?: (output: AiOutput<U>, input: AiInput<U>) => AiOutput<U>;
   /** The title of the error when `accept` finds the answer empty (default: `failure`). */
   emptyTitle?: string;
-  /** The outcome to record on the project, for an analyst replaying how AI shaped the idea. */
-  record?: (output: AiOutput<U>, outcome: { requestId: string; ai: AiAnswer; input: AiInput<U> }) => OutcomeCommand;
+  /**
+   * The outcome to record on the project, for an analyst replaying how AI shaped the idea, and what it changes
+   * in the project when the use applies its answer (decided with it, in one append).
+   */
+  record?: (output: AiOutput<U>, outcome: { requestId: string; ai: AiAnswer; input: AiInput<U> }) => OutcomeCommand | readonly OutcomeCommand[];
   /** The last progress message's text. */
   done: (output: AiOutput<U>) => string;
 }
@@ -66,6 +69,8 @@ export interface AiResult<U extends AiUse> {
   ai: AiAnswer;
   requestId: string;
   input: AiInput<U>;
+  /** Where the recorded outcome landed (X-Min-Position for the project's next read); null when nothing was recorded. */
+  position: string | null;
 }
 
 const MAX_ASKED_TEXT = 2000;
@@ -128,10 +133,12 @@ export const createAiGateway = (deps: AiGatewayDeps) => {
 
   const step = (metadata: CommandMetadata, commandId: string): CommandMetadata => ({ ...metadata, commandId });
 
-  const recordOutcome = async (projectId: string, outcome: OutcomeCommand, metadata: CommandMetadata) => {
-    const data = outcome.data as { asked?: Record<string, unknown> };
-    const command = { ...outcome, data: { ...data, asked: boundedAsked(data.asked ?? {}) }, metadata } as ProjectCommand;
-    await handleCommand(eventStore, projectDecider, projectStreamId(projectId), command);
+  const recordOutcome = async (projectId: string, outcome: OutcomeCommand | readonly OutcomeCommand[], metadata: CommandMetadata) => {
+    const commands = (Array.isArray(outcome) ? outcome : [outcome]).map((each: OutcomeCommand) => {
+      const data = each.data as { asked?: Record<string, unknown> };
+      return { ...each, data: data.asked ? { ...data, asked: boundedAsked(data.asked) } : data, metadata } as ProjectCommand;
+    });
+    return handleCommand(eventStore, projectDecider, projectStreamId(projectId), commands);
   };
 
   const run = async <U extends AiUse>(ctx: Context, call: AiCall<U>): Promise<AiResult<U>> => {
@@ -183,10 +190,12 @@ export const createAiGateway = (deps: AiGatewayDeps) => {
       }
       const ai: AiAnswer = { provider: provider.name, model: provider.model, promptVersion, ownKey };
       process.update('saving', 'Saving the results...');
-      if (project && call.record)
-        await recordOutcome(project.projectId, call.record(output, { requestId, ai, input }), step(metadata, `${requestId}:outcome`));
+      const recorded =
+        project && call.record
+          ? await recordOutcome(project.projectId, call.record(output, { requestId, ai, input }), step(metadata, `${requestId}:outcome`))
+          : null;
       process.complete(call.done(output));
-      return { output, ai, requestId, input };
+      return { output, ai, requestId, input, position: recorded ? String(recorded.position) : null };
     } catch (error) {
       process.fail(error instanceof Error && 'title' in error ? String((error as { title: unknown }).title) : call.failure);
       throw error;

@@ -86,6 +86,22 @@ describe('POST /api/generate-parameters (offline)', () => {
     expect((await ai.events()).filter((event) => event.type === 'ParameterAdded')).toHaveLength(1);
   });
 
+  it('with addToList: the suggestions join the list in the write that records them, answering its position', async () => {
+    const visitor = ai.visitor();
+    const { projectId } = await accountOf(visitor);
+    await visitor.post(`/api/projects/${projectId}/parameters`).send({ list: 'viralParameters', value: 'Scarcity' });
+    const res = await visitor.post('/api/generate-parameters').send({ fieldType: 'viralParameters', projectId, addToList: true });
+    expect(res.status).toBe(200);
+    const events = (await ai.events()).filter((event) => event.streamId === `project-${projectId}`);
+    const added = events.filter((event) => event.type === 'ParameterAdded').map((event) => (event.data as { value: string }).value);
+    expect(added).toEqual(['Scarcity', ...res.body.parameters]);
+    expect(String(events.at(-1)!.position)).toBe(res.body.position);
+
+    const unnamed = await ai.visitor().post('/api/generate-parameters').send({ fieldType: 'viralParameters', addToList: true });
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body).toMatchObject({ field: 'addToList' });
+  });
+
   it('records a request that asked a lot (500 long exclusions) in bounded form, instead of failing after the charge', async () => {
     const visitor = ai.visitor();
     const { projectId } = await accountOf(visitor);
@@ -360,6 +376,40 @@ describe('the idea generation flow', () => {
     expect(res.body.results).toMatchObject({ stage: 'ideation', stageNumber: 3, iterations, ideaConcepts: expect.any(Array) });
     expect(res.body.results.ideaConcepts[0]).toMatchObject({ name: expect.any(String), simplicityScore: expect.any(Number) });
     expect((await ai.events()).find((event) => event.type === 'AiResultsGenerated')?.data).toMatchObject({ use: 'ideaStage', asked: { iterations } });
+  });
+
+  it('POST /api/process-idea-stage puts the results into the project in the same append as the record, and answers its position', async () => {
+    const visitor = ai.visitor();
+    const { projectId } = await accountOf(visitor);
+    await visitor.post(`/api/projects/${projectId}/parameters`).send({ list: 'viralParameters', value: 'Scarcity' });
+    const res = await visitor.post('/api/process-idea-stage').send({ stage: 'research', prompt: idea, projectId });
+    expect(res.status).toBe(200);
+    expect(res.body.position).toMatch(/^\d+$/);
+    const events = (await ai.events()).filter((event) => event.streamId === `project-${projectId}`);
+    const recorded = events.findIndex((event) => event.type === 'AiResultsGenerated');
+    const added = events.slice(recorded + 1).map((event) => event.data as { list: string; value: string });
+    // Every list value the stage answered is now a parameter of its list, right after the record.
+    expect(new Set(events.slice(recorded + 1).map((event) => event.type))).toEqual(new Set(['ParameterAdded']));
+    for (const list of ['viralParameters', 'micrositeParameters', 'closedLoopParameters', 'techParameters', 'challengeParameters']) {
+      expect(added.filter((item) => item.list === list).map((item) => item.value)).toEqual(res.body.results[list]);
+    }
+    expect(added.map((item) => item.value)).not.toContain('Scarcity');
+    expect(String(events.at(-1)!.position)).toBe(res.body.position);
+  });
+
+  it('POST /api/projects/:id/stage-results applies results kept by the client, unpaid, and only what is new', async () => {
+    const visitor = ai.visitor();
+    const { projectId } = await accountOf(visitor);
+    const results = { stage: 'analysis', keyInsights: 'Tips pay the best messages', rewardSourceParameters: ['Tips', 'Tips', 'x'] };
+    const first = await visitor.post(`/api/projects/${projectId}/stage-results`).send({ stage: 'analysis', results });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ success: true, changed: true, events: ['ParameterAdded', 'StageNotesUpdated'] });
+    const again = await visitor.post(`/api/projects/${projectId}/stage-results`).send({ stage: 'analysis', results });
+    expect(again.body).toMatchObject({ success: true, changed: false, events: [] });
+    expect(await chargesOf()).toEqual([]);
+    const unknown = await visitor.post(`/api/projects/${projectId}/stage-results`).send({ stage: 'launch', results });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ field: 'stage' });
   });
 
   it.each([0, 6])('POST /api/process-idea-stage refuses %i iterations', async (iterations) => {

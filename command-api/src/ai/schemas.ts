@@ -50,6 +50,8 @@ export const generateParametersBody = z.strictObject({
   excludeParameters: parameterList.optional(),
   count: count.optional(),
   projectId,
+  /** With a projectId: the suggestions also join the list (the guided stages' Generate), decided with their record. */
+  addToList: z.boolean().optional(),
 });
 
 export const generateKindParametersBody = generateParametersBody.omit({ fieldType: true, stageId: true });

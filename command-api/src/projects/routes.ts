@@ -47,6 +47,7 @@ const TASKS: { method: 'post' | 'put' | 'patch' | 'delete'; path: string; type: 
   { method: 'put', path: '/api/projects/:projectId/technical-report', type: 'RecordTechnicalReport' },
   { method: 'put', path: '/api/projects/:projectId/final-prompt', type: 'RecordFinalPrompt' },
   { method: 'post', path: '/api/projects/:projectId/audit/remove-parameter', type: 'RemoveAuditedParameter' },
+  { method: 'post', path: '/api/projects/:projectId/stage-results', type: 'ApplyStageResults' },
 ];
 
 const NUMERIC_PATH_PARAMS = new Set(['stage', 'index']);

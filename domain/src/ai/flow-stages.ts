@@ -121,3 +121,40 @@ export const flowStageOf = (stage: FlowStageId | number): FlowStage | null => {
 export const MIN_ITERATIONS = 1;
 export const MAX_ITERATIONS = 5;
 export const DEFAULT_ITERATIONS = 1;
+
+/** A project as the read side answers it: only its stages' data matter to the flow's progress. */
+export interface FlowProjectView {
+  stages: readonly { stageNumber: number; data: unknown }[];
+}
+
+/** The values a stage's extraction fields hold in the project (the technical stage's live in its report). */
+export const flowStageValues = (stage: FlowStage, project: FlowProjectView): Record<string, unknown> => {
+  const data = (project.stages.find((each) => each.stageNumber === stage.stageNumber)?.data ?? {}) as Record<string, unknown>;
+  if (stage.id !== 'technical') return Object.fromEntries(Object.keys(stage.extractionFields).map((field) => [field, data[field]]));
+  const report = data.technicalReport as
+    | {
+        technicalSpecifications?: { architecture?: unknown };
+        prototypeStructure?: { mvpDefinition?: unknown };
+        implementationPlan?: { phases?: unknown };
+      }
+    | null
+    | undefined;
+  return {
+    architecture: report?.technicalSpecifications?.architecture,
+    mvpDefinition: report?.prototypeStructure?.mvpDefinition,
+    implementationSteps: report?.implementationPlan?.phases,
+  };
+};
+
+const filled = (value: unknown): boolean => {
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  return value !== null && value !== undefined;
+};
+
+/** Spec 01 §4: a stage is done when at least one of its extraction fields is not empty. */
+export const isFlowStageDone = (id: FlowStageId, project: FlowProjectView) => Object.values(flowStageValues(FLOW_STAGES[id], project)).some(filled);
+
+/** Spec 01 §4: a stage can be entered only when each of its dependencies is done. */
+export const canEnterFlowStage = (id: FlowStageId, project: FlowProjectView) =>
+  FLOW_STAGES[id].dependencies.every((dependency) => isFlowStageDone(dependency, project));

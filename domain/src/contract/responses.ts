@@ -267,7 +267,13 @@ export type StageFunnelResponse = z.infer<typeof stageFunnelResponse>;
 const aiAnswer = { success, offline: z.boolean(), requestId: z.string() };
 
 /** POST /api/generate-parameters (spec 01 §7). */
-export const generateParametersResponse = z.object({ ...aiAnswer, parameters: z.array(z.string()), message: z.string() });
+/** With a project, `position` is where the record (and, with `addToList`, the added values) landed. */
+export const generateParametersResponse = z.object({
+  ...aiAnswer,
+  parameters: z.array(z.string()),
+  message: z.string(),
+  position: z.string().optional(),
+});
 export type GenerateParametersResponse = z.infer<typeof generateParametersResponse>;
 
 /**
@@ -284,9 +290,13 @@ export const technicalReportResponse = z.object({
 });
 export type TechnicalReportResponse = z.infer<typeof technicalReportResponse>;
 
-/** POST /api/process-idea-stage: one stage of the idea generation flow; the stage's fields beside its summary. */
+/**
+ * POST /api/process-idea-stage: one stage of the idea generation flow; the stage's fields beside its summary.
+ * With a project, the results are already in it: `position` is where (X-Min-Position for the next read).
+ */
 export const ideaStageResponse = z.object({
   ...aiAnswer,
+  position: z.string().optional(),
   results: z
     .object({ stage: z.enum(FLOW_STAGE_IDS), stageNumber: z.number().int(), iterations: z.number().int(), summary: z.string() })
     .catchall(z.unknown()),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { FLOW_STAGE_IDS } from '../ai/flow-stages.ts';
 import type { Command } from '../decider.ts';
-import { isSafeLine, namedId, UNSAFE_TEXT_MESSAGE, userLine, userText } from '../text.ts';
+import { hasOnlySafeText, isSafeLine, namedId, UNSAFE_TEXT_MESSAGE, userLine, userText } from '../text.ts';
 import { projectAiCommandSchemas, type ProjectAiCommand } from './ai-commands.ts';
 import {
   MAX_CORE_IDEA_LENGTH,
@@ -154,6 +155,16 @@ export const removeAuditedParameterSchema = z.strictObject({
   parameter: userLine(MAX_PARAMETER_LENGTH),
 });
 
+/**
+ * A flow stage's results put into the project (domain/src/project/stage-results.ts decides what they change).
+ * The AI route applies fresh results itself; a client sends results it kept, to apply them again unpaid.
+ */
+export const applyStageResultsSchema = z.strictObject({
+  projectId: namedId(),
+  stage: z.enum(FLOW_STAGE_IDS),
+  results: z.record(userLine(100), z.unknown()).refine(hasOnlySafeText, `results: ${UNSAFE_TEXT_MESSAGE}`),
+});
+
 type CommandOf<T extends string, S extends z.ZodType> = Command<T, z.infer<S>>;
 
 export type CreateProject = CommandOf<'CreateProject', typeof createProjectSchema>;
@@ -176,6 +187,7 @@ export type ImportProject = CommandOf<'ImportProject', typeof importProjectSchem
 export type RecordTechnicalReport = CommandOf<'RecordTechnicalReport', typeof recordTechnicalReportSchema>;
 export type RecordFinalPrompt = CommandOf<'RecordFinalPrompt', typeof recordFinalPromptSchema>;
 export type RemoveAuditedParameter = CommandOf<'RemoveAuditedParameter', typeof removeAuditedParameterSchema>;
+export type ApplyStageResults = CommandOf<'ApplyStageResults', typeof applyStageResultsSchema>;
 
 export type ProjectCommand =
   | CreateProject
@@ -198,6 +210,7 @@ export type ProjectCommand =
   | RecordTechnicalReport
   | RecordFinalPrompt
   | RemoveAuditedParameter
+  | ApplyStageResults
   | ProjectAiCommand;
 
 /** Each command's payload schema by command type, for a generic HTTP or CLI layer. */
@@ -222,5 +235,6 @@ export const projectCommandSchemas = {
   RecordTechnicalReport: recordTechnicalReportSchema,
   RecordFinalPrompt: recordFinalPromptSchema,
   RemoveAuditedParameter: removeAuditedParameterSchema,
+  ApplyStageResults: applyStageResultsSchema,
   ...projectAiCommandSchemas,
 } satisfies Record<ProjectCommand['type'], z.ZodType>;

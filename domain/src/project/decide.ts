@@ -2,6 +2,7 @@ import type { Decider } from '../decider.ts';
 import { ConflictError, NotFoundError, StageIncompleteError, ValidationError } from '../errors.ts';
 import type {
   AddAudienceSegment,
+  ApplyStageResults,
   AddParameter,
   AdvanceStage,
   ClearParameters,
@@ -37,6 +38,7 @@ import { decideProjectAi } from './decide-ai.ts';
 import type { ProjectEvent, ProjectSnapshot, StageNotesUpdated } from './events.ts';
 import { parseProjectExport } from './export.ts';
 import { sameValue } from './same-value.ts';
+import { stageResultCommands } from './stage-results.ts';
 import { emptyStages, filledStageFields, stageNotesSchemas, type IdeaConcept, type StageNumber } from './stages.ts';
 import { evolveProject, initialProjectState, parameterListOf, type ActiveProjectState, type ProjectState } from './state.ts';
 import { uniqueItems } from './text.ts';
@@ -84,6 +86,8 @@ export const decideProject = (command: ProjectCommand, state: ProjectState): Pro
       return recordFinalPrompt(command, state);
     case 'RemoveAuditedParameter':
       return removeAuditedParameter(command, state);
+    case 'ApplyStageResults':
+      return applyStageResults(command, state);
     case 'RecordAiSuggestions':
     case 'RecordAiPrompt':
     case 'RecordAiReport':
@@ -405,4 +409,21 @@ export const projectDecider: Decider<ProjectCommand, ProjectEvent, ProjectState>
   decide: decideProject,
   evolve: evolveProject,
   initialState: initialProjectState,
+};
+
+/**
+ * A flow stage's results are the commands a user would have given to put them in (stage-results.ts), decided
+ * one after another on the evolving state: each addition sees the ones before it, and the events are exactly
+ * those commands' events, so read models and history need nothing new.
+ */
+const applyStageResults = ({ data, metadata }: ApplyStageResults, state: ProjectState): ProjectEvent[] => {
+  const project = requireOwnedProject(state, data.projectId, metadata.actorId);
+  const events: ProjectEvent[] = [];
+  let current: ProjectState = project;
+  for (const command of stageResultCommands(project, data.stage, data.results, metadata)) {
+    const decided = decideProject(command, current);
+    events.push(...decided);
+    current = decided.reduce(evolveProject, current);
+  }
+  return events;
 };

@@ -1,6 +1,7 @@
 import type { CommandMetadata } from '../decider.ts';
 import type {
   AddAudienceSegment,
+  ApplyStageResults,
   AddParameter,
   AdvanceStage,
   ClearParameters,
@@ -109,6 +110,8 @@ export const importProject = (file: Record<string, unknown>, actorId = owner) =>
 export const recordTechnicalReport = (value: TechnicalReport = report(), actorId = owner) =>
   command<RecordTechnicalReport>('RecordTechnicalReport', { report: value }, actorId);
 export const recordFinalPrompt = (prompt: string, actorId = owner) => command<RecordFinalPrompt>('RecordFinalPrompt', { prompt }, actorId);
+export const applyStageResults = (stage: ApplyStageResults['data']['stage'], results: Record<string, unknown>, actorId = owner) =>
+  command<ApplyStageResults>('ApplyStageResults', { stage, results }, actorId);
 export const removeAuditedParameter = (parameter: string, actorId = owner) =>
   command<RemoveAuditedParameter>('RemoveAuditedParameter', { parameter }, actorId);
 

@@ -3,6 +3,7 @@ import * as Progress from '@radix-ui/react-progress';
 import * as Tabs from '@radix-ui/react-tabs';
 import type { FlowStageId } from '@vis/domain';
 import { ArrowLeft, ArrowRight, CheckCircle2, ChevronDown, Circle, Clock, Lock, Sparkles } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, focusRing } from '../../components/ui/button.tsx';
@@ -15,10 +16,11 @@ import { quickGenerateIdea } from '../../lib/ai/quick-generate-idea.ts';
 import { useAiFailure } from '../../lib/ai/use-ai-failure.ts';
 import { AddParameterDialog } from '../../features/generator/components/add-parameter-dialog.tsx';
 import { QuickStartDialog } from '../../features/generator/components/quick-start-dialog.tsx';
-import { canEnter, extractedValues, fieldLabel, FLOW_STAGE_IDS, FLOW_STAGES, isDone } from '../../lib/flow/flow.ts';
-import { useApplyResults } from '../../features/generator/hooks/use-apply-results.ts';
+import { canEnterFlowStage, fieldLabel, FLOW_STAGE_IDS, FLOW_STAGES, flowStageValues, isFlowStageDone } from '../../lib/flow/flow.ts';
 import { readCachedStage, requestKey, writeCachedStage } from '../../lib/flow/stage-cache.ts';
+import { applyStageResults } from '../../lib/projects/apply-stage-results.ts';
 import { createProject } from '../../lib/projects/create-project.ts';
+import { projectQueryOptions } from '../../lib/projects/get-project.ts';
 import { setCurrentStage } from '../../lib/projects/set-current-stage.ts';
 import { DataMissing } from '../../features/projects/components/data-missing.tsx';
 import { rememberCurrentProject, useCurrentProject } from '../../features/projects/hooks/use-current-project.ts';
@@ -45,7 +47,7 @@ export const GeneratorRoute = () => {
   const aiFailure = useAiFailure();
   const aiProcess = useAiProcess();
   const flushSaves = useFlushSaves();
-  const applyResults = useApplyResults(projectId ?? '');
+  const queryClient = useQueryClient();
   const [active, setActive] = useState<FlowStageId | null>(null);
   const [prompts, setPrompts] = useState<Partial<Record<FlowStageId, string>>>({});
   const [focusOn, setFocusOn] = useState('');
@@ -65,17 +67,17 @@ export const GeneratorRoute = () => {
   if (resolveError || project.isError) return <DataMissing error={resolveError ?? project.error} />;
   if (resolving || !projectId || project.isPending) return <PageLoading />;
   const response = project.data;
-  const reachable = FLOW_STAGE_IDS.filter((id) => canEnter(id, response));
+  const reachable = FLOW_STAGE_IDS.filter((id) => canEnterFlowStage(id, response));
   const fromProject = FLOW_STAGE_IDS.find((id) => FLOW_STAGES[id].stageNumber === response.project.currentStageIndex);
-  const current: FlowStageId = active ?? (fromProject && canEnter(fromProject, response) ? fromProject : (reachable[0] ?? 'research'));
+  const current: FlowStageId = active ?? (fromProject && canEnterFlowStage(fromProject, response) ? fromProject : (reachable[0] ?? 'research'));
   const stage = FLOW_STAGES[current];
   const index = FLOW_STAGE_IDS.indexOf(current);
   const prompt = prompts[current] ?? stage.defaultPrompt;
-  const values = extractedValues(stage, response);
+  const values = flowStageValues(stage, response);
 
   // Back is always allowed; forward only into a stage whose dependencies are done ('Cannot proceed').
   const go = (id: FlowStageId) => {
-    if (FLOW_STAGE_IDS.indexOf(id) > index && !canEnter(id, response)) {
+    if (FLOW_STAGE_IDS.indexOf(id) > index && !canEnterFlowStage(id, response)) {
       toast({ title: 'Cannot proceed', description: 'Complete the current stage first.', variant: 'destructive' });
       return;
     }
@@ -94,19 +96,19 @@ export const GeneratorRoute = () => {
     try {
       // The same question as last time for this stage is answered from the cache: no play is spent on it.
       const request = requestKey({ prompt, focusOn, iterations });
+      // The server puts the results into the project either way (a fresh answer as it records it).
       const cached = readCachedStage(projectId, current);
-      let results: Record<string, unknown>;
       if (cached?.request === request) {
-        results = cached.results;
+        await applyStageResults(projectId, current, cached.results);
         toast({ title: 'Cached results', description: 'Used the results generated earlier for this prompt. Clear them in Settings to ask again.' });
       } else {
-        results = await processIdeaStage(
+        const results = await processIdeaStage(
           { projectId, stage: current, prompt, options: { focusOn: focusOn || undefined, iterations, quick } },
           aiProcess.headers,
         );
         writeCachedStage(projectId, current, request, results);
       }
-      await applyResults(stage, results, response);
+      await queryClient.invalidateQueries({ queryKey: projectQueryOptions(projectId).queryKey });
       const next = FLOW_STAGE_IDS[index + 1];
       if (quick && next) {
         advanceTimer.current = setTimeout(() => {
@@ -158,8 +160,8 @@ export const GeneratorRoute = () => {
       <Tabs.Root value={current} onValueChange={(value) => go(value as FlowStageId)} activationMode="manual">
         <Tabs.List aria-label="Flow stages" className="flex gap-2 overflow-x-auto pb-1">
           {FLOW_STAGE_IDS.map((id) => {
-            const done = isDone(id, response);
-            const locked = !canEnter(id, response);
+            const done = isFlowStageDone(id, response);
+            const locked = !canEnterFlowStage(id, response);
             const Icon = locked ? Lock : done ? CheckCircle2 : Circle;
             return (
               <Tabs.Trigger

@@ -7,9 +7,13 @@ import { api } from '../api-client.ts';
  * stage 2 names its kind with `stageId: 2`; both send the current list as `excludeParameters`. `projectId`
  * tells the gateway whose project (and whose Gemini key) the request is for.
  */
-export type GenerateParametersInput =
+export type GenerateParametersInput = (
   | { projectId: string; fieldType: string; coreIdea: string; projectName: string; excludeParameters: string[] }
-  | { projectId: string; fieldType: string; stageId: 2; excludeParameters: string[] };
+  | { projectId: string; fieldType: string; stageId: 2; excludeParameters: string[] }
+) & {
+  /** The suggestions join the list on the server, recorded with the answer (the stages' Generate and Add More). */
+  addToList?: boolean;
+};
 
 export type { GenerateParametersResponse };
 

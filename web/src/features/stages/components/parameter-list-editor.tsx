@@ -1,5 +1,6 @@
 import type { GuidedParameterList } from '@vis/domain';
 import { Loader2, Plus, Sparkles, Trash2, Wand2, X } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button, focusRing } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -12,12 +13,11 @@ import { useAiFailure } from '../../../lib/ai/use-ai-failure.ts';
 import { useAddParameter } from '../../../lib/projects/add-parameter.ts';
 import { useClearParameters } from '../../../lib/projects/clear-parameters.ts';
 import { useRemoveParameter } from '../../../lib/projects/remove-parameter.ts';
-import { useUpdateStage } from '../../../lib/projects/update-stage.ts';
+import { projectQueryOptions } from '../../../lib/projects/get-project.ts';
 import { cutToWords, LIST_DEFINITIONS, MIN_PARAMETER_LENGTH, wordCount } from '../../../lib/parameter-lists.ts';
 
 export interface ParameterListEditorProps {
   projectId: string;
-  stageId: string;
   list: GuidedParameterList;
   values: string[];
   /** What the generate call needs besides the list (spec 01 §7): the core idea on stage 1, `stageId: 2` on stage 2. */
@@ -30,7 +30,7 @@ const GENERATE_FAILED = 'Failed to generate parameters. Please try again.';
  * One parameter list of a stage (spec 01 §2): Generate, Add More, Clear All, 'Add your own parameter' with Add
  * (Enter adds too), and removable chips. Every action is its own command.
  */
-export const ParameterListEditor = ({ projectId, stageId, list, values, generateRequest }: ParameterListEditorProps) => {
+export const ParameterListEditor = ({ projectId, list, values, generateRequest }: ParameterListEditorProps) => {
   const definition = LIST_DEFINITIONS[list];
   const titleId = useId();
   const inputId = useId();
@@ -41,7 +41,7 @@ export const ParameterListEditor = ({ projectId, stageId, list, values, generate
   const add = useAddParameter(projectId);
   const remove = useRemoveParameter(projectId);
   const clear = useClearParameters(projectId);
-  const merge = useUpdateStage(projectId);
+  const queryClient = useQueryClient();
   const generate = useGenerateParameters();
 
   const words = wordCount(draft);
@@ -68,16 +68,13 @@ export const ParameterListEditor = ({ projectId, stageId, list, values, generate
     );
   };
 
-  // Generated ideas are merged into the list without duplicates (spec 01 §5), in one write.
+  // Generated ideas join the list on the server, without duplicates (spec 01 §5), in the write that records them.
   const run = async (mode: 'generate' | 'more') => {
     setGenerating(mode);
     try {
-      const answer = await generate.mutateAsync(generateRequest(definition.fieldType, values));
+      const answer = await generate.mutateAsync({ ...generateRequest(definition.fieldType, values), addToList: true });
       if (!answer.success) throw new Error(answer.message || GENERATE_FAILED);
-      const fresh = [...new Set((answer.parameters ?? []).map((value) => value.trim()))].filter(
-        (value) => value.length >= MIN_PARAMETER_LENGTH && !values.includes(value),
-      );
-      if (fresh.length > 0) await merge.mutateAsync({ stageId, data: { [list]: [...values, ...fresh] } }).catch(saveFailed);
+      await queryClient.invalidateQueries({ queryKey: projectQueryOptions(projectId).queryKey });
     } catch (error) {
       aiFailure(error, GENERATE_FAILED);
     } finally {

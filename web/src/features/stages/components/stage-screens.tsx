@@ -42,7 +42,6 @@ const StageList = ({
 }) => (
   <ParameterListEditor
     projectId={response.project.id}
-    stageId={stage.id}
     list={list}
     values={(stage.data as unknown as Partial<Record<GuidedParameterList, string[]>>)[list] ?? []}
     generateRequest={(fieldType, excludeParameters) => ({ projectId: response.project.id, fieldType, excludeParameters, ...generate })}

@@ -1,0 +1,71 @@
+import { describe, it } from 'vitest';
+import { NotFoundError } from '../errors.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
+import {
+  applyStageResults,
+  conceptsProposed,
+  parameterAdded,
+  projectCreated,
+  report,
+  stageNotesUpdated,
+  stranger,
+  technicalReportRecorded,
+  tipWall,
+} from '../testing/project-fixtures.ts';
+import { projectDecider } from './decide.ts';
+
+const given = deciderSpec(projectDecider);
+
+describe('ApplyStageResults', () => {
+  it("adds a research stage's list values to the stage's lists, leaving out what is there and what is too short", () =>
+    given([projectCreated(), parameterAdded({ list: 'viralParameters', value: 'FOMO' })])
+      .when(
+        applyStageResults('research', { viralParameters: ['FOMO', ' Scarcity ', 'x', 'Scarcity'], micrositeParameters: ['Million Dollar Homepage'] }),
+      )
+      .then([
+        parameterAdded({ list: 'viralParameters', value: 'Scarcity' }),
+        parameterAdded({ list: 'micrositeParameters', value: 'Million Dollar Homepage' }),
+      ]));
+
+  it("replaces an analysis stage's texts in one notes update and ignores fields the stage does not extract", () =>
+    given([projectCreated()])
+      .when(applyStageResults('analysis', { keyInsights: 'People share what pays them', caseStudies: ['not from the AI'], rewardFlowParameters: [] }))
+      .then([stageNotesUpdated(2, { keyInsights: 'People share what pays them' }, { keyInsights: '' })]));
+
+  it('proposes concepts with whole scores from 0 to 5, new names only', () =>
+    given([projectCreated(), conceptsProposed([tipWall()])])
+      .when(
+        applyStageResults('ideation', {
+          ideaConcepts: [tipWall(), { name: 'Pixel Board', simplicityScore: 7.4, coreAction: 'Buy a pixel' }, { name: '', simplicityScore: 3 }],
+        }),
+      )
+      .then([conceptsProposed([{ name: 'Pixel Board', simplicityScore: 5, coreAction: 'Buy a pixel' }], 1)]));
+
+  it("starts the technical report from the technical stage's fields and keeps the rest of a report the user has", () => {
+    const existing = report([{ parameter: 'Ads', reason: 'External' }]);
+    return given([projectCreated(), technicalReportRecorded(existing)])
+      .when(applyStageResults('technical', { architecture: 'One static page', implementationSteps: ['Build', 'Ship'] }))
+      .then([
+        technicalReportRecorded({
+          ...existing,
+          technicalSpecifications: { ...existing.technicalSpecifications, architecture: 'One static page' },
+          implementationPlan: { ...existing.implementationPlan, phases: ['Build', 'Ship'] },
+        }),
+      ]);
+  });
+
+  it('cuts what a model wrote to the project limits and strips characters no text may hold, rather than refusing a paid answer', () =>
+    given([projectCreated()])
+      .when(applyStageResults('mechanics', { rewardSource: `Tips\u202E from ${'x'.repeat(30_000)}` }))
+      .then([stageNotesUpdated(4, { rewardSource: `Tips from ${'x'.repeat(20_000 - 'Tips from '.length)}` }, { rewardSource: '' })]));
+
+  it('changes nothing when the results hold nothing new', () =>
+    given([projectCreated(), parameterAdded({ list: 'viralParameters', value: 'FOMO' })])
+      .when(applyStageResults('research', { viralParameters: ['FOMO'], techParameters: 'not a list' }))
+      .then([]));
+
+  it("answers 'not found' for another owner's project", () =>
+    given([projectCreated()])
+      .when(applyStageResults('research', { viralParameters: ['FOMO'] }, stranger))
+      .thenThrows(NotFoundError));
+});
