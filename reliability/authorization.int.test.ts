@@ -22,6 +22,8 @@ type Access = 'owner' | 'operator' | 'public' | 'self';
 
 interface Owned {
   projectId: string;
+  /** The owner's nine-step builder project, when the rule needs one. */
+  builderProjectId: string;
   ideaId: string;
   subscriptionId: string;
 }
@@ -31,7 +33,7 @@ interface Rule {
   /** The request, with the owner's freshly made things filled in. */
   request: (owned: Owned) => { path: string; body?: unknown; form?: Record<string, string> };
   /** What the request needs besides a project. */
-  needs?: ('idea' | 'subscription')[];
+  needs?: ('idea' | 'subscription' | 'builder')[];
   /** What the one who may call it gets (default: a 2xx). */
   succeeds?: (status: number) => boolean;
 }
@@ -43,6 +45,12 @@ const redirects = (status: number) => status === 302 || status === 303;
 const shownOrRedirected = (status: number) => status === 200 || redirects(status);
 const inProject = (path: string) => (owned: Owned) => ({ path: `/api/projects/${owned.projectId}${path}` });
 const withBody = (path: string, body: unknown) => (owned: Owned) => ({ path: `/api/projects/${owned.projectId}${path}`, body });
+const inBuilder = (path: string, body: unknown = {}) =>
+  ({
+    access: 'owner',
+    needs: ['builder'],
+    request: (owned: Owned) => ({ path: `/api/projects/${owned.builderProjectId}/builder${path}`, body }),
+  }) satisfies Rule;
 const ai = (path: string, body: Record<string, unknown> = {}) =>
   ({ access: 'owner', request: (owned: Owned) => ({ path, body: { ...body, projectId: owned.projectId } }) }) satisfies Rule;
 
@@ -160,6 +168,16 @@ const RULES: Record<string, Rule> = {
   },
   'PUT /api/projects/:projectId/gemini-key': { access: 'owner', request: withBody('/gemini-key', { apiKey: 'AIzaSy-not-a-real-key-0000' }) },
   'DELETE /api/projects/:projectId/gemini-key': { access: 'owner', request: inProject('/gemini-key') },
+  // The nine-step builder: the same, on the owner's builder project.
+  'PUT /api/projects/:projectId/builder/core-idea': inBuilder('/core-idea', { coreIdea: 'A wall of tips' }),
+  'PUT /api/projects/:projectId/builder/viral-mechanics': inBuilder('/viral-mechanics', { viralMechanics: 'Every tip is shown' }),
+  'POST /api/projects/:projectId/builder/parameters': inBuilder('/parameters', { category: 'technical', value: 'Workers' }),
+  'POST /api/projects/:projectId/builder/parameters/remove': inBuilder('/parameters/remove', { category: 'technical', value: 'Workers' }),
+  'POST /api/projects/:projectId/builder/parameters/clear': inBuilder('/parameters/clear', { category: 'technical' }),
+  'POST /api/projects/:projectId/builder/steps/:step/complete': inBuilder('/steps/1/complete'),
+  'PUT /api/projects/:projectId/builder/current-step': inBuilder('/current-step', { step: 1 }),
+  'POST /api/projects/:projectId/builder/finish': inBuilder('/finish', { timeSpentSeconds: 95 }),
+  'POST /api/projects/:projectId/builder/reopen': inBuilder('/reopen'),
 
   'POST /api/feedback': { access: 'self', request: () => ({ path: '/api/feedback', body: { type: 'bug', message: 'The button is grey' } }) },
 
@@ -290,8 +308,16 @@ const makeOwner = async (kind: OwnerKind, needs: Rule['needs'] = []): Promise<Ow
     }),
     'creating the owner’s project',
   );
-  const owned: Owned = { projectId: created.body.project.id, ideaId: '', subscriptionId: '' };
+  const owned: Owned = { projectId: created.body.project.id, builderProjectId: '', ideaId: '', subscriptionId: '' };
   let position = created.body.position as string;
+  if (needs.includes('builder')) {
+    const builder = expectOk(
+      await client.call('POST', '/api/projects', { project: { kind: 'builder', name: `${secretName}-builder` } }),
+      'creating a builder',
+    );
+    owned.builderProjectId = builder.body.project.id;
+    position = builder.body.position;
+  }
   if (needs.includes('idea')) {
     const idea = expectOk(
       await client.call('POST', '/api/marketplace/ideas', { projectId: owned.projectId, title: 'A public title', description: 'Public' }),
@@ -307,7 +333,12 @@ const makeOwner = async (kind: OwnerKind, needs: Rule['needs'] = []): Promise<Ow
   }
   const [createdEvent] = await harness.server.eventStore.readStream(`project-${owned.projectId}`, { maxCount: 1 });
   const actor = String((createdEvent!.metadata as { actorId: string }).actorId);
-  const streams = new Set([`project-${owned.projectId}`, `account-${actor}`, ...(owned.ideaId ? [`idea-${owned.ideaId}`] : [])]);
+  const streams = new Set([
+    `project-${owned.projectId}`,
+    `account-${actor}`,
+    ...(owned.ideaId ? [`idea-${owned.ideaId}`] : []),
+    ...(owned.builderProjectId ? [`project-${owned.builderProjectId}`] : []),
+  ]);
   return { client, owned, streams, secrets: [secretName, ...(kind === 'user' ? [email] : [])], position, actor };
 };
 

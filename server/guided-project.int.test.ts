@@ -36,7 +36,16 @@ describe('a guided project through the API', () => {
 
     const list = await ann.read('/api/projects');
     expect(list.body.projects).toEqual([
-      { id, name: 'Tip Jar', coreIdea: '', currentStageIndex: 1, percentComplete: 0, createdAt: expect.any(String), updatedAt: expect.any(String) },
+      {
+        id,
+        name: 'Tip Jar',
+        kind: 'guided',
+        coreIdea: '',
+        currentStageIndex: 1,
+        percentComplete: 0,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      },
     ]);
 
     const { body } = await ann.read(`/api/projects/${id}`);

@@ -28,6 +28,7 @@ export type CommandServiceConfig = Pick<Config, 'SESSION_SECRET' | 'NODE_ENV'> &
       | 'STRIPE_WEBHOOK_SECRET'
       | 'STRIPE_PRICE_ID'
       | 'STRIPE_PRICE_LOOKUP_KEY'
+      | 'STRIPE_PUBLISHABLE_KEY'
       | 'GEMINI_API_KEY'
       | 'GEMINI_MODEL'
       | 'SECRETS_KEY'

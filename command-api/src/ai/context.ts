@@ -1,4 +1,12 @@
-import { PARAMETER_LIST_NAMES, PARAMETER_LISTS, type ActiveProjectState, type ParameterListName } from '@vis/domain';
+import {
+  BUILDER_CATEGORIES,
+  BUILDER_CATEGORY_NAMES,
+  PARAMETER_LIST_NAMES,
+  PARAMETER_LISTS,
+  type ActiveProjectState,
+  type BuilderState,
+  type ParameterListName,
+} from '@vis/domain';
 import type { AiContext } from './provider.ts';
 
 const NOTE_FIELDS = {
@@ -31,8 +39,26 @@ const stageLists = (project: Pick<ActiveProjectState, 'stages'>) => {
   return lists;
 };
 
+/**
+ * A builder project's context: its core idea, the technical framework and sustainability parameters as the
+ * guided lists of the same meaning, and the viral mechanics and the later steps' parameters as notes.
+ */
+const contextOfBuilder = (name: string, builder: BuilderState): AiContext => {
+  const lists: Partial<Record<ParameterListName, string[]>> = {};
+  if (builder.categories.technical.params.length > 0) lists.techParameters = [...builder.categories.technical.params];
+  if (builder.categories.sustainability.params.length > 0) lists.closedLoopParameters = [...builder.categories.sustainability.params];
+  const notes: Record<string, string> = {};
+  if (builder.viralMechanics) notes['Viral mechanics'] = builder.viralMechanics;
+  for (const category of BUILDER_CATEGORY_NAMES) {
+    const { params } = builder.categories[category];
+    if (category !== 'technical' && category !== 'sustainability' && params.length > 0) notes[BUILDER_CATEGORIES[category].title] = params.join(', ');
+  }
+  return { ...emptyContext(), projectName: name, coreIdea: builder.coreIdea, lists, notes };
+};
+
 /** Everything the project holds that a prompt can use: the core idea and what earlier stages gathered. */
 export const contextOfProject = (project: ActiveProjectState): AiContext => {
+  if (project.builder) return contextOfBuilder(project.name, project.builder);
   const { ideaConcepts, selectedConceptIndex } = project.stages[3];
   const notes: Record<string, string> = {};
   for (const stage of [4, 5] as const) {

@@ -18,6 +18,8 @@ export interface PaymentsSettings {
   priceLookupKey?: string;
   /** Without it the webhook answers 503: unsigned events cannot be trusted. */
   webhookSecret?: string;
+  /** Stripe.js's key, handed to the browser with each new subscription; without it no card form can load. */
+  publishableKey?: string | undefined;
   logger?: Logger;
 }
 
@@ -67,7 +69,14 @@ export const isStripeError = (error: unknown): error is Stripe.errors.StripeErro
  * Everything the product asks of Stripe, in the product's words. Idempotency keys come from the caller's command
  * id, so a retried request reaches the same customer and subscription instead of creating a second one.
  */
-export const createPaymentsGateway = ({ stripe, priceId, priceLookupKey = DEFAULT_PRICE_LOOKUP_KEY, webhookSecret, logger }: PaymentsSettings) => {
+export const createPaymentsGateway = ({
+  stripe,
+  priceId,
+  priceLookupKey = DEFAULT_PRICE_LOOKUP_KEY,
+  webhookSecret,
+  publishableKey,
+  logger,
+}: PaymentsSettings) => {
   let lookedUpPrice: Promise<string> | undefined;
 
   /**
@@ -198,21 +207,34 @@ export const createPaymentsGateway = ({ stripe, priceId, priceLookupKey = DEFAUL
     ? (payload: Buffer, signature: string): Stripe.Event => stripe.webhooks.constructEvent(payload, signature, webhookSecret)
     : undefined;
 
-  return { createSubscription, findPromotionCode, applyPromotionCode, cancelAtPeriodEnd, cancelNow, subscriptionFacts, verifyWebhook };
+  return {
+    publishableKey,
+    createSubscription,
+    findPromotionCode,
+    applyPromotionCode,
+    cancelAtPeriodEnd,
+    cancelNow,
+    subscriptionFacts,
+    verifyWebhook,
+  };
 };
 
 export type PaymentsGateway = ReturnType<typeof createPaymentsGateway>;
 
-export type StripeSettings = Partial<Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_PRICE_ID' | 'STRIPE_PRICE_LOOKUP_KEY'>>;
+export type StripeSettings = Partial<
+  Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_PRICE_ID' | 'STRIPE_PRICE_LOOKUP_KEY' | 'STRIPE_PUBLISHABLE_KEY'>
+>;
 
 /** The gateway the configuration asks for; undefined without a secret key, and the payment calls answer 503. */
 export const paymentsFromConfig = (config: StripeSettings, logger?: Logger): PaymentsGateway | undefined => {
   if (!config.STRIPE_SECRET_KEY) return undefined;
+  if (!config.STRIPE_PUBLISHABLE_KEY) logger?.warn('STRIPE_PUBLISHABLE_KEY is not set: the subscription page cannot show the card form');
   return createPaymentsGateway({
     stripe: new Stripe(config.STRIPE_SECRET_KEY, { maxNetworkRetries: 2, timeout: 20_000 }),
     priceId: config.STRIPE_PRICE_ID,
     priceLookupKey: config.STRIPE_PRICE_LOOKUP_KEY,
     webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+    publishableKey: config.STRIPE_PUBLISHABLE_KEY,
     logger,
   });
 };

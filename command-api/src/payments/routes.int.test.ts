@@ -1,3 +1,4 @@
+import { createSubscriptionResponse } from '@vis/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENTS_NOT_CONFIGURED } from './messages.ts';
 import { startPaymentsApp, type PaymentsApp } from './testing/payments-app.ts';
@@ -119,6 +120,14 @@ describe('POST /api/subscription/create', () => {
     expect(await allEvents()).toEqual([]);
   });
 
+  it("hands the browser Stripe.js's publishable key with the secret, when the server has one", async () => {
+    await t.close();
+    t = await startPaymentsApp({ publishableKey: 'pk_test_routes' });
+    const ann = await t.browser('visitor-ann');
+    const res = await ann.post('/api/subscription/create').send({ email: 'ann@example.com' });
+    expect(res.status).toBe(200);
+    expect(createSubscriptionResponse.parse(res.body)).toMatchObject({ publishableKey: 'pk_test_routes', clientSecret: expect.any(String) });
+  });
   it('refuses unknown fields by name', async () => {
     const res = await (await t.browser('visitor-ann')).post('/api/subscription/create').send({ email: 'ann@example.com', plan: 'gold' });
     expect(res.status).toBe(400);

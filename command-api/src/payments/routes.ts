@@ -2,6 +2,9 @@ import type Router from '@koa/router';
 import {
   accountIdSchema,
   assertCanStartSubscription,
+  type ApplySubscriptionCouponResponse,
+  type CancelSubscriptionResponse,
+  type CreateSubscriptionResponse,
   EMPTY_COUPON_MESSAGE,
   ForbiddenError,
   INVALID_COUPON_MESSAGE,
@@ -139,8 +142,9 @@ export const paymentRoutes = (router: Router, deps: PaymentRoutesDeps) => {
           clientSecret: created.clientSecret,
           subscriptionId: created.subscriptionId,
           message: SUBSCRIPTION_CREATED_MESSAGE,
+          ...(payments.publishableKey ? { publishableKey: payments.publishableKey } : {}),
           position: String(result.position),
-        };
+        } satisfies CreateSubscriptionResponse;
       },
     ),
   );
@@ -168,7 +172,7 @@ export const paymentRoutes = (router: Router, deps: PaymentRoutesDeps) => {
         if (!promotionCodeId) throw new ValidationError('couponCode', INVALID_COUPON_MESSAGE);
         const { commandId } = commandMetadata(ctx, deps);
         await payments.applyPromotionCode(subscriptionId, promotionCodeId, `subscription-coupon:${commandId}`);
-        ctx.body = { success: true, message: COUPON_APPLIED_MESSAGE };
+        ctx.body = { success: true, message: COUPON_APPLIED_MESSAGE } satisfies ApplySubscriptionCouponResponse;
       },
     ),
   );
@@ -189,7 +193,7 @@ export const paymentRoutes = (router: Router, deps: PaymentRoutesDeps) => {
           throw new ValidationError('subscription', NO_ACTIVE_SUBSCRIPTION_MESSAGE);
         }
         if (subscription.status === 'active' && subscription.cancelAtPeriodEnd && subscription.currentPeriodEnd !== undefined) {
-          ctx.body = { success: true, message: cancellationScheduledMessage(subscription.currentPeriodEnd) };
+          ctx.body = { success: true, message: cancellationScheduledMessage(subscription.currentPeriodEnd) } satisfies CancelSubscriptionResponse;
           return;
         }
         const metadata = commandMetadata(ctx, deps);
@@ -197,14 +201,22 @@ export const paymentRoutes = (router: Router, deps: PaymentRoutesDeps) => {
         if (subscription.status === 'incomplete') {
           await payments.cancelNow(subscriptionId, idempotencyKey);
           const result = await accounts.execute('EndSubscription', accountId, { subscriptionId }, metadata);
-          ctx.body = { success: true, message: SUBSCRIPTION_CANCELLED_MESSAGE, position: String(result.position) };
+          ctx.body = {
+            success: true,
+            message: SUBSCRIPTION_CANCELLED_MESSAGE,
+            position: String(result.position),
+          } satisfies CancelSubscriptionResponse;
           return;
         }
         const { cancelAt: stripeCancelAt } = await payments.cancelAtPeriodEnd(subscriptionId, idempotencyKey);
         const cancelAt = stripeCancelAt ?? subscription.currentPeriodEnd;
         if (cancelAt === undefined) throw new Error(`Stripe gave no end for the cancelled subscription ${subscriptionId}`);
         const result = await accounts.execute('ScheduleCancellation', accountId, { subscriptionId, cancelAt }, metadata);
-        ctx.body = { success: true, message: cancellationScheduledMessage(cancelAt), position: String(result.position) };
+        ctx.body = {
+          success: true,
+          message: cancellationScheduledMessage(cancelAt),
+          position: String(result.position),
+        } satisfies CancelSubscriptionResponse;
       },
     ),
   );

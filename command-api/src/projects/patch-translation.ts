@@ -4,6 +4,7 @@ import {
   isSafeText,
   NotFoundError,
   PARAMETER_LISTS,
+  PROJECT_KINDS,
   parameterListOf,
   parameterListsOfStage,
   sameValue,
@@ -65,6 +66,18 @@ export const stagePatchSchema = z.strictObject({
   data: z.record(z.string().refine(isSafeLine, UNSAFE_TEXT_MESSAGE), z.unknown()).optional(),
 });
 export type StagePatch = z.infer<typeof stagePatchSchema>;
+
+/**
+ * The spec's POST /api/projects body (spec 01 §7): a project and, optionally, its stages. `project.kind`
+ * 'builder' makes the /game screen's project (spec 02 §2.6), which starts empty: it takes a name only.
+ */
+export const createProjectBody = z.strictObject({
+  project: projectPatchSchema
+    .omit({ id: true })
+    .extend({ kind: z.enum(PROJECT_KINDS).optional() })
+    .optional(),
+  stages: z.array(stagePatchSchema).max(6).optional(),
+});
 
 const requireProject = (state: ProjectState, projectId: string, actorId: string): ActiveProjectState => {
   if (state.status !== 'active' || state.ownerId !== actorId) throw new NotFoundError('project', projectId);

@@ -12,9 +12,9 @@ import {
 } from '@vis/domain';
 import { handleCommand, parseInput, type CommandsFor, type EventStore } from '@vis/infrastructure';
 import type { Context } from 'koa';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { commandMetadata, idFromCommand } from '../command-context.ts';
-import { commandsForProjectPatch, commandsForStagePatch, projectPatchSchema, stagePatchSchema } from './patch-translation.ts';
+import { commandsForProjectPatch, commandsForStagePatch, createProjectBody, projectPatchSchema, stagePatchSchema } from './patch-translation.ts';
 
 interface Deps {
   eventStore: EventStore;
@@ -48,19 +48,23 @@ const TASKS: { method: 'post' | 'put' | 'patch' | 'delete'; path: string; type: 
   { method: 'put', path: '/api/projects/:projectId/final-prompt', type: 'RecordFinalPrompt' },
   { method: 'post', path: '/api/projects/:projectId/audit/remove-parameter', type: 'RemoveAuditedParameter' },
   { method: 'post', path: '/api/projects/:projectId/stage-results', type: 'ApplyStageResults' },
+  // The nine-step builder (/game), on builder projects only.
+  { method: 'put', path: '/api/projects/:projectId/builder/core-idea', type: 'SetBuilderCoreIdea' },
+  { method: 'put', path: '/api/projects/:projectId/builder/viral-mechanics', type: 'SetBuilderViralMechanics' },
+  { method: 'post', path: '/api/projects/:projectId/builder/parameters', type: 'AddBuilderParameter' },
+  { method: 'post', path: '/api/projects/:projectId/builder/parameters/remove', type: 'RemoveBuilderParameter' },
+  { method: 'post', path: '/api/projects/:projectId/builder/parameters/clear', type: 'ClearBuilderParameters' },
+  { method: 'post', path: '/api/projects/:projectId/builder/steps/:step/complete', type: 'CompleteBuilderStep' },
+  { method: 'put', path: '/api/projects/:projectId/builder/current-step', type: 'GoToBuilderStep' },
+  { method: 'post', path: '/api/projects/:projectId/builder/finish', type: 'FinishBuilder' },
+  { method: 'post', path: '/api/projects/:projectId/builder/reopen', type: 'ReopenBuilder' },
 ];
 
-const NUMERIC_PATH_PARAMS = new Set(['stage', 'index']);
+const NUMERIC_PATH_PARAMS = new Set(['stage', 'index', 'step']);
 const pathValues = (params: Record<string, string | undefined>) =>
   Object.fromEntries(
     Object.entries(params).map(([key, value]) => [key, NUMERIC_PATH_PARAMS.has(key) && /^\d+$/.test(value ?? '') ? Number(value) : value]),
   );
-
-/** The spec's POST /api/projects body (spec 01 §7): a project and, optionally, its stages. */
-const createProjectBody = z.strictObject({
-  project: projectPatchSchema.omit({ id: true }).optional(),
-  stages: z.array(stagePatchSchema).max(6).optional(),
-});
 
 /** Generated commands go through the same schemas as typed ones: a PATCH cannot smuggle in what a task endpoint refuses. */
 const validated =
@@ -73,6 +77,16 @@ const stageNumberOf = (stage: { id?: string | number; stageNumber?: number }, in
   if (stage.stageNumber !== undefined) return stage.stageNumber;
   const fromId = typeof stage.id === 'string' ? (stageId.parse(stage.id)?.stageNumber ?? Number(stage.id)) : Number(stage.id ?? '');
   return Number.isInteger(fromId) && fromId > 0 ? fromId : index + 1;
+};
+
+/** What a builder project is created with; the rest of the body is the guided stages' data. */
+const BUILDER_CREATE_FIELDS = new Set(['name', 'projectName', 'kind', 'createdAt', 'updatedAt']);
+
+/** A builder project has none of the guided stages' data: sending some is a mistake worth naming. */
+const refuseGuidedFields = (body: z.infer<typeof createProjectBody>) => {
+  const sent = Object.entries(body.project ?? {}).filter(([field, value]) => value !== undefined && !BUILDER_CREATE_FIELDS.has(field));
+  const field = sent.length > 0 ? `project.${sent[0]![0]}` : body.stages ? 'stages' : null;
+  if (field) throw new ValidationError(field, `${field}: a builder project is created with a name only`);
 };
 
 const answer = (ctx: Context, result: { events: { type: string }[]; position: bigint }) => {
@@ -95,7 +109,11 @@ export const projectRoutes = (router: Router, deps: Deps) => {
     const metadata = commandMetadata(ctx, deps);
     const projectId = ctx.get('idempotency-key') ? idFromCommand(metadata.commandId) : deps.newId();
     const name = body.project?.name ?? body.project?.projectName;
-    const commands: ProjectCommand[] = [{ type: 'CreateProject', data: { projectId, name, coreIdea: body.project?.coreIdea }, metadata }];
+    const kind = body.project?.kind;
+    if (kind === 'builder') refuseGuidedFields(body);
+    const commands: ProjectCommand[] = [
+      { type: 'CreateProject', data: { projectId, name, coreIdea: body.project?.coreIdea, ...(kind ? { kind } : {}) }, metadata },
+    ];
     // A client that sends what it has already (parameters, stages, where it is) starts from there, in the same write.
     if (body.stages?.length || body.project?.parameters || body.project?.currentStageIndex) {
       commands.push({

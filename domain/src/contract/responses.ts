@@ -4,6 +4,8 @@ import { SUBSCRIPTION_STATUSES } from '../account/events.ts';
 import type { SubscriptionStatusView } from '../account/status.ts';
 import { FLOW_STAGE_IDS } from '../ai/flow-stages.ts';
 import { FEEDBACK_TYPES } from '../feedback/feedback.ts';
+import { BUILDER_PARAMETER_KIND_NAMES } from '../ai/parameter-kinds.ts';
+import { builderCategorySchema, builderStepSchema, PROJECT_KINDS } from '../project/builder.ts';
 import { AI_KEY_STATUSES } from '../project/constants.ts';
 import type { PreviousStagesContext, Progress } from '../project/progress.ts';
 import {
@@ -107,10 +109,59 @@ export const previousStagesContextView: z.ZodType<PreviousStagesContext> = z.obj
   4: z.object({ audienceSegmentNames: z.array(z.string()), messaging: z.string() }).optional(),
 });
 
-/** GET /api/projects/{id}: the project, its stages, progress and the previous stages' context. */
+/** One parameter category of the nine-step builder, with its add rule (spec 02 §5) and the AI kind that suggests for it. */
+export const builderCategoryView = z.object({
+  category: builderCategorySchema,
+  title: z.string(),
+  step: builderStepSchema,
+  maxWords: z.number().int(),
+  /** The suggestion kind for POST /api/generate-parameter (`kind`). */
+  kind: z.enum(BUILDER_PARAMETER_KIND_NAMES),
+  /** Set once a parameter was added; removing does not reset it (spec 02 §4). */
+  active: z.boolean(),
+  params: z.array(z.string()),
+});
+export type BuilderCategoryView = z.infer<typeof builderCategoryView>;
+
+/** A step tile (spec 02 §2.7, §4): `status` colours it; `locked` tiles cannot be gone to or completed. */
+export const builderStepView = z.object({
+  step: builderStepSchema,
+  name: z.string(),
+  status: z.enum(['current', 'complete', 'available', 'locked']),
+  complete: z.boolean(),
+  /** The parameter categories the step edits (step 1 also has the two texts, step 8 the enhanced prompt). */
+  categories: z.array(builderCategorySchema),
+});
+export type BuilderStepView = z.infer<typeof builderStepView>;
+
+/** The nine-step builder's state (spec 02 §2.6, §2.7): present on builder projects only. */
+export const builderView = z.object({
+  coreIdea: z.string(),
+  coreIdeaWords: z.number().int(),
+  viralMechanics: z.string(),
+  viralMechanicsWords: z.number().int(),
+  limits: z.object({ coreIdeaWords: z.number().int(), viralMechanicsWords: z.number().int() }),
+  /** Every category, in step order. */
+  categories: z.array(builderCategoryView),
+  steps: z.array(builderStepView),
+  completedSteps: z.array(builderStepSchema),
+  currentStep: builderStepSchema,
+  percentComplete: z.number(),
+  enhancedPrompt: z.string(),
+  /** The last finish, until Back to Editor (POST builder/reopen) reopens the builder. */
+  finished: z.object({ timeSpentSeconds: z.number().int(), finishedAt: z.string() }).nullable(),
+});
+export type BuilderView = z.infer<typeof builderView>;
+
+/**
+ * GET /api/projects/{id}: the project, its stages, progress and the previous stages' context; `kind`, and for a
+ * builder project its `builder` (null on guided projects, whose stages and progress are what they read).
+ */
 export const projectResponse = z.object({
   success,
   project: projectView,
+  kind: z.enum(PROJECT_KINDS),
+  builder: builderView.nullable(),
   stages: z.array(stageView),
   progress: progressView,
   context: previousStagesContextView,
@@ -128,6 +179,8 @@ export type ProjectStagesResponse = z.infer<typeof projectStagesResponse>;
 export const projectListItem = z.object({
   id: z.string(),
   name: z.string(),
+  /** 'builder': the /game screen's project; its coreIdea and percentComplete are the builder's. */
+  kind: z.enum(PROJECT_KINDS),
   coreIdea: z.string(),
   currentStageIndex: z.number().int(),
   percentComplete: z.number(),
@@ -245,6 +298,28 @@ export const subscriptionDetailsResponse = z.object({
   }),
 });
 export type SubscriptionDetailsResponse = z.infer<typeof subscriptionDetailsResponse>;
+
+/**
+ * POST /api/subscription/create (spec 02 §3 "Create-subscription response"): the PaymentIntent's secret for the
+ * Payment Element, and Stripe.js's publishable key (absent when the server has none: no card form can load).
+ */
+export const createSubscriptionResponse = z.object({
+  success,
+  clientSecret: z.string(),
+  subscriptionId: z.string(),
+  message: z.string(),
+  publishableKey: z.string().optional(),
+  position: z.string(),
+});
+export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponse>;
+
+/** POST /api/subscription/apply-coupon: a Stripe promotion code as a discount on the caller's subscription. */
+export const applySubscriptionCouponResponse = z.object({ success, message: z.string() });
+export type ApplySubscriptionCouponResponse = z.infer<typeof applySubscriptionCouponResponse>;
+
+/** POST /api/subscription/cancel: `position` is absent when the cancellation was already scheduled. */
+export const cancelSubscriptionResponse = z.object({ success, message: z.string(), position: z.string().optional() });
+export type CancelSubscriptionResponse = z.infer<typeof cancelSubscriptionResponse>;
 
 /** GET /api/analytics/feedback (operators). */
 export const feedbackListResponse = z.object({

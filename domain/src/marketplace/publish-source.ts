@@ -8,10 +8,23 @@ const joined = (...lists: readonly (readonly string[])[]) => cut([...new Set(lis
 /**
  * What a project offers a publication that leaves fields out: its name, its core idea, and the text forms of
  * its viral-trigger, technology and sustainability lists (spec 02 §3 publishes commonViralTriggers,
- * coreTechUnderstanding and closedLoopPrinciples). Null for a project that does not exist.
+ * coreTechUnderstanding and closedLoopPrinciples); a builder project's come from its builder. Null for a project
+ * that does not exist.
  */
 export const publishSourceOf = (project: ProjectState): PublishSource | null => {
   if (project.status !== 'active') return null;
+  const { builder } = project;
+  // The builder's completion view summarises the same three (spec 02 §2.6): its viral mechanics are its triggers.
+  if (builder) {
+    return {
+      ownerId: project.ownerId,
+      name: project.name,
+      coreIdea: cut(builder.coreIdea, MAX_IDEA_TEXT_LENGTH),
+      viralTriggers: cut(builder.viralMechanics, MAX_IDEA_TEXT_LENGTH),
+      techFramework: joined(builder.categories.technical.params),
+      sustainability: joined(builder.categories.sustainability.params),
+    };
+  }
   const research = project.stages[1];
   return {
     ownerId: project.ownerId,

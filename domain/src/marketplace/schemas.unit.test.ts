@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fold } from '../decider.ts';
 import { projectDecider } from '../project/decide.ts';
 import { initialProjectState } from '../project/state.ts';
+import { builderCoreIdeaChanged, builderCreated, builderParameterAdded, builderViralMechanicsChanged } from '../testing/project-builder-fixtures.ts';
 import { owner as projectOwner, parameterAdded, projectCreated } from '../testing/project-fixtures.ts';
 import { ideaCommandSchemas, publishIdeaBodySchema } from './commands.ts';
 import { MAX_IDEA_TEXT_LENGTH, MAX_IDEA_TITLE_LENGTH } from './constants.ts';
@@ -102,6 +103,25 @@ describe('publishSourceOf', () => {
       viralTriggers: 'scarcity, social proof',
       techFramework: 'static page',
       sustainability: 'tips fund the page, no ads',
+    });
+  });
+
+  it("offers a builder project's core idea, viral mechanics, technical framework and sustainability", () => {
+    const state = fold(projectDecider, [
+      builderCreated({ name: 'Tip Wall' }),
+      builderCoreIdeaChanged('A wall of tips'),
+      builderViralMechanicsChanged('Every tip is shown'),
+      builderParameterAdded('technical', 'Workers'),
+      builderParameterAdded('technical', 'KV', { activated: false }),
+      builderParameterAdded('sustainability', 'Fees fund payouts'),
+    ]);
+    expect(publishSourceOf(state)).toEqual({
+      ownerId: projectOwner,
+      name: 'Tip Wall',
+      coreIdea: 'A wall of tips',
+      viralTriggers: 'Every tip is shown',
+      techFramework: 'Workers, KV',
+      sustainability: 'Fees fund payouts',
     });
   });
 

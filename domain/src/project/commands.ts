@@ -3,6 +3,8 @@ import { FLOW_STAGE_IDS } from '../ai/flow-stages.ts';
 import type { Command } from '../decider.ts';
 import { hasOnlySafeText, isSafeLine, namedId, UNSAFE_TEXT_MESSAGE, userLine, userText } from '../text.ts';
 import { projectAiCommandSchemas, type ProjectAiCommand } from './ai-commands.ts';
+import { PROJECT_KINDS } from './builder.ts';
+import { projectBuilderCommandSchemas, type ProjectBuilderCommand } from './builder-commands.ts';
 import {
   MAX_CORE_IDEA_LENGTH,
   MAX_NAME_LENGTH,
@@ -21,6 +23,8 @@ export const createProjectSchema = z.strictObject({
   projectId: z.uuid(),
   name: userLine(MAX_PROJECT_NAME_LENGTH).optional(),
   coreIdea: userText(MAX_CORE_IDEA_LENGTH).optional(),
+  /** Absent: a guided project. */
+  kind: z.enum(PROJECT_KINDS).optional(),
 });
 
 /**
@@ -211,6 +215,7 @@ export type ProjectCommand =
   | RecordFinalPrompt
   | RemoveAuditedParameter
   | ApplyStageResults
+  | ProjectBuilderCommand
   | ProjectAiCommand;
 
 /** Each command's payload schema by command type, for a generic HTTP or CLI layer. */
@@ -236,5 +241,6 @@ export const projectCommandSchemas = {
   RecordFinalPrompt: recordFinalPromptSchema,
   RemoveAuditedParameter: removeAuditedParameterSchema,
   ApplyStageResults: applyStageResultsSchema,
+  ...projectBuilderCommandSchemas,
   ...projectAiCommandSchemas,
 } satisfies Record<ProjectCommand['type'], z.ZodType>;

@@ -34,7 +34,9 @@ import {
   MIN_SIMPLICITY_SCORE,
   PARAMETER_LIST_NAMES,
 } from './constants.ts';
+import { DEFAULT_BUILDER_PROJECT_NAME, type ProjectKind } from './builder.ts';
 import { decideProjectAi } from './decide-ai.ts';
+import { decideProjectBuilder, requireProjectOfKind } from './decide-builder.ts';
 import type { ProjectEvent, ProjectSnapshot, StageNotesUpdated } from './events.ts';
 import { parseProjectExport } from './export.ts';
 import { sameValue } from './same-value.ts';
@@ -44,7 +46,55 @@ import { evolveProject, initialProjectState, parameterListOf, type ActiveProject
 import { uniqueItems } from './text.ts';
 import { audienceSegmentRequirements, stageIssues } from './validation.ts';
 
+/**
+ * Which kind of project each command works on; null: either kind. A guided stage's command on a builder project
+ * (or a builder step's on a guided one) would change data that project never shows, so it is refused.
+ */
+const KIND_OF_COMMAND: Record<ProjectCommand['type'], ProjectKind | null> = {
+  CreateProject: null,
+  RenameProject: null,
+  TransferProject: null,
+  SetCoreIdea: 'guided',
+  AddParameter: 'guided',
+  RemoveParameter: 'guided',
+  ClearParameters: 'guided',
+  UpdateStageNotes: 'guided',
+  AddAudienceSegment: 'guided',
+  RemoveAudienceSegment: 'guided',
+  ProposeConcepts: 'guided',
+  SelectConcept: 'guided',
+  AdvanceStage: 'guided',
+  SetCurrentStage: 'guided',
+  ResetStage: 'guided',
+  ResetProject: 'guided',
+  ImportProject: 'guided',
+  RecordTechnicalReport: 'guided',
+  RecordFinalPrompt: 'guided',
+  RemoveAuditedParameter: 'guided',
+  ApplyStageResults: 'guided',
+  SetBuilderCoreIdea: 'builder',
+  SetBuilderViralMechanics: 'builder',
+  AddBuilderParameter: 'builder',
+  RemoveBuilderParameter: 'builder',
+  ClearBuilderParameters: 'builder',
+  CompleteBuilderStep: 'builder',
+  GoToBuilderStep: 'builder',
+  RecordBuilderPrompt: 'builder',
+  FinishBuilder: 'builder',
+  ReopenBuilder: 'builder',
+  // What the AI answered is history on either kind; a project's own Gemini key serves both.
+  RecordAiSuggestions: null,
+  RecordAiPrompt: null,
+  RecordAiReport: null,
+  RecordAiResults: null,
+  SetGeminiKey: null,
+  RecordGeminiKeyVerification: null,
+  RemoveGeminiKey: null,
+};
+
 export const decideProject = (command: ProjectCommand, state: ProjectState): ProjectEvent[] => {
+  const kind = KIND_OF_COMMAND[command.type];
+  if (kind) requireProjectOfKind(state, command.data.projectId, command.metadata.actorId, kind);
   switch (command.type) {
     case 'CreateProject':
       return createProject(command, state);
@@ -88,6 +138,17 @@ export const decideProject = (command: ProjectCommand, state: ProjectState): Pro
       return removeAuditedParameter(command, state);
     case 'ApplyStageResults':
       return applyStageResults(command, state);
+    case 'SetBuilderCoreIdea':
+    case 'SetBuilderViralMechanics':
+    case 'AddBuilderParameter':
+    case 'RemoveBuilderParameter':
+    case 'ClearBuilderParameters':
+    case 'CompleteBuilderStep':
+    case 'GoToBuilderStep':
+    case 'RecordBuilderPrompt':
+    case 'FinishBuilder':
+    case 'ReopenBuilder':
+      return decideProjectBuilder(command, state);
     case 'RecordAiSuggestions':
     case 'RecordAiPrompt':
     case 'RecordAiReport':
@@ -111,8 +172,22 @@ const requireOwnedProject = (state: ProjectState, projectId: string, actorId: st
   return state;
 };
 
+/**
+ * A builder project keeps its idea in the builder (spec 02 §2.6): it starts without the guided core idea and the
+ * variant C parameters, and says its kind; a guided project's event stays as it always was, without one.
+ */
 const createProject = ({ data, metadata }: CreateProject, state: ProjectState): ProjectEvent[] => {
   if (state.status !== 'empty') throw new ConflictError(`Project ${data.projectId} already exists`);
+  const common = { projectId: data.projectId, ownerId: metadata.actorId, createdAt: metadata.now };
+  if (data.kind === 'builder') {
+    if (data.coreIdea?.trim()) throw new ValidationError('coreIdea', "A builder project's core idea is set on its first step");
+    return [
+      {
+        type: 'ProjectCreated',
+        data: { ...common, name: data.name?.trim() || DEFAULT_BUILDER_PROJECT_NAME, coreIdea: '', parameters: [], kind: 'builder' },
+      },
+    ];
+  }
   return [
     {
       type: 'ProjectCreated',

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { projectAiEventSchemas, type ProjectAiEvent } from './ai-events.ts';
+import { PROJECT_KINDS } from './builder.ts';
+import { projectBuilderEventSchemas, type ProjectBuilderEvent } from './builder-events.ts';
 import { PARAMETER_LIST_NAMES } from './constants.ts';
 import { audienceSegmentSchema, ideaConceptSchema, stageDataSchemas, stageNotesSchemas, stageNumberSchema, technicalReportSchema } from './stages.ts';
 
@@ -14,6 +16,8 @@ export const projectCreatedSchema = z.object({
   name: z.string(),
   coreIdea: z.string(),
   parameters: z.array(z.string()),
+  /** Absent on guided projects, and on every project created before there were builder projects. */
+  kind: z.enum(PROJECT_KINDS).optional(),
   createdAt: z.string(),
 });
 
@@ -230,6 +234,7 @@ export type ProjectEvent =
   | ProjectImported
   | TechnicalReportRecorded
   | FinalPromptRecorded
+  | ProjectBuilderEvent
   | ProjectAiEvent;
 export type ProjectEventType = ProjectEvent['type'];
 
@@ -254,6 +259,7 @@ export const projectEventSchemas = {
   ProjectImported: projectImportedSchema,
   TechnicalReportRecorded: technicalReportRecordedSchema,
   FinalPromptRecorded: finalPromptRecordedSchema,
+  ...projectBuilderEventSchemas,
   ...projectAiEventSchemas,
 } satisfies { [T in ProjectEventType]: z.ZodType<Extract<ProjectEvent, { type: T }>['data'], unknown> };
 

@@ -40,7 +40,7 @@ const stateAfter = (...events: ProjectEvent[]): ActiveProjectState => {
 };
 
 describe('evolveProject', () => {
-  it('starts a new project on stage 1 with empty stages and no AI key', () =>
+  it('starts a new project, guided when its event names no kind, on stage 1 with empty stages and no AI key', () =>
     expect(stateAfter()).toEqual({
       status: 'active',
       projectId,
@@ -52,6 +52,8 @@ describe('evolveProject', () => {
       aiKeyStatus: 'Not Set',
       aiKey: null,
       stages: emptyStages(),
+      kind: 'guided',
+      builder: null,
     }));
 
   it('ignores events before the project exists', () =>

@@ -35,6 +35,19 @@ import {
   setGeminiKey,
 } from '../testing/project-ai-fixtures.ts';
 import {
+  addBuilderParameter,
+  clearBuilderParameters,
+  completeBuilderStep,
+  finishBuilder,
+  goToBuilderStep,
+  recordBuilderPrompt,
+  removeBuilderParameter,
+  reopenBuilder,
+  setBuilderCoreIdea,
+  setBuilderViralMechanics,
+} from '../testing/project-builder-fixtures.ts';
+import { addBuilderParameterSchema, completeBuilderStepSchema } from './builder-commands.ts';
+import {
   addAudienceSegmentSchema,
   advanceStageSchema,
   importProjectSchema,
@@ -134,12 +147,29 @@ describe('event schemas', () => {
     resetProject(),
     { type: 'TransferProject', data: { projectId, fromOwnerId: owner }, metadata: metadata('user-ann') },
   ];
+  /** The nine-step builder's commands, on a builder project of its own. */
+  const builderScenario: ProjectCommand[] = [
+    createProject({ kind: 'builder' }),
+    setBuilderCoreIdea('a wall of tips'),
+    setBuilderViralMechanics('every tip is shown to everyone'),
+    addBuilderParameter('technical', 'Cloudflare Workers and KV'),
+    removeBuilderParameter('technical', 'Cloudflare Workers and'),
+    addBuilderParameter('emotion', 'pride'),
+    clearBuilderParameters('emotion'),
+    completeBuilderStep(1),
+    goToBuilderStep(1),
+    recordBuilderPrompt('Build a tip wall', 'req-1'),
+    finishBuilder(95),
+    reopenBuilder(),
+  ];
   const events: ProjectEvent[] = [];
-  scenario.reduce((state, command) => {
-    const decided = projectDecider.decide(command, state);
-    events.push(...decided);
-    return decided.reduce(projectDecider.evolve, state);
-  }, projectDecider.initialState());
+  for (const commands of [scenario, builderScenario]) {
+    commands.reduce((state, command) => {
+      const decided = projectDecider.decide(command, state);
+      events.push(...decided);
+      return decided.reduce(projectDecider.evolve, state);
+    }, projectDecider.initialState());
+  }
 
   it('the scenario produces every event type', () => expect(new Set(events.map((event) => event.type))).toEqual(new Set(PROJECT_EVENT_TYPES)));
 
@@ -149,7 +179,13 @@ describe('event schemas', () => {
 });
 
 describe('command schemas, as the HTTP layer uses them', () => {
-  it('has one schema per command', () => expect(Object.keys(projectCommandSchemas)).toHaveLength(28));
+  it('has one schema per command', () => expect(Object.keys(projectCommandSchemas)).toHaveLength(38));
+
+  it('takes a builder step from 1 to 9 only', () => {
+    expect(completeBuilderStepSchema.safeParse({ projectId: 'p', step: 9 }).success).toBe(true);
+    expect(completeBuilderStepSchema.safeParse({ projectId: 'p', step: 10 }).success).toBe(false);
+    expect(addBuilderParameterSchema.safeParse({ projectId: 'p', category: 'viral', value: 'x' }).success).toBe(false);
+  });
 
   it('refuses an unknown field', () => expect(advanceStageSchema.safeParse({ projectId: 'p', fromStage: 1, skip: true }).success).toBe(false));
 

@@ -1,5 +1,7 @@
+import { DEFAULT_PROJECT_KIND, emptyBuilder, type BuilderState, type ProjectKind } from './builder.ts';
 import { DEFAULT_AI_KEY_STATUS, PARAMETER_LISTS, type AiKeyStatus, type ParameterListName } from './constants.ts';
 import type { ProjectEvent } from './events.ts';
+import { evolveBuilder } from './evolve-builder.ts';
 import { emptyStage, emptyStages, type ProjectStages, type StageData, type StageNumber } from './stages.ts';
 
 export type ActiveProjectState = {
@@ -15,6 +17,9 @@ export type ActiveProjectState = {
   /** The project's own Gemini key, by its vault id and last four characters; the key is encrypted elsewhere. */
   aiKey: { keyId: string; lastFour: string } | null;
   stages: ProjectStages;
+  kind: ProjectKind;
+  /** The nine-step builder's work: set on builder projects only. */
+  builder: BuilderState | null;
 };
 
 export type ProjectState = { status: 'empty' } | ActiveProjectState;
@@ -54,6 +59,8 @@ export const evolveProject = (state: ProjectState, event: ProjectEvent): Project
       aiKeyStatus: DEFAULT_AI_KEY_STATUS,
       aiKey: null,
       stages: emptyStages(),
+      kind: event.data.kind ?? DEFAULT_PROJECT_KIND,
+      builder: event.data.kind === 'builder' ? emptyBuilder() : null,
     };
   }
   // Events for a project that does not exist yet cannot happen in a well-formed stream; folding ignores them.
@@ -142,6 +149,17 @@ const evolveActive = (state: ActiveProjectState, event: Exclude<ProjectEvent, { 
       return { ...state, aiKeyStatus: event.data.valid ? 'Valid' : 'Invalid' };
     case 'GeminiKeyRemoved':
       return { ...state, aiKeyStatus: DEFAULT_AI_KEY_STATUS, aiKey: null };
+    case 'BuilderCoreIdeaChanged':
+    case 'BuilderViralMechanicsChanged':
+    case 'BuilderParameterAdded':
+    case 'BuilderParameterRemoved':
+    case 'BuilderParametersCleared':
+    case 'BuilderStepCompleted':
+    case 'BuilderCurrentStepChanged':
+    case 'BuilderPromptRecorded':
+    case 'BuilderFinished':
+    case 'BuilderReopened':
+      return { ...state, builder: evolveBuilder(state.builder, event) };
     default: {
       const unhandled: never = event;
       return unhandled;

@@ -52,6 +52,8 @@ export const configSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString(z.string()),
   STRIPE_PRICE_ID: optionalString(z.string()),
   STRIPE_PRICE_LOOKUP_KEY: optionalString(z.string()),
+  /** The browser's key for Stripe.js (`pk_test_…` or `pk_live_…`): not a secret, the subscription page receives it. */
+  STRIPE_PUBLISHABLE_KEY: optionalString(z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')),
   GEMINI_API_KEY: optionalString(z.string()),
   GEMINI_MODEL: z.string().trim().min(1).default('gemini-2.0-flash'),
   /** 32 bytes as 64 hex characters: encrypts users' own Gemini keys at rest. Generated in DATA_DIR outside production. */

@@ -1,4 +1,13 @@
 import {
+  BUILDER_CATEGORIES,
+  BUILDER_CATEGORY_NAMES,
+  BUILDER_CORE_IDEA_MAX_WORDS,
+  BUILDER_STEPS,
+  BUILDER_VIRAL_MECHANICS_MAX_WORDS,
+  builderPercentComplete,
+  builderStepStatus,
+  countWords,
+  DEFAULT_PROJECT_KIND,
   maskedGeminiKey,
   PARAMETER_LISTS,
   parameterListsOfStage,
@@ -12,6 +21,8 @@ import {
   type StageData,
   type StageNumber,
   type StageView,
+  type BuilderState,
+  type BuilderView,
 } from '@vis/domain';
 import type { ProjectDocument, ProjectSummaryDocument } from '@vis/projections';
 
@@ -41,11 +52,40 @@ const withTextForms = <N extends StageNumber>(stageNumber: N, data: StageData<N>
   return withText as StageData<N>;
 };
 
+/** Everything the /game screen draws, rules included (word limits, tile states), so the screen decides nothing. */
+export const toBuilderView = (builder: BuilderState): BuilderView => ({
+  coreIdea: builder.coreIdea,
+  coreIdeaWords: countWords(builder.coreIdea),
+  viralMechanics: builder.viralMechanics,
+  viralMechanicsWords: countWords(builder.viralMechanics),
+  limits: { coreIdeaWords: BUILDER_CORE_IDEA_MAX_WORDS, viralMechanicsWords: BUILDER_VIRAL_MECHANICS_MAX_WORDS },
+  categories: BUILDER_CATEGORY_NAMES.map((category) => {
+    const { title, step, maxWords, kind } = BUILDER_CATEGORIES[category];
+    const { active, params } = builder.categories[category];
+    return { category, title, step, maxWords, kind, active, params };
+  }),
+  steps: BUILDER_STEPS.map(({ step, name }) => ({
+    step,
+    name,
+    status: builderStepStatus(builder, step),
+    complete: builder.completedSteps.includes(step),
+    categories: BUILDER_CATEGORY_NAMES.filter((category) => BUILDER_CATEGORIES[category].step === step),
+  })),
+  completedSteps: builder.completedSteps,
+  currentStep: builder.currentStep,
+  percentComplete: builderPercentComplete(builder),
+  enhancedPrompt: builder.enhancedPrompt,
+  finished: builder.finished,
+});
+
 /** GET /api/projects/{id}: the project, its stages (fixed texts plus data, with the lists' text forms), progress and context. */
 export const toProjectResponse = (doc: ProjectDocument): ProjectResponse => {
   return {
     success: true,
     project: projectFields(doc),
+    // Documents written before there were builder projects have neither field.
+    kind: doc.kind ?? DEFAULT_PROJECT_KIND,
+    builder: doc.builder ? toBuilderView(doc.builder) : null,
     stages: STAGE_NUMBERS.map(
       (stageNumber) =>
         ({
@@ -70,6 +110,7 @@ export const toStagesResponse = (doc: ProjectDocument): ProjectStagesResponse =>
 export const toProjectListItem = (doc: ProjectSummaryDocument): ProjectListItem => ({
   id: doc._id,
   name: doc.name,
+  kind: doc.kind ?? DEFAULT_PROJECT_KIND,
   coreIdea: doc.coreIdea,
   currentStageIndex: doc.currentStageIndex,
   percentComplete: doc.percentComplete,

@@ -1,4 +1,5 @@
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { PageLoading } from '../components/page-loading.tsx';
 import { AppShell } from './layout/app-shell.tsx';
 import { ErrorBoundaryRoute } from './routes/error-boundary.tsx';
 import { LandingRoute } from './routes/landing.tsx';
@@ -10,6 +11,9 @@ const stageRoute = (stage: number) => ({
   lazy: () => import('./routes/stage.tsx').then((module) => ({ Component: module.StageRoute })),
 });
 
+/** A deep link's first render waits for its screen's chunk: the shell shows, with a spinner where the screen goes. */
+const withLoadingFallback = (route: RouteObject): RouteObject => (route.lazy ? { ...route, hydrateFallbackElement: <PageLoading /> } : route);
+
 export const createRouter = () =>
   createBrowserRouter([
     {
@@ -19,20 +23,29 @@ export const createRouter = () =>
       children: [
         {
           errorElement: <ErrorBoundaryRoute />,
-          children: [
-            { index: true, element: <LandingRoute /> },
-            ...[1, 2, 3, 4, 5, 6].map(stageRoute),
-            { path: 'generator', lazy: () => import('./routes/generator.tsx').then((module) => ({ Component: module.GeneratorRoute })) },
-            { path: 'summary', lazy: () => import('./routes/summary.tsx').then((module) => ({ Component: module.SummaryRoute })) },
-            { path: 'dashboard', lazy: () => import('./routes/dashboard.tsx').then((module) => ({ Component: module.DashboardRoute })) },
-            { path: 'settings', lazy: () => import('./routes/settings.tsx').then((module) => ({ Component: module.SettingsRoute })) },
-            {
-              path: 'marketplace/:id',
-              lazy: () => import('./routes/marketplace-idea.tsx').then((module) => ({ Component: module.MarketplaceIdeaRoute })),
-            },
-            { path: 'projects/:id', lazy: () => import('./routes/project-link.tsx').then((module) => ({ Component: module.ProjectLinkRoute })) },
-            { path: '*', element: <NotFoundRoute /> },
-          ],
+          children: (
+            [
+              { index: true, element: <LandingRoute /> },
+              ...[1, 2, 3, 4, 5, 6].map(stageRoute),
+              { path: 'generator', lazy: () => import('./routes/generator.tsx').then((module) => ({ Component: module.GeneratorRoute })) },
+              { path: 'summary', lazy: () => import('./routes/summary.tsx').then((module) => ({ Component: module.SummaryRoute })) },
+              { path: 'dashboard', lazy: () => import('./routes/dashboard.tsx').then((module) => ({ Component: module.DashboardRoute })) },
+              { path: 'settings', lazy: () => import('./routes/settings.tsx').then((module) => ({ Component: module.SettingsRoute })) },
+              { path: 'welcome', element: <LandingRoute /> },
+              { path: 'marketplace', lazy: () => import('./routes/marketplace.tsx').then((module) => ({ Component: module.MarketplaceRoute })) },
+              { path: 'billing', lazy: () => import('./routes/billing.tsx').then((module) => ({ Component: module.BillingRoute })) },
+              { path: 'subscription', lazy: () => import('./routes/subscription.tsx').then((module) => ({ Component: module.SubscriptionRoute })) },
+              { path: 'subscribe', lazy: () => import('./routes/subscription.tsx').then((module) => ({ Component: module.SubscriptionRoute })) },
+              { path: 'payment', lazy: () => import('./routes/payment.tsx').then((module) => ({ Component: module.PaymentRoute })) },
+              { path: 'auth-test', lazy: () => import('./routes/auth-test.tsx').then((module) => ({ Component: module.AuthTestRoute })) },
+              {
+                path: 'marketplace/:id',
+                lazy: () => import('./routes/marketplace-idea.tsx').then((module) => ({ Component: module.MarketplaceIdeaRoute })),
+              },
+              { path: 'projects/:id', lazy: () => import('./routes/project-link.tsx').then((module) => ({ Component: module.ProjectLinkRoute })) },
+              { path: '*', element: <NotFoundRoute /> },
+            ] as RouteObject[]
+          ).map(withLoadingFallback),
         },
       ],
     },

@@ -1,6 +1,6 @@
 import { Sparkles, Ticket } from 'lucide-react';
 import { createContext, useCallback, useContext, useState, type FormEvent, type ReactNode } from 'react';
-import { Button } from './ui/button.tsx';
+import { Button, buttonClasses } from './ui/button.tsx';
 import { Dialog, DialogContent } from './ui/dialog.tsx';
 import { Input, Label } from './ui/field.tsx';
 import { errorMessage } from '../lib/api-client.ts';
@@ -58,9 +58,15 @@ const SubscriptionModalContent = ({ onDone }: { onDone: () => void }) => {
       <div className="space-y-4">
         <div className="flex items-start gap-3 rounded-xl border border-indigo-200 bg-indigo-50 p-4 text-sm text-indigo-900 dark:border-indigo-800 dark:bg-indigo-950 dark:text-indigo-100">
           <Sparkles className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <p>
-            Unlimited AI help for <strong>$4/month</strong>, with 1000 AI points each month.
-          </p>
+          <div className="flex-1 space-y-3">
+            <p>
+              Unlimited AI help for <strong>$4/month</strong>, with 1000 AI points each month.
+            </p>
+            {/* The modal sits outside the router: a plain link, a full navigation. */}
+            <a href="/subscription" className={buttonClasses({ size: 'sm' })}>
+              Subscribe
+            </a>
+          </div>
         </div>
         <form onSubmit={apply} className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 dark:border-emerald-800 dark:bg-emerald-950">
           <h3 className="flex items-center gap-2 text-sm font-semibold text-emerald-900 dark:text-emerald-100">

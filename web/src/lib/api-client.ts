@@ -24,7 +24,7 @@ const notePosition = (body: unknown) => {
   if (Number.isFinite(position) && position > minPosition) minPosition = position;
 };
 
-const request = async <T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> => {
+const send = async <T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ data: T; headers: Headers }> => {
   const response = await fetch(url, {
     method,
     credentials: 'include',
@@ -53,11 +53,16 @@ const request = async <T>(method: string, url: string, body?: unknown, headers: 
     );
   }
   notePosition(parsed);
-  return parsed as T;
+  return { data: parsed as T, headers: response.headers };
 };
+
+const request = async <T>(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<T> =>
+  (await send<T>(method, url, body, headers)).data;
 
 export const api = {
   get: <T>(url: string) => request<T>('GET', url),
+  /** A read whose answer also travels in headers (a list's next page in `X-Next-Cursor`). */
+  getWithHeaders: <T>(url: string) => send<T>('GET', url),
   post: <T>(url: string, body?: unknown, headers?: Record<string, string>) => request<T>('POST', url, body ?? {}, headers),
   put: <T>(url: string, body?: unknown) => request<T>('PUT', url, body ?? {}),
   patch: <T>(url: string, body?: unknown) => request<T>('PATCH', url, body ?? {}),

@@ -30,6 +30,8 @@ export const storage = {
 /** The spec's local storage keys (spec 01 §7). */
 export const STORAGE_KEYS = {
   currentProjectId: 'currentProjectId',
+  /** The nine-step builder's project (/game), apart from the guided screens' current project. */
+  currentBuilderProjectId: 'currentBuilderProjectId',
   theme: 'theme',
   autoSave: 'autoSave',
   sidebarExpanded: 'sidebarExpanded',

@@ -48,7 +48,7 @@ export const ToastProvider = ({ children }: { children: ReactNode }) => {
             )}
           </ToastPrimitive.Root>
         )}
-        <ToastPrimitive.Viewport className="pointer-events-none fixed top-14 right-0 md:top-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+        <ToastPrimitive.Viewport className="pointer-events-none fixed top-14 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
       </ToastPrimitive.Provider>
     </ToastContext>
   );

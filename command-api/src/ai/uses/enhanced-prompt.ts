@@ -1,33 +1,53 @@
-import { AI_FAILURE_MESSAGES } from '@vis/domain';
+import { AI_FAILURE_MESSAGES, withoutUnsafeTextCharacters } from '@vis/domain';
 import { parseInput } from '@vis/infrastructure';
 import { requireText } from '../answers.ts';
+import type { OutcomeCommand } from '../ai-gateway.ts';
 import { enhancedPromptBody } from '../schemas.ts';
 import { answered, contextWithData, type AiRoute } from './shared.ts';
 
+/**
+ * The builder's step 8 (spec 02 §2.7). On a builder project the prompt is also put into the builder, decided
+ * with the record in one append, so the screen only refetches at `position`.
+ */
 export const enhancedPrompt: AiRoute = {
   method: 'post',
   path: '/api/generate-enhanced-prompt',
   handle: async (ctx, { gateway }) => {
     const body = parseInput(enhancedPromptBody, ctx.request.body);
+    let isBuilder = false;
     const result = await gateway.run(ctx, {
       use: 'enhancedPrompt',
       failure: AI_FAILURE_MESSAGES.enhancedPrompt,
       projectId: body.projectId,
-      input: (project) => ({ context: contextWithData(project, body.projectData) }),
-      accept: (output) => ({ enhancedPrompt: requireText(output.enhancedPrompt) }),
-      record: (output, { requestId, ai }) => ({
-        type: 'RecordAiPrompt',
-        data: {
-          projectId: body.projectId!,
-          requestId,
-          ai,
-          use: 'enhancedPrompt',
-          asked: { projectData: body.projectData !== undefined },
-          prompts: [output.enhancedPrompt],
-        },
-      }),
+      input: (project) => {
+        isBuilder = project?.kind === 'builder';
+        return { context: contextWithData(project, body.projectData) };
+      },
+      // A model's stray control character must not turn a paid answer into a refused command.
+      accept: (output) => ({ enhancedPrompt: requireText(withoutUnsafeTextCharacters(output.enhancedPrompt)) }),
+      record: (output, { requestId, ai }) => {
+        const recorded: OutcomeCommand = {
+          type: 'RecordAiPrompt',
+          data: {
+            projectId: body.projectId!,
+            requestId,
+            ai,
+            use: 'enhancedPrompt',
+            asked: { projectData: body.projectData !== undefined },
+            prompts: [output.enhancedPrompt],
+          },
+        };
+        if (!isBuilder) return recorded;
+        return [recorded, { type: 'RecordBuilderPrompt', data: { projectId: body.projectId!, prompt: output.enhancedPrompt, requestId } }];
+      },
       done: () => 'Enhanced prompt generated',
     });
-    ctx.body = { success: true, message: 'Enhanced Prompt Generated', enhancedPrompt: result.output.enhancedPrompt, ...answered(result) };
+    ctx.body = {
+      success: true,
+      message: 'Enhanced Prompt Generated',
+      enhancedPrompt: result.output.enhancedPrompt,
+      ...answered(result),
+      ...(result.position === null ? {} : { position: result.position }),
+    };
   },
 };

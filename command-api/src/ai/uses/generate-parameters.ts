@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { AiGateway } from '../ai-gateway.ts';
 import { cleanSuggestions } from '../answers.ts';
 import { generateKindParametersBody, generateParametersBody } from '../schemas.ts';
-import { answered, contextFor, exclusionsFor, type AiRoute } from './shared.ts';
+import { answered, contextFor, exclusionsFor, requireGuided, type AiRoute } from './shared.ts';
 
 const generateFor = async (ctx: Context, gateway: AiGateway, list: GuidedParameterList, body: z.infer<typeof generateKindParametersBody>) => {
   const kind = GUIDED_PARAMETER_KINDS[list];
@@ -30,6 +30,7 @@ const generateFor = async (ctx: Context, gateway: AiGateway, list: GuidedParamet
     emptyTitle: NO_PARAMETERS_GENERATED,
     projectId: body.projectId,
     input: (project) => {
+      if (body.addToList) requireGuided(project);
       const context = contextFor(project, body);
       return { context, list, kind, count, exclude: exclusionsFor(project, context, list, body.excludeParameters) };
     },

@@ -3,7 +3,7 @@ import { parseInput } from '@vis/infrastructure';
 import { stageResults } from '../answers.ts';
 import { extraContextOf } from '../context.ts';
 import { ideaStageBody } from '../schemas.ts';
-import { answered, contextFor, flowStage, requirePrompt, type AiRoute } from './shared.ts';
+import { answered, contextFor, flowStage, requireGuided, requirePrompt, type AiRoute } from './shared.ts';
 
 export const ideaStage: AiRoute = {
   method: 'post',
@@ -19,7 +19,10 @@ export const ideaStage: AiRoute = {
       use: 'ideaStage',
       failure: AI_FAILURE_MESSAGES.ideaStage,
       projectId: body.projectId,
-      input: (project) => ({ context: { ...contextFor(project), extra: extraContextOf(body.context) }, stage, prompt, focusOn, iterations, quick }),
+      input: (project) => {
+        requireGuided(project);
+        return { context: { ...contextFor(project), extra: extraContextOf(body.context) }, stage, prompt, focusOn, iterations, quick };
+      },
       accept: (output, input) => ({ fields: stageResults(stage, output.fields, input.context), summary: output.summary.trim() }),
       // What the model answered, for the analyst, and what it puts into the project (decided by the domain), together.
       record: (output, { requestId, ai }) => [

@@ -2,6 +2,7 @@ import {
   EMPTY_PROMPT_MESSAGE,
   EMPTY_PROMPT_TITLE,
   flowStageOf,
+  requireProjectOfKind,
   ValidationError,
   type ActiveProjectState,
   type GuidedParameterList,
@@ -56,6 +57,14 @@ export const contextWithData = (project: ActiveProjectState | null, data: Record
   }
   context.extra = sent.extra;
   return context;
+};
+
+/**
+ * A use that applies its answer to the guided stages refuses a builder project while nothing is charged yet,
+ * rather than have the decider refuse the paid answer.
+ */
+export const requireGuided = (project: ActiveProjectState | null) => {
+  if (project) requireProjectOfKind(project, project.projectId, project.ownerId, 'guided');
 };
 
 export const flowStage = (stage: z.infer<typeof processQueryBody>['stage']) => {

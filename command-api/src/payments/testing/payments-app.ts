@@ -19,12 +19,13 @@ export const startPaymentsApp = async ({
   stripe = true,
   webhookSecret = WEBHOOK_SECRET,
   logger = silentLogger(),
-}: { stripe?: boolean; /** null: none configured. */ webhookSecret?: string | null; logger?: Logger } = {}) => {
+  publishableKey,
+}: { stripe?: boolean; /** null: none configured. */ webhookSecret?: string | null; logger?: Logger; publishableKey?: string } = {}) => {
   const stores = await openTestStores();
   const fake = await startFakeStripe();
   const price = fake.addPrice();
   const payments = stripe
-    ? createPaymentsGateway({ stripe: fake.client(), priceId: price.id, webhookSecret: webhookSecret ?? undefined, logger })
+    ? createPaymentsGateway({ stripe: fake.client(), priceId: price.id, webhookSecret: webhookSecret ?? undefined, publishableKey, logger })
     : undefined;
   const app = createCommandApi({
     eventStore: stores.eventStore,

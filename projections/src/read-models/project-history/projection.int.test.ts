@@ -73,6 +73,47 @@ describe('project_history read model', () => {
     expect(await harness.find({ projectId: 'p-2' })).toHaveLength(1);
   });
 
+  it('summarizes the builder in plain words', async () => {
+    const builderId = 'p-3';
+    const event = (type: string, data: Record<string, unknown>) => ({ type, data: { projectId: builderId, ...data } });
+    await harness.append(`project-${builderId}`, [
+      event('ProjectCreated', { ownerId: 'visitor-ann', name: 'My Viral Idea', coreIdea: '', parameters: [], kind: 'builder', createdAt: at(0) }),
+      event('BuilderCoreIdeaChanged', { coreIdea: 'A wall of tips', previousCoreIdea: '', wordCount: 4, changedAt: at(1) }),
+      event('BuilderViralMechanicsChanged', { viralMechanics: 'Tips show', previousViralMechanics: '', wordCount: 2, changedAt: at(1) }),
+      event('BuilderParameterAdded', {
+        category: 'technical',
+        step: 1,
+        value: 'Cloudflare Workers KV',
+        typed: 'Cloudflare Workers KV storage',
+        activated: true,
+        addedAt: at(2),
+      }),
+      event('BuilderParameterRemoved', { category: 'socialCurrency', step: 3, value: 'Badges', removedAt: at(2) }),
+      event('BuilderParametersCleared', { category: 'stories', step: 7, values: ['a', 'b'], clearedAt: at(2) }),
+      event('BuilderStepCompleted', { step: 1, completedSteps: [1], completedAt: at(3) }),
+      event('BuilderCurrentStepChanged', { step: 2, previousStep: 1, changedAt: at(3) }),
+      event('BuilderPromptRecorded', { prompt: 'Build', previousPrompt: '', requestId: 'r-1', recordedAt: at(4) }),
+      event('BuilderFinished', { timeSpentSeconds: 754, completedSteps: [1], previous: null, finishedAt: at(5) }),
+      event('BuilderReopened', { finished: { timeSpentSeconds: 754, finishedAt: at(5) }, reopenedAt: at(6) }),
+    ]);
+    const summaries = (await harness.find<ProjectHistoryDocument>({ projectId: builderId }))
+      .sort((a, b) => a.sequence - b.sequence)
+      .map((doc) => doc.summary);
+    expect(summaries).toEqual([
+      "Created the builder project 'My Viral Idea'",
+      "Changed the builder's core idea to 'A wall of tips'",
+      "Changed the viral mechanics to 'Tips show'",
+      "Added 'Cloudflare Workers KV' to technical framework (cut to the word limit)",
+      "Removed 'Badges' from social currency",
+      'Cleared 2 parameters from stories',
+      'Completed step 1, Core Idea',
+      'Went from step 1 to step 2, Closed Loop System',
+      'Saved the enhanced prompt',
+      'Finished the viral idea in 12:34 (1 of 9 steps complete)',
+      'Went back to the editor',
+    ]);
+  });
+
   it('is idempotent when run twice', async () => {
     await harness.append(`project-${projectId}`, [created, added, suggested]);
     await harness.append(`project-${projectId}`, [advanced, keySet]);

@@ -1,10 +1,20 @@
-import { PARAMETER_LISTS, type ParameterListName, type ProjectEvent } from '@vis/domain';
+import {
+  BUILDER_CATEGORIES,
+  BUILDER_STEPS,
+  builderStepName,
+  PARAMETER_LISTS,
+  type BuilderCategory,
+  type ParameterListName,
+  type ProjectEvent,
+} from '@vis/domain';
 
 /** History lines quote what the user typed; long texts are cut so one line stays one line. */
 const MAX_QUOTE = 60;
 const quote = (text: string) => `'${text.length > MAX_QUOTE ? `${text.slice(0, MAX_QUOTE - 1)}…` : text}'`;
 
 const listLabel = (list: ParameterListName) => PARAMETER_LISTS[list].title.replace(/^Common /, '').toLowerCase();
+const categoryLabel = (category: BuilderCategory) => BUILDER_CATEGORIES[category].title.toLowerCase();
+const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 const via = (offline: boolean) => (offline ? ' (offline)' : '');
 
@@ -27,7 +37,7 @@ const AI_USE_LABELS: Record<string, string> = {
 export const summarize = (event: ProjectEvent): string => {
   switch (event.type) {
     case 'ProjectCreated':
-      return `Created the project ${quote(event.data.name)}`;
+      return `Created the ${event.data.kind === 'builder' ? 'builder ' : ''}project ${quote(event.data.name)}`;
     case 'ProjectRenamed':
       return `Renamed the project from ${quote(event.data.previousName)} to ${quote(event.data.name)}`;
     case 'ProjectTransferred':
@@ -80,6 +90,26 @@ export const summarize = (event: ProjectEvent): string => {
       return event.data.valid ? 'Verified the Gemini key: valid' : 'Verified the Gemini key: invalid';
     case 'GeminiKeyRemoved':
       return 'Removed the project Gemini key';
+    case 'BuilderCoreIdeaChanged':
+      return event.data.coreIdea ? `Changed the builder's core idea to ${quote(event.data.coreIdea)}` : "Cleared the builder's core idea";
+    case 'BuilderViralMechanicsChanged':
+      return event.data.viralMechanics ? `Changed the viral mechanics to ${quote(event.data.viralMechanics)}` : 'Cleared the viral mechanics';
+    case 'BuilderParameterAdded':
+      return `Added ${quote(event.data.value)} to ${categoryLabel(event.data.category)}${event.data.typed === null ? '' : ' (cut to the word limit)'}`;
+    case 'BuilderParameterRemoved':
+      return `Removed ${quote(event.data.value)} from ${categoryLabel(event.data.category)}`;
+    case 'BuilderParametersCleared':
+      return `Cleared ${plural(event.data.values.length, 'parameter')} from ${categoryLabel(event.data.category)}`;
+    case 'BuilderStepCompleted':
+      return `Completed step ${event.data.step}, ${builderStepName(event.data.step)}`;
+    case 'BuilderCurrentStepChanged':
+      return `Went from step ${event.data.previousStep} to step ${event.data.step}, ${builderStepName(event.data.step)}`;
+    case 'BuilderPromptRecorded':
+      return event.data.previousPrompt ? 'Replaced the enhanced prompt' : 'Saved the enhanced prompt';
+    case 'BuilderFinished':
+      return `Finished the viral idea in ${minutes(event.data.timeSpentSeconds)} (${event.data.completedSteps.length} of ${BUILDER_STEPS.length} steps complete)`;
+    case 'BuilderReopened':
+      return 'Went back to the editor';
     default: {
       const unhandled: never = event;
       return unhandled;

@@ -1,4 +1,4 @@
-import { PROJECT_EVENT_TYPES, progressOf, readModels, topics, type ProjectEvent } from '@vis/domain';
+import { builderPercentComplete, PROJECT_EVENT_TYPES, progressOf, readModels, topics, type ProjectEvent, type ProjectKind } from '@vis/domain';
 import type { ReadModelMeta } from '@vis/infrastructure';
 import { defineProjection } from '../../engine/define-projection.ts';
 import { foldProject, type ProjectFields } from '../projects/fold.ts';
@@ -11,6 +11,9 @@ export type ProjectSummaryDocument = ReadModelMeta & {
   _id: string;
   ownerId: string;
   name: string;
+  /** Absent on documents written before there were builder projects: guided. */
+  kind?: ProjectKind;
+  /** A builder project's is its builder's. */
   coreIdea: string;
   currentStageIndex: number;
   percentComplete: number;
@@ -33,7 +36,8 @@ export const projectSummariesProjection = defineProjection<ProjectEvent, Project
       _id: project._id,
       ownerId: state.ownerId,
       name: state.name,
-      coreIdea: state.coreIdea,
+      kind: state.kind,
+      coreIdea: state.builder ? state.builder.coreIdea : state.coreIdea,
       currentStageIndex: state.currentStageIndex,
       percentComplete: doc?.percentComplete ?? 0,
       createdAt: project.createdAt,
@@ -41,5 +45,7 @@ export const projectSummariesProjection = defineProjection<ProjectEvent, Project
       project,
     };
   },
-  derive: (doc) => ({ percentComplete: progressOf(doc.project.stages).percent }),
+  derive: (doc) => ({
+    percentComplete: doc.project.builder ? builderPercentComplete(doc.project.builder) : progressOf(doc.project.stages).percent,
+  }),
 });

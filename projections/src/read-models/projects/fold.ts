@@ -1,4 +1,4 @@
-import { evolveProject, initialProjectState, type ActiveProjectState, type ProjectEvent, type ProjectState } from '@vis/domain';
+import { DEFAULT_PROJECT_KIND, evolveProject, initialProjectState, type ActiveProjectState, type ProjectEvent, type ProjectState } from '@vis/domain';
 import type { RecordedEvent } from '@vis/infrastructure';
 
 /** The project as the domain folds it, minus the discriminant: what both project read models store. */
@@ -24,6 +24,9 @@ const stateOf = (doc: ProjectFields | null): ProjectState =>
         // Documents written before projects had their own Gemini key have no such field.
         aiKey: doc.aiKey ?? null,
         stages: doc.stages,
+        // Documents written before there were builder projects have neither: they are guided.
+        kind: doc.kind ?? DEFAULT_PROJECT_KIND,
+        builder: doc.builder ?? null,
       }
     : initialProjectState();
 
@@ -37,6 +40,8 @@ const fieldsOf = (state: ActiveProjectState, createdAt: string, updatedAt: strin
   aiKeyStatus: state.aiKeyStatus,
   aiKey: state.aiKey,
   stages: state.stages,
+  kind: state.kind,
+  builder: state.builder,
   createdAt,
   updatedAt,
 });

@@ -35,6 +35,25 @@ const insights = (text: string) => ({
   metadata: { at: at(5) },
 });
 
+const builderCreated = {
+  type: 'ProjectCreated',
+  data: { projectId, ownerId: 'visitor-ann', name: 'My Viral Idea', coreIdea: '', parameters: [], kind: 'builder', createdAt: at(0) },
+  metadata: { at: at(0) },
+};
+const builderEvent = (type: string, data: Record<string, unknown>, minute: number) => ({
+  type,
+  data: { projectId, ...data },
+  metadata: { at: at(minute) },
+});
+const builderWork = [
+  builderCreated,
+  builderEvent('BuilderCoreIdeaChanged', { coreIdea: 'A wall of tips', previousCoreIdea: '', wordCount: 4, changedAt: at(1) }, 1),
+  builderEvent('BuilderParameterAdded', { category: 'emotion', step: 4, value: 'Pride', typed: null, activated: true, addedAt: at(2) }, 2),
+  builderEvent('BuilderParameterRemoved', { category: 'emotion', step: 4, value: 'Pride', removedAt: at(3) }, 3),
+  builderEvent('BuilderStepCompleted', { step: 1, completedSteps: [1], completedAt: at(4) }, 4),
+  builderEvent('BuilderCurrentStepChanged', { step: 2, previousStep: 1, changedAt: at(4) }, 4),
+];
+
 describe('projects read model', () => {
   let harness: Awaited<ReturnType<typeof projectionHarness>>;
   beforeEach(async () => {
@@ -68,6 +87,29 @@ describe('projects read model', () => {
     await harness.replayAll();
     expect(await harness.find()).toEqual(once);
   });
+
+  it("holds a builder project's kind and builder; a guided project's builder is null", async () => {
+    await harness.append(stream, builderWork);
+    await harness.append('project-p-2', [{ ...created, data: { ...created.data, projectId: 'p-2' } }]);
+    const docs = await harness.find<ProjectDocument>();
+    const builder = docs.find((doc) => doc._id === projectId)!;
+    expect(builder).toMatchObject({ kind: 'builder', name: 'My Viral Idea', updatedAt: at(4) });
+    expect(builder.builder).toMatchObject({
+      coreIdea: 'A wall of tips',
+      categories: { emotion: { active: true, params: [] } },
+      completedSteps: [1],
+      currentStep: 2,
+      finished: null,
+    });
+    expect(docs.find((doc) => doc._id === 'p-2')).toMatchObject({ kind: 'guided', builder: null });
+  });
+
+  it('is idempotent when run twice, builder events included', async () => {
+    await harness.append(stream, builderWork);
+    const once = await harness.find();
+    await harness.replayAll();
+    expect(await harness.find()).toEqual(once);
+  });
 });
 
 describe('project_summaries read model', () => {
@@ -91,6 +133,12 @@ describe('project_summaries read model', () => {
     });
   });
 
+  it("lists a builder project with its kind, its builder's core idea and its share of the nine steps", async () => {
+    await harness.append(stream, builderWork);
+    const [doc] = await harness.find();
+    expect(doc).toMatchObject({ kind: 'builder', coreIdea: 'A wall of tips', percentComplete: 11 });
+  });
+
   it('is idempotent when run twice', async () => {
     await harness.append(stream, [created, added('viralParameters', 'scarcity')]);
     const once = await harness.find();
@@ -111,6 +159,11 @@ describe('stage_funnel read model', () => {
     await harness.append(stream, [created, advanced(1, false, 2), advanced(2, true, 3), back, advanced(2, true, 7)]);
     const [doc] = await harness.find();
     expect(doc).toMatchObject({ _id: projectId, reachedStage: 3, skippedFrom: [2], skippedAdvances: 2 });
+  });
+
+  it('leaves builder projects out: they have no guided stages', async () => {
+    await harness.append(stream, builderWork);
+    expect(await harness.find()).toEqual([]);
   });
 
   it('is idempotent when run twice', async () => {

@@ -30,7 +30,8 @@ export const stageFunnelProjection = defineProjection<Handled, StageFunnelDocume
     const reaching = (stage: number) => ({ ...current, reachedStage: Math.max(current.reachedStage, stage) });
     switch (event.type) {
       case 'ProjectCreated':
-        return current;
+        // The funnel is the guided stages'; a builder project never stands on one.
+        return event.data.kind === 'builder' ? null : current;
       case 'StageAdvanced': {
         const reached = reaching(event.data.toStage);
         if (!event.data.skippedValidation) return reached;

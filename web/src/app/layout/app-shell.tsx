@@ -1,5 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { Menu, PanelLeftClose, PanelLeftOpen, Sparkles, X } from 'lucide-react';
+import { Menu, MessageSquarePlus, PanelLeftClose, PanelLeftOpen, Sparkles, X } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router-dom';
 import { Button, focusRing } from '../../components/ui/button.tsx';
@@ -12,8 +12,10 @@ import { useFlushSaves } from '../../lib/save-status.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { SaveIndicator } from '../../components/save-indicator.tsx';
+import { AccountStatus } from './account-status.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
+import { TopBar } from './top-bar.tsx';
 
 const Brand = ({ showName }: { showName: boolean }) => (
   <Link to="/" className={cn('flex items-center gap-2 rounded-lg font-bold tracking-tight', focusRing)} aria-label="Viral Idea Studio home">
@@ -65,6 +67,7 @@ export const AppShell = () => {
   // Spec 01 §7: sidebarExpanded is reset to false on load, so the sidebar always starts collapsed.
   const [expanded, setExpanded] = useState(false);
   const drawer = useDrawer(isMobile);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
   const projectId = useRememberedProjectId();
   const project = useProject(projectId);
   const currentStage = project.data?.project.currentStageIndex ?? 0;
@@ -133,6 +136,7 @@ export const AppShell = () => {
         <Button size="sm" onClick={() => void save()}>
           Save
         </Button>
+        <AccountStatus compact />
       </header>
 
       <DialogPrimitive.Root open={drawer.open} onOpenChange={(open) => !open && drawer.close()}>
@@ -152,15 +156,34 @@ export const AppShell = () => {
             <div className="min-h-0 flex-1 overflow-y-auto">
               <SidebarNav expanded currentStage={currentStage} onNavigate={drawer.follow} />
             </div>
+            <div className="mt-2 border-t border-slate-200 pt-2 dark:border-slate-800">
+              <button
+                type="button"
+                onClick={() => {
+                  drawer.close();
+                  setFeedbackOpen(true);
+                }}
+                className={cn(
+                  'flex h-10 w-full items-center gap-3 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
+                  focusRing,
+                )}
+              >
+                <MessageSquarePlus className="size-5 text-indigo-600 dark:text-indigo-400" aria-hidden />
+                Send feedback
+              </button>
+            </div>
           </DialogPrimitive.Content>
         </DialogPrimitive.Portal>
       </DialogPrimitive.Root>
+
+      {/* The sidebar's width and then the page's own margin. */}
+      <TopBar className={expanded ? 'md:pl-78' : 'md:pl-22'} />
 
       <main id="main" className={cn('min-h-dvh pt-14 pb-24 transition-[padding] duration-200 md:pt-0', expanded ? 'md:pl-72' : 'md:pl-16')}>
         <Outlet />
       </main>
 
-      <FeedbackButton />
+      <FeedbackButton open={feedbackOpen} onOpenChange={setFeedbackOpen} />
     </div>
   );
 };

@@ -1,6 +1,5 @@
 import { CheckCircle2, Circle, Download, FileText, Loader2, Plus, Save, Share2 } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Button, buttonClasses, focusRing } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
@@ -9,25 +8,23 @@ import { HistoryDialog } from '../../features/dashboard/components/history-dialo
 import { PointsCard } from '../../features/dashboard/components/points-card.tsx';
 import { useGenerateReport } from '../../lib/ai/use-generate-report.ts';
 import { useShareProject } from '../../features/marketplace/hooks/use-share-project.ts';
-import { createProject } from '../../lib/projects/create-project.ts';
 import { exportProjectUrl } from '../../lib/projects/export-project.ts';
 import { stageOf } from '../../lib/projects/get-project.ts';
 import { DataMissing } from '../../features/projects/components/data-missing.tsx';
-import { rememberCurrentProject, useCurrentProject } from '../../features/projects/hooks/use-current-project.ts';
-import { errorMessage } from '../../lib/api-client.ts';
+import { MyProjectsCard } from '../../features/projects/components/my-projects-card.tsx';
+import { NewIdeaDialog } from '../../features/projects/components/new-idea-dialog.tsx';
+import { useCurrentProject } from '../../features/projects/hooks/use-current-project.ts';
 import { cn } from '../../lib/cn.ts';
 import { useFlushSaves } from '../../lib/save-status.ts';
 import { useToast } from '../../lib/toast.tsx';
 
-const STAGE_NAMES = ['Research', 'Analysis', 'Ideation', 'Mechanics', 'Refinement'] as const;
+const STAGE_NAMES = ['Research', 'Reward & Sustainability', 'Ideation', 'Mechanics', 'Refinement'] as const;
 
 /** Spec 01 §2 'Dashboard (variant C)'. */
 export const DashboardRoute = () => {
   const { projectId, resolving, resolveError, project } = useCurrentProject();
-  const navigate = useNavigate();
   const flushSaves = useFlushSaves();
   const toast = useToast();
-  const [creating, setCreating] = useState(false);
   const { generate: generateReport, generating: reporting } = useGenerateReport(projectId ?? '');
   const { share, sharing } = useShareProject(projectId ?? '');
 
@@ -39,19 +36,6 @@ export const DashboardRoute = () => {
   const mechanics = stageOf(response, 4).data;
   const report = stageOf(response, 6).data.technicalReport;
 
-  // New Idea starts another project and makes it the current one; the old one stays on the server.
-  const newIdea = async () => {
-    setCreating(true);
-    try {
-      const { project: created } = await createProject({});
-      rememberCurrentProject(created.id);
-      void navigate('/stage-1');
-    } catch (error) {
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to create project'), variant: 'destructive' });
-    } finally {
-      setCreating(false);
-    }
-  };
   const save = async () => {
     await flushSaves();
     toast({ title: 'Saved', description: 'Your progress has been saved.', variant: 'success' });
@@ -74,9 +58,13 @@ export const DashboardRoute = () => {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => void newIdea()} disabled={creating}>
-            <Plus className="size-4" aria-hidden /> {creating ? 'Creating...' : 'New Idea'}
-          </Button>
+          <NewIdeaDialog
+            trigger={(open) => (
+              <Button variant="secondary" onClick={open}>
+                <Plus className="size-4" aria-hidden /> New Idea
+              </Button>
+            )}
+          />
           <Button variant="secondary" onClick={() => void save()}>
             <Save className="size-4" aria-hidden /> Save
           </Button>
@@ -91,6 +79,8 @@ export const DashboardRoute = () => {
       </header>
 
       <PointsCard />
+
+      <MyProjectsCard />
 
       <Card aria-labelledby="progress-title">
         <div className="flex items-center justify-between">

@@ -66,7 +66,7 @@ export const LandingRoute = () => {
       </div>
 
       <ol className="relative mx-auto grid max-w-4xl gap-3 px-6 pb-12 sm:grid-cols-5">
-        {['Research', 'Analysis', 'Ideation', 'Mechanics', 'Refinement'].map((step, index) => (
+        {['Research', 'Reward & Sustainability', 'Ideation', 'Mechanics', 'Refinement'].map((step, index) => (
           <li
             key={step}
             className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white/80 p-3 text-sm font-medium sm:flex-col sm:text-center dark:border-slate-800 dark:bg-slate-900/80"

@@ -30,7 +30,7 @@ export const NotFoundRoute = () => {
         }
       >
         <p>There is no stage {asked}.</p>
-        <p className="font-mono text-xs text-slate-500">Available stage ids: {available.join(', ')}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">The stages are numbered {available.join(', ')}.</p>
       </ErrorScreen>
     );
   }
@@ -46,7 +46,6 @@ export const NotFoundRoute = () => {
       <p>
         Nothing lives at <code className="rounded bg-slate-100 px-1 dark:bg-slate-800">{pathname}</code>.
       </p>
-      <p className="text-sm text-slate-500">Developer hint: the routes are listed in web/src/app/router.tsx.</p>
     </ErrorScreen>
   );
 };

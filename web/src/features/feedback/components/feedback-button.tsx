@@ -21,9 +21,12 @@ const failureMessage = (error: unknown) => {
   return 'An unknown error occurred';
 };
 
-/** The floating feedback button, bottom-right (spec 01 §2), and its dialog (spec 01 §4 'Feedback dialog'). */
-export const FeedbackButton = () => {
-  const [open, setOpen] = useState(false);
+/**
+ * The floating feedback button, bottom-right (spec 01 §2), and its dialog (spec 01 §4 'Feedback dialog'). On a
+ * phone a floating button sits on top of whatever the page has at its right edge (an Apply button, a switch),
+ * so there it is hidden and the drawer opens the dialog instead (`open`/`onOpenChange` from the shell).
+ */
+export const FeedbackButton = ({ open, onOpenChange: setOpen }: { open: boolean; onOpenChange: (open: boolean) => void }) => {
   const [type, setType] = useState<FeedbackType>('compliment');
   const [message, setMessage] = useState('');
   const submit = useSubmitFeedback();
@@ -57,7 +60,7 @@ export const FeedbackButton = () => {
           aria-label="Send feedback"
           title="Send feedback"
           className={cn(
-            'fixed right-4 bottom-4 z-40 flex size-12 items-center justify-center rounded-full bg-indigo-600 text-white shadow-lg transition-transform hover:scale-105 hover:bg-indigo-700 dark:bg-indigo-500',
+            'fixed right-4 bottom-4 z-40 hidden size-12 items-center justify-center rounded-full bg-indigo-600 text-white shadow-lg transition-transform hover:scale-105 hover:bg-indigo-700 md:flex dark:bg-indigo-500',
             focusRing,
           )}
         >

@@ -45,7 +45,8 @@ export const resolveCurrentProject = async (queryClient: QueryClient): Promise<s
     }
   }
   const { projects } = await queryClient.fetchQuery(listProjectsQueryOptions());
-  const id = projects[0]?.id ?? (await createProject({})).project.id;
+  // The guided screens work on guided projects; the nine-step builder's projects are /game's.
+  const id = projects.find((project) => project.kind === 'guided')?.id ?? (await createProject({})).project.id;
   rememberCurrentProject(id);
   return id;
 };

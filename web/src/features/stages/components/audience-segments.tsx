@@ -99,7 +99,7 @@ export const AudienceSegments = ({ projectId, segments }: { projectId: string; s
                 <Button
                   size="icon"
                   variant="ghost"
-                  className="-mt-1 -mr-1 size-7"
+                  className="-mt-1.5 -mr-1.5 size-8"
                   aria-label={`Remove segment ${segment.name}`}
                   disabled={remove.isPending}
                   onClick={() =>

@@ -48,8 +48,8 @@ export const ContextPanel = ({ stage, context }: { stage: number; context: Previ
           </Entry>
         )}
         {stage > 2 && context[2] && (
-          <Entry stage={2} title="Analysis">
-            <Line label="Case studies" value={context[2].caseStudyNames.join(', ')} />
+          <Entry stage={2} title="Reward & Sustainability">
+            {context[2].caseStudyNames.length > 0 && <Line label="Case studies" value={context[2].caseStudyNames.join(', ')} />}
             <Line label="Key insights" value={context[2].keyInsights} />
           </Entry>
         )}
@@ -69,7 +69,7 @@ export const ContextPanel = ({ stage, context }: { stage: number; context: Previ
         {stage > 4 && context[4] && (
           <Entry stage={4} title="Mechanics">
             <Line label="Audience segments" value={context[4].audienceSegmentNames.join(', ')} />
-            <Line label="Messaging" value={context[4].messaging} />
+            <Line label="Reward flow" value={context[4].messaging} />
           </Entry>
         )}
       </Collapsible.Content>

@@ -80,7 +80,7 @@ export const ItemListEditor = <T extends Record<string, string>>({
               <Button
                 size="icon"
                 variant="ghost"
-                className="-mt-1 -mr-1 size-7"
+                className="-mt-1.5 -mr-1.5 size-8"
                 aria-label={`Remove ${Object.values(item)[0] || `item ${index + 1}`}`}
                 disabled={saving}
                 onClick={() => void write(items.filter((_, other) => other !== index))}

@@ -113,19 +113,22 @@ export const ParameterListEditor = ({ projectId, list, values, generateRequest }
         </div>
       </div>
 
-      <ul aria-label={definition.title} className="mt-3 flex min-h-9 flex-wrap content-start gap-2">
+      <ul aria-label={definition.title} className="mt-3 flex min-h-9 flex-wrap content-start gap-x-3 gap-y-3">
         {values.length === 0 && <li className="text-sm text-slate-400 italic dark:text-slate-500">Nothing here yet</li>}
         {values.map((value) => (
           <li
             key={value}
-            className="inline-flex max-w-full items-center gap-1 rounded-full bg-indigo-100 py-1 pr-1 pl-3 text-sm text-indigo-900 dark:bg-indigo-500/20 dark:text-indigo-100"
+            className="inline-flex max-w-full items-center gap-2 rounded-full bg-indigo-100 py-1 pr-1.5 pl-3 text-sm text-indigo-900 dark:bg-indigo-500/20 dark:text-indigo-100"
           >
             <span className="truncate">{value}</span>
             <button
               type="button"
               onClick={() => remove.mutate({ list, value }, { onError: saveFailed })}
               aria-label={`Remove ${value}`}
-              className={cn('rounded-full p-0.5 text-indigo-700 hover:bg-indigo-200 dark:text-indigo-200 dark:hover:bg-indigo-500/30', focusRing)}
+              className={cn(
+                'relative after:absolute after:-inset-2 rounded-full p-0.5 text-indigo-700 hover:bg-indigo-200 dark:text-indigo-200 dark:hover:bg-indigo-500/30',
+                focusRing,
+              )}
             >
               <X className="size-3.5" aria-hidden />
             </button>

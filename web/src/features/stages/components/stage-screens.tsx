@@ -220,18 +220,18 @@ const TextListField = ({ label, values, save }: { label: string; values: string[
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
-      <ul aria-label={label} className="mt-1 flex flex-wrap gap-2">
+      <ul aria-label={label} className="mt-1 flex flex-wrap gap-3">
         {values.map((value) => (
           <li
             key={value}
-            className="inline-flex items-center gap-1 rounded-full bg-fuchsia-100 py-1 pr-1 pl-3 text-sm text-fuchsia-900 dark:bg-fuchsia-500/20 dark:text-fuchsia-100"
+            className="inline-flex items-center gap-2 rounded-full bg-fuchsia-100 py-1 pr-1.5 pl-3 text-sm text-fuchsia-900 dark:bg-fuchsia-500/20 dark:text-fuchsia-100"
           >
             {value}
             <button
               type="button"
               aria-label={`Remove ${value}`}
               onClick={() => void save(values.filter((other) => other !== value)).catch(() => undefined)}
-              className={cn('rounded-full p-0.5 hover:bg-fuchsia-200 dark:hover:bg-fuchsia-500/30', focusRing)}
+              className={cn('relative after:absolute after:-inset-2 rounded-full p-0.5 hover:bg-fuchsia-200 dark:hover:bg-fuchsia-500/30', focusRing)}
             >
               <X className="size-3.5" aria-hidden />
             </button>

@@ -1,0 +1,248 @@
+import { parameterKey, truncateWords } from '../ai/parameter-kinds.ts';
+import { NotFoundError, ValidationError } from '../errors.ts';
+import {
+  BUILDER_CATEGORIES,
+  BUILDER_CORE_IDEA_MAX_WORDS,
+  BUILDER_VIRAL_MECHANICS_MAX_WORDS,
+  builderStepName,
+  countWords,
+  firstIncompleteStep,
+  LAST_BUILDER_STEP,
+  type BuilderState,
+  type BuilderStep,
+  type ProjectKind,
+} from './builder.ts';
+import type {
+  AddBuilderParameter,
+  ClearBuilderParameters,
+  CompleteBuilderStep,
+  FinishBuilder,
+  GoToBuilderStep,
+  ProjectBuilderCommand,
+  RecordBuilderPrompt,
+  RemoveBuilderParameter,
+  ReopenBuilder,
+  SetBuilderCoreIdea,
+  SetBuilderViralMechanics,
+} from './builder-commands.ts';
+import type { ProjectBuilderEvent } from './builder-events.ts';
+import type { ActiveProjectState, ProjectState } from './state.ts';
+
+export const decideProjectBuilder = (command: ProjectBuilderCommand, state: ProjectState): ProjectBuilderEvent[] => {
+  switch (command.type) {
+    case 'SetBuilderCoreIdea':
+      return setBuilderCoreIdea(command, state);
+    case 'SetBuilderViralMechanics':
+      return setBuilderViralMechanics(command, state);
+    case 'AddBuilderParameter':
+      return addBuilderParameter(command, state);
+    case 'RemoveBuilderParameter':
+      return removeBuilderParameter(command, state);
+    case 'ClearBuilderParameters':
+      return clearBuilderParameters(command, state);
+    case 'CompleteBuilderStep':
+      return completeBuilderStep(command, state);
+    case 'GoToBuilderStep':
+      return goToBuilderStep(command, state);
+    case 'RecordBuilderPrompt':
+      return recordBuilderPrompt(command, state);
+    case 'FinishBuilder':
+      return finishBuilder(command, state);
+    case 'ReopenBuilder':
+      return reopenBuilder(command, state);
+    default: {
+      const unhandled: never = command;
+      throw new Error(`unknown command ${(unhandled as { type: string }).type}`);
+    }
+  }
+};
+
+const KIND_TITLES: Record<ProjectKind, string> = { guided: 'a guided project', builder: 'a nine-step builder project' };
+
+/**
+ * The project, when it is the actor's and of the kind the command works on. Ownership is checked first: another
+ * owner's project is missing, whatever its kind, so that ids cannot be probed.
+ */
+export const requireProjectOfKind = (state: ProjectState, projectId: string, actorId: string, kind: ProjectKind): ActiveProjectState => {
+  if (state.status !== 'active' || state.ownerId !== actorId) throw new NotFoundError('project', projectId);
+  if (state.kind !== kind) {
+    throw new ValidationError('kind', `This is ${KIND_TITLES[state.kind]}: only ${KIND_TITLES[kind]} takes this change`, 'Wrong kind of project');
+  }
+  return state;
+};
+
+const requireBuilder = (state: ProjectState, { projectId }: { projectId: string }, actorId: string): BuilderState => {
+  const project = requireProjectOfKind(state, projectId, actorId, 'builder');
+  // A builder project always has a builder (evolveProject gives it one on creation).
+  return project.builder!;
+};
+
+/** Over the limit is refused, not cut: the screen stops taking words at the limit, so more came from elsewhere. */
+const checkWords = (field: string, label: string, text: string, max: number): number => {
+  const words = countWords(text);
+  if (words > max) throw new ValidationError(field, `${label} must be at most ${max} words (it has ${words})`, `${label} is too long`);
+  return words;
+};
+
+const setBuilderCoreIdea = ({ data, metadata }: SetBuilderCoreIdea, state: ProjectState): ProjectBuilderEvent[] => {
+  const builder = requireBuilder(state, data, metadata.actorId);
+  const coreIdea = data.coreIdea.trim();
+  const wordCount = checkWords('coreIdea', 'Core idea', coreIdea, BUILDER_CORE_IDEA_MAX_WORDS);
+  if (coreIdea === builder.coreIdea) return [];
+  return [
+    {
+      type: 'BuilderCoreIdeaChanged',
+      data: { projectId: data.projectId, coreIdea, previousCoreIdea: builder.coreIdea, wordCount, changedAt: metadata.now },
+    },
+  ];
+};
+
+const setBuilderViralMechanics = ({ data, metadata }: SetBuilderViralMechanics, state: ProjectState): ProjectBuilderEvent[] => {
+  const builder = requireBuilder(state, data, metadata.actorId);
+  const viralMechanics = data.viralMechanics.trim();
+  const wordCount = checkWords('viralMechanics', 'Viral mechanics', viralMechanics, BUILDER_VIRAL_MECHANICS_MAX_WORDS);
+  if (viralMechanics === builder.viralMechanics) return [];
+  return [
+    {
+      type: 'BuilderViralMechanicsChanged',
+      data: { projectId: data.projectId, viralMechanics, previousViralMechanics: builder.viralMechanics, wordCount, changedAt: metadata.now },
+    },
+  ];
+};
+
+/**
+ * Spec 02 §5: blank input is ignored, longer input is cut to the category's word limit, and a duplicate (the
+ * same words, whatever their case or punctuation) is not added; none of these is an error.
+ */
+const addBuilderParameter = ({ data, metadata }: AddBuilderParameter, state: ProjectState): ProjectBuilderEvent[] => {
+  const builder = requireBuilder(state, data, metadata.actorId);
+  const typed = data.value.trim();
+  if (typed === '') return [];
+  const { maxWords, step } = BUILDER_CATEGORIES[data.category];
+  const value = truncateWords(typed, maxWords);
+  const { active, params } = builder.categories[data.category];
+  const key = parameterKey(value);
+  if (params.some((existing) => existing === value || (key !== '' && parameterKey(existing) === key))) return [];
+  return [
+    {
+      type: 'BuilderParameterAdded',
+      data: {
+        projectId: data.projectId,
+        category: data.category,
+        step,
+        value,
+        typed: countWords(typed) > maxWords ? typed : null,
+        activated: !active,
+        addedAt: metadata.now,
+      },
+    },
+  ];
+};
+
+const removeBuilderParameter = ({ data, metadata }: RemoveBuilderParameter, state: ProjectState): ProjectBuilderEvent[] => {
+  const builder = requireBuilder(state, data, metadata.actorId);
+  const value = data.value.trim();
+  // Removing what is already gone is what a second click on a chip does; nothing to refuse.
+  if (!builder.categories[data.category].params.includes(value)) return [];
+  const { step } = BUILDER_CATEGORIES[data.category];
+  return [{ type: 'BuilderParameterRemoved', data: { projectId: data.projectId, category: data.category, step, value, removedAt: metadata.now } }];
+};
+
+const clearBuilderParameters = ({ data, metadata }: ClearBuilderParameters, state: ProjectState): ProjectBuilderEvent[] => {
+  const builder = requireBuilder(state, data, metadata.actorId);
+  const values = builder.categories[data.category].params;
+  if (values.length === 0) return [];
+  const { step } = BUILDER_CATEGORIES[data.category];
+  return [
+    {
+      type: 'BuilderParametersCleared',
+      data: { projectId: data.projectId, category: data.category, step, values: [...values], clearedAt: metadata.now },
+    },
+  ];
+};
+
+const stepLabel = (step: number) => `step ${step} (${builderStepName(step as BuilderStep)})`;
+
+/**
+ * Next (spec 02 §4): a step counts complete only when every earlier one is, so completing a later one is
+ * refused; a completed step is completed once. Then the builder moves to the following step, as Next does.
+ */
+const completeBuilderStep = ({ data, metadata }: CompleteBuilderStep, state: ProjectState): ProjectBuilderEvent[] => {
+  const builder = requireBuilder(state, data, metadata.actorId);
+  const first = firstIncompleteStep(builder);
+  if (data.step > first) throw new ValidationError('step', `Complete ${stepLabel(first)} before ${stepLabel(data.step)}`, 'Step locked');
+  const events: ProjectBuilderEvent[] = [];
+  if (!builder.completedSteps.includes(data.step)) {
+    const completedSteps = [...builder.completedSteps, data.step].sort((a, b) => a - b);
+    events.push({ type: 'BuilderStepCompleted', data: { projectId: data.projectId, step: data.step, completedSteps, completedAt: metadata.now } });
+  }
+  const next = data.step === LAST_BUILDER_STEP ? data.step : ((data.step + 1) as BuilderStep);
+  if (next !== builder.currentStep) {
+    events.push({
+      type: 'BuilderCurrentStepChanged',
+      data: { projectId: data.projectId, step: next, previousStep: builder.currentStep, changedAt: metadata.now },
+    });
+  }
+  return events;
+};
+
+/** Previous, or a click on a tile: any complete step and the next one to do; later ones are locked. */
+const goToBuilderStep = ({ data, metadata }: GoToBuilderStep, state: ProjectState): ProjectBuilderEvent[] => {
+  const builder = requireBuilder(state, data, metadata.actorId);
+  if (data.step === builder.currentStep) return [];
+  const first = firstIncompleteStep(builder);
+  if (data.step > first) {
+    throw new ValidationError('step', `${stepLabel(data.step)} is locked: complete ${stepLabel(first)} first`, 'Step locked');
+  }
+  return [
+    {
+      type: 'BuilderCurrentStepChanged',
+      data: { projectId: data.projectId, step: data.step, previousStep: builder.currentStep, changedAt: metadata.now },
+    },
+  ];
+};
+
+const recordBuilderPrompt = ({ data, metadata }: RecordBuilderPrompt, state: ProjectState): ProjectBuilderEvent[] => {
+  const builder = requireBuilder(state, data, metadata.actorId);
+  const prompt = data.prompt.trim();
+  if (prompt === '') throw new ValidationError('prompt', 'Enhanced prompt is required');
+  if (prompt === builder.enhancedPrompt) return [];
+  return [
+    {
+      type: 'BuilderPromptRecorded',
+      data: {
+        projectId: data.projectId,
+        prompt,
+        previousPrompt: builder.enhancedPrompt,
+        requestId: data.requestId ?? null,
+        recordedAt: metadata.now,
+      },
+    },
+  ];
+};
+
+/**
+ * The finish button sits on step 8 (spec 02 §2.7), before the last step, so finishing asks for no particular
+ * step; finishing again records the new time beside the one it replaces.
+ */
+const finishBuilder = ({ data, metadata }: FinishBuilder, state: ProjectState): ProjectBuilderEvent[] => {
+  const builder = requireBuilder(state, data, metadata.actorId);
+  return [
+    {
+      type: 'BuilderFinished',
+      data: {
+        projectId: data.projectId,
+        timeSpentSeconds: data.timeSpentSeconds,
+        completedSteps: [...builder.completedSteps],
+        previous: builder.finished,
+        finishedAt: metadata.now,
+      },
+    },
+  ];
+};
+
+const reopenBuilder = ({ data, metadata }: ReopenBuilder, state: ProjectState): ProjectBuilderEvent[] => {
+  const builder = requireBuilder(state, data, metadata.actorId);
+  if (!builder.finished) return [];
+  return [{ type: 'BuilderReopened', data: { projectId: data.projectId, finished: builder.finished, reopenedAt: metadata.now } }];
+};

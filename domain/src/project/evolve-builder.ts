@@ -1,0 +1,43 @@
+import { emptyBuilder, type BuilderState } from './builder.ts';
+import type { ProjectBuilderEvent } from './builder-events.ts';
+
+/** How each builder event changes the builder; a project without one (a guided project) never has these events. */
+export const evolveBuilder = (builder: BuilderState | null, event: ProjectBuilderEvent): BuilderState => {
+  const state = builder ?? emptyBuilder();
+  switch (event.type) {
+    case 'BuilderCoreIdeaChanged':
+      return { ...state, coreIdea: event.data.coreIdea };
+    case 'BuilderViralMechanicsChanged':
+      return { ...state, viralMechanics: event.data.viralMechanics };
+    case 'BuilderParameterAdded': {
+      const { params } = state.categories[event.data.category];
+      return withCategory(state, event.data.category, { active: true, params: [...params, event.data.value] });
+    }
+    case 'BuilderParameterRemoved': {
+      const category = state.categories[event.data.category];
+      // Removing does not turn the active flag off (spec 02 §4).
+      return withCategory(state, event.data.category, { ...category, params: category.params.filter((value) => value !== event.data.value) });
+    }
+    case 'BuilderParametersCleared':
+      return withCategory(state, event.data.category, { ...state.categories[event.data.category], params: [] });
+    case 'BuilderStepCompleted':
+      return { ...state, completedSteps: [...event.data.completedSteps] };
+    case 'BuilderCurrentStepChanged':
+      return { ...state, currentStep: event.data.step };
+    case 'BuilderPromptRecorded':
+      return { ...state, enhancedPrompt: event.data.prompt };
+    case 'BuilderFinished':
+      return { ...state, finished: { timeSpentSeconds: event.data.timeSpentSeconds, finishedAt: event.data.finishedAt } };
+    case 'BuilderReopened':
+      return { ...state, finished: null };
+    default: {
+      const unhandled: never = event;
+      return unhandled;
+    }
+  }
+};
+
+const withCategory = (state: BuilderState, category: keyof BuilderState['categories'], value: BuilderState['categories'][typeof category]) => ({
+  ...state,
+  categories: { ...state.categories, [category]: value },
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { openPage, screenshotAtWidths, useServerAndBrowser } from './browser.ts';
+
+const env = useServerAndBrowser();
+
+describe('the header', () => {
+  it('shows a visitor their free plays, signs them in from the header, and logs them out from the user menu', async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
+    await page.goto(`${env.server.url}/dashboard`);
+    const header = page.getByRole('banner').filter({ has: page.getByRole('navigation', { name: 'Header' }) });
+    await header.getByText('3 free plays left').waitFor();
+    await header.getByRole('link', { name: 'Subscribe' }).waitFor();
+    expect(await header.getByRole('link', { name: 'Marketplace' }).getAttribute('href')).toBe('/marketplace');
+    await screenshotAtWidths(page, 'header-visitor', { fullPage: false });
+
+    await header.getByRole('link', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Local sign-in (development)' }).waitFor();
+    await page.getByLabel('Display name').fill('Ann Lee');
+    await page.getByLabel('Email').fill('ann@example.com');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/dashboard$/);
+
+    await header.getByText('0 AI Points').waitFor();
+    expect(await header.getByText('free plays left').count()).toBe(0);
+    await header.getByRole('button', { name: 'Account menu for Ann Lee' }).click();
+    const menu = page.getByRole('menu');
+    await menu.getByText('ann@example.com').waitFor();
+    await menu.getByText('Inactive Subscription').waitFor();
+    await menu.getByRole('menuitem', { name: 'Manage Subscription' }).waitFor();
+    await screenshotAtWidths(page, 'header-user-menu', { fullPage: false, widths: [1280] });
+
+    await menu.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await header.getByRole('link', { name: 'Sign In' }).waitFor();
+    const user = await (await page.request.get(`${env.server.url}/api/auth/user`)).json();
+    expect(user).toMatchObject({ isAuthenticated: false });
+
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps every project reachable: New Idea asks for a name, the switcher and My projects open either one', async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
+    await page.goto(`${env.server.url}/dashboard`);
+    await page.getByRole('heading', { name: 'New Viral Idea', level: 1 }).waitFor();
+
+    await page.getByRole('region', { name: 'My projects' }).getByRole('button', { name: 'New Idea' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Idea' });
+    await dialog.getByRole('button', { name: 'Create Project' }).click();
+    await dialog.getByText('Give your idea a name').waitFor();
+    await dialog.getByLabel('Project name').fill('Tip Wall');
+    await dialog.getByRole('button', { name: 'Create Project' }).click();
+    await page.waitForURL(/\/stage-1$/);
+
+    // The switcher lists both, the new one ticked as current; opening the first makes it current again.
+    const switcher = page.getByRole('button', { name: 'My projects (current: Tip Wall)' });
+    await switcher.click();
+    const items = page.getByRole('menu').getByRole('menuitem');
+    await expect
+      .poll(() => items.allTextContents())
+      .toEqual([expect.stringContaining('Tip Wall'), expect.stringContaining('New Viral Idea'), 'New Idea', 'Manage projects']);
+    await screenshotAtWidths(page, 'project-switcher', { fullPage: false, widths: [1280] });
+    await page.getByRole('menuitem', { name: /New Viral Idea/ }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('heading', { name: 'New Viral Idea', level: 1 }).waitFor();
+
+    // Renamed from My projects, and opened from there: the header follows.
+    const myProjects = page.getByRole('region', { name: 'My projects' });
+    await myProjects.getByRole('button', { name: 'Rename Tip Wall' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename project' });
+    await rename.getByLabel('Project name').fill('Tip Wall Deluxe');
+    await rename.getByRole('button', { name: 'Save name' }).click();
+    await myProjects.getByRole('button', { name: 'Open Tip Wall Deluxe' }).click();
+    await page.getByRole('heading', { name: 'Tip Wall Deluxe', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'My projects (current: Tip Wall Deluxe)' }).waitFor();
+    await screenshotAtWidths(page, 'my-projects');
+
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  });
+});
