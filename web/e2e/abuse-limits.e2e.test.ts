@@ -30,7 +30,7 @@ describe('over the new-visitor limit', () => {
         next.page.getByText(/Too many new visitors from your network\. Please try again in \d+ minutes?, or sign in to continue now\./).count(),
       )
       .toBe(1);
-    const signIn = next.page.getByRole('link', { name: 'Sign In' });
+    const signIn = next.page.getByRole('main').getByRole('link', { name: 'Sign In' });
     expect(await signIn.getAttribute('href')).toBe('/auth/google?returnTo=%2Fstage-1');
     await next.page.screenshot({ path: screenshotPath('new-visitor-limit-1280') });
     await signIn.click();

@@ -112,7 +112,7 @@ export const addParameter = async (page: Page, list: string, value: string) => {
   const input = page.getByRole('textbox', { name: `Add your own parameter to ${list}` });
   await input.fill(value);
   await input.press('Enter');
-  await expect.poll(() => chips(page, list).allTextContents()).toContain(value);
+  await expect.poll(() => chips(page, list).allTextContents(), { timeout: 10_000 }).toContain(value);
 };
 
 /** A fresh browser profile (a new visitor) with one page; its console errors are collected. */
@@ -123,9 +123,9 @@ export const openPage = async (browser: Browser, width: number, options: { color
   return { context, page, consoleErrors: collectConsoleErrors(page) };
 };
 
-/** The landing page's 'Start Playing Now!', which makes (or finds) the visitor's project and opens stage 1. */
+/** The landing page's 'Start the Guided Stages', which makes (or finds) the visitor's project and opens stage 1. */
 export const startPlaying = async (page: Page, baseUrl: string) => {
   await page.goto(baseUrl);
-  await page.getByRole('button', { name: 'Start Playing Now!' }).click();
+  await page.getByRole('button', { name: 'Start the Guided Stages' }).click();
   await page.waitForURL(/\/stage-1$/);
 };

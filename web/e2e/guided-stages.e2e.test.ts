@@ -12,11 +12,13 @@ describe('the guided stages in the browser', () => {
 
     await page.goto(env.server.url);
     await page.getByRole('heading', { name: 'Viral Idea Game' }).waitFor();
-    await page.getByText('3 FREE PLAYS').waitFor();
+    await page.getByRole('main').getByText('3 FREE PLAYS').waitFor();
     await page.getByText('VIRALFREE').waitFor();
     await screenshotAtWidths(page, 'landing-light');
+    // Spec 02 §2.1: the landing's main button opens the nine-step builder; the guided stages are beside it.
+    expect(await page.getByRole('link', { name: 'Start Playing Now!' }).getAttribute('href')).toBe('/game');
 
-    await page.getByRole('button', { name: 'Start Playing Now!' }).click();
+    await page.getByRole('button', { name: 'Start the Guided Stages' }).click();
     await page.waitForURL(/\/stage-1$/);
     await page.getByRole('heading', { name: 'Stage 1: Research & Understanding' }).waitFor();
     for (const text of ['What This Part Does:', "You'll Get:", 'AI Helper:']) await page.getByText(text).waitFor();
@@ -172,7 +174,7 @@ describe('the guided stages in the browser', () => {
     await page.getByRole('heading', { name: 'Viral Idea Game' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await screenshotAtWidths(page, 'landing-dark');
-    await page.getByRole('button', { name: 'Start Playing Now!' }).click();
+    await page.getByRole('button', { name: 'Start the Guided Stages' }).click();
     await page.waitForURL(/\/stage-1$/);
     await addParameter(page, 'Common Viral Triggers', 'Curiosity');
     await screenshotAtWidths(page, 'stage-1-dark');

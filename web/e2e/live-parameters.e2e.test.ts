@@ -9,7 +9,7 @@ describe('two tabs of the same visitor', () => {
     const first = await context.newPage();
     const firstConsole = collectConsoleErrors(first);
     await first.goto(env.server.url);
-    await first.getByRole('button', { name: 'Start Playing Now!' }).click();
+    await first.getByRole('button', { name: 'Start the Guided Stages' }).click();
     await first.waitForURL(/\/stage-1$/);
     const triggers = first.getByRole('list', { name: 'Common Viral Triggers' });
     await triggers.waitFor();

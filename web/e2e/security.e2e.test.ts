@@ -25,7 +25,7 @@ describe('the web app under its Content-Security-Policy', () => {
   it('refuses an injected inline script, and the e2e check reports it whatever a test allows', async () => {
     const { context, page, consoleErrors } = await openPage(env.browser, 1280);
     await page.goto(env.server.url);
-    await page.getByRole('button', { name: 'Start Playing Now!' }).waitFor();
+    await page.getByRole('link', { name: 'Start Playing Now!' }).waitFor();
     await page.evaluate(() => {
       const script = document.createElement('script');
       script.textContent = 'window.injected = true';

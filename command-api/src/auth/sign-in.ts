@@ -1,7 +1,8 @@
-import { withoutUnsafeCharacters } from '@vis/domain';
+import { withoutUnsafeCharacters, type CommandMetadata } from '@vis/domain';
 import { sessionOf, startUserSession, type Logger } from '@vis/infrastructure';
 import type { Context } from 'koa';
 import type { Accounts } from '../accounts/accounts.ts';
+import { handOverVisitorAccount } from '../accounts/visitor-hand-over.ts';
 import type { AdoptVisitorProjects } from '../projects/adopt-visitor-projects.ts';
 
 export interface SignInDeps {
@@ -20,13 +21,22 @@ export interface Profile {
 }
 
 /**
- * Records the sign-in on the user's account stream (the account read model takes the profile from it), then
- * starts a fresh signed-in session. The event comes first: a sign-in the log does not know about would show a
- * signed-in user without a profile.
+ * Records the sign-in on the user's account stream (the account read model takes the profile from it), moves
+ * this browser's visitor projects and balance to the user, then starts a fresh signed-in session. The event
+ * comes first: a sign-in the log does not know about would show a signed-in user without a profile. A balance
+ * that cannot move now does not stop the sign-in: it stays on the visitor's account, and the next sign-in in
+ * this browser (which keeps the visitor id) moves it.
  */
-export const createSignIn =
-  ({ accounts, logger, clock, newId, adoptVisitorProjects }: SignInDeps) =>
-  async (ctx: Context, { userId, method, profile }: { userId: string; method: 'google' | 'local'; profile: Profile }) => {
+export const createSignIn = ({ accounts, logger, clock, newId, adoptVisitorProjects }: SignInDeps) => {
+  const moveVisitorBalance = async (visitorAccount: string, userAccount: string, metadata: CommandMetadata) => {
+    try {
+      return (await handOverVisitorAccount(accounts, visitorAccount, userAccount, metadata)) !== null;
+    } catch (error) {
+      logger.warn({ err: error }, "a visitor's balance could not move to the signed-in user");
+      return false;
+    }
+  };
+  return async (ctx: Context, { userId, method, profile }: { userId: string; method: 'google' | 'local'; profile: Profile }) => {
     const accountId = `user-${userId}`;
     const metadata = { commandId: newId(), actorId: accountId, now: clock().toISOString() };
     // Google's name is the person's own, not refused; what could make it read as another name is taken out.
@@ -34,8 +44,10 @@ export const createSignIn =
     await accounts.execute('RecordSignIn', accountId, shown, metadata);
     const { visitorId } = sessionOf(ctx);
     const projectsMoved = visitorId && adoptVisitorProjects ? await adoptVisitorProjects(`visitor-${visitorId}`, accountId, metadata) : 0;
+    const balanceMoved = visitorId ? await moveVisitorBalance(`visitor-${visitorId}`, accountId, metadata) : false;
     await startUserSession(ctx, userId);
-    logger.info({ accountId, method, projectsMoved }, 'signed in');
+    logger.info({ accountId, method, projectsMoved, balanceMoved }, 'signed in');
   };
+};
 
 export type SignIn = ReturnType<typeof createSignIn>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Command } from '../decider.ts';
 import { isSafeLine, UNSAFE_TEXT_MESSAGE, userLine } from '../text.ts';
-import { couponLookupSchema } from './coupon-code.ts';
+import { COUPON_KINDS, couponLookupSchema, MAX_COUPON_CODE_LENGTH } from './coupon-code.ts';
+import { FREE_PLAYS } from './constants.ts';
 
 /**
  * Account command payload schemas, strict so that unknown fields are refused by name. Each names its account:
@@ -104,6 +105,35 @@ export const recordSignInSchema = z.strictObject({
     .optional(),
 });
 
+/**
+ * On sign-in, the visitor account of this browser hands what it holds to the user account. Issued by the sign-in
+ * callback only (no route takes it), with the visitor of the session as `accountId`.
+ */
+export const handOverToUserSchema = z.strictObject({
+  accountId: accountIdSchema,
+  userAccountId: accountIdSchema,
+});
+
+/** A coupon a visitor redeemed, with the points it brought: the user is not given them twice for one code. */
+export const handedOverCouponSchema = z.strictObject({
+  code: userLine(MAX_COUPON_CODE_LENGTH).min(1),
+  kind: z.enum(COUPON_KINDS),
+  points: z.number().int().nonnegative(),
+});
+
+/**
+ * The user's side of a hand-over: exactly what the visitor's `AccountHandedOver` recorded, so that a retry after
+ * a crash between the two appends moves the same amounts.
+ */
+export const takeOverVisitorAccountSchema = z.strictObject({
+  accountId: accountIdSchema,
+  visitorAccountId: accountIdSchema,
+  points: z.number().int().nonnegative(),
+  freePlaysUsed: z.number().int().nonnegative().max(FREE_PLAYS),
+  unlimited: z.boolean(),
+  redeemedCoupons: z.array(handedOverCouponSchema).max(1000),
+});
+
 type CommandOf<T extends string, S extends z.ZodType> = Command<T, z.infer<S>>;
 
 export type ChargeAiRequest = CommandOf<'ChargeAiRequest', typeof chargeAiRequestSchema>;
@@ -117,6 +147,9 @@ export type ActivateSubscription = CommandOf<'ActivateSubscription', typeof acti
 export type ScheduleCancellation = CommandOf<'ScheduleCancellation', typeof scheduleCancellationSchema>;
 export type EndSubscription = CommandOf<'EndSubscription', typeof endSubscriptionSchema>;
 export type RecordSignIn = CommandOf<'RecordSignIn', typeof recordSignInSchema>;
+export type HandOverToUser = CommandOf<'HandOverToUser', typeof handOverToUserSchema>;
+export type TakeOverVisitorAccount = CommandOf<'TakeOverVisitorAccount', typeof takeOverVisitorAccountSchema>;
+export type HandedOverCoupon = z.infer<typeof handedOverCouponSchema>;
 
 export type AccountCommand =
   | ChargeAiRequest
@@ -129,7 +162,9 @@ export type AccountCommand =
   | ActivateSubscription
   | ScheduleCancellation
   | EndSubscription
-  | RecordSignIn;
+  | RecordSignIn
+  | HandOverToUser
+  | TakeOverVisitorAccount;
 
 /** Each command's payload schema by command type, for a generic HTTP or CLI layer. */
 export const accountCommandSchemas = {
@@ -144,4 +179,6 @@ export const accountCommandSchemas = {
   ScheduleCancellation: scheduleCancellationSchema,
   EndSubscription: endSubscriptionSchema,
   RecordSignIn: recordSignInSchema,
+  HandOverToUser: handOverToUserSchema,
+  TakeOverVisitorAccount: takeOverVisitorAccountSchema,
 } satisfies Record<AccountCommand['type'], z.ZodType>;

@@ -7,11 +7,14 @@ import type {
   ConsumePoint,
   EndSubscription,
   GrantPoints,
+  HandedOverCoupon,
+  HandOverToUser,
   RecordSignIn,
   RedeemCoupon,
   RefundAiRequest,
   ScheduleCancellation,
   StartSubscription,
+  TakeOverVisitorAccount,
   UseFreePlay,
 } from './commands.ts';
 import {
@@ -21,6 +24,7 @@ import {
   COUPON_USED_UP_MESSAGE,
   EMPTY_COUPON_MESSAGE,
   FREE_ATTEMPTS_USED_MESSAGE,
+  FREE_PLAYS,
   INVALID_COUPON_MESSAGE,
   INVALID_EMAIL_MESSAGE,
   NO_ACTIVE_SUBSCRIPTION_MESSAGE,
@@ -61,6 +65,10 @@ export const decideAccount = (command: AccountCommand, state: AccountState): Acc
       return endSubscription(command, state);
     case 'RecordSignIn':
       return recordSignIn(command, state);
+    case 'HandOverToUser':
+      return handOverToUser(command, state);
+    case 'TakeOverVisitorAccount':
+      return takeOverVisitorAccount(command, state);
     default: {
       const unhandled: never = command;
       throw new Error(`unknown command ${(unhandled as { type: string }).type}`);
@@ -328,6 +336,95 @@ const recordSignIn = ({ data, metadata }: RecordSignIn, _state: AccountState): A
     {
       type: 'SignedIn',
       data: { accountId: data.accountId, email, displayName, profileImageUrl: data.profileImageUrl ?? null, signedInAt: metadata.now },
+    },
+  ];
+};
+
+const isWholeCount = (value: number) => Number.isInteger(value) && value >= 0;
+const freePlaysBetween = (value: number) => Math.min(FREE_PLAYS, Math.max(0, value));
+
+/**
+ * The visitor's side of a sign-in: everything the visitor's account can spend moves to the user's, once. The
+ * visitor's account keeps its history and is left with nothing to spend (no points, no free plays, no coupon
+ * access), so nothing exists twice. A paid subscription stays: Stripe bills the visitor's account. An account
+ * with nothing on it hands nothing over and records nothing; one already handed over (to this user or another)
+ * hands over nothing again.
+ */
+const handOverToUser = ({ data, metadata }: HandOverToUser, state: AccountState): AccountEvent[] => {
+  if (!data.accountId.startsWith('visitor-')) throw new ValidationError('accountId', "Only a visitor's account is handed over");
+  if (!data.userAccountId.startsWith('user-')) throw new ValidationError('userAccountId', "A visitor's account is handed over to a user's");
+  if (state.handedOver) return [];
+  const points = Math.max(0, state.points);
+  const freePlaysUsed = FREE_PLAYS - freePlaysBetween(state.freePlaysLeft);
+  const unlimited = state.unlimitedByCoupon;
+  const redeemedCoupons = state.redeemedCoupons.map((code) => ({
+    code,
+    ...(state.couponGrants.get(code) ?? { kind: 'points' as const, points: 0 }),
+  }));
+  if (points === 0 && freePlaysUsed === 0 && !unlimited && redeemedCoupons.length === 0) return [];
+  return [
+    {
+      type: 'AccountHandedOver',
+      data: {
+        accountId: data.accountId,
+        userAccountId: data.userAccountId,
+        points,
+        freePlaysUsed,
+        unlimited,
+        redeemedCoupons,
+        pointsBalance: 0,
+        freePlaysLeft: 0,
+        subscriptionStatus: state.subscription.status === 'free_unlimited' ? 'none' : state.subscription.status,
+        handedOverAt: metadata.now,
+      },
+    },
+  ];
+};
+
+/**
+ * The user's side of a sign-in, with what the visitor's `AccountHandedOver` recorded. Each visitor account is
+ * taken over once. Points add up; free plays used add up, never past all of them (the user keeps between 0
+ * and 3); a coupon's unlimited access comes along. The user's redeemed coupons become the union of both, and
+ * the points of a coupon the user had already redeemed are not given a second time (taken from the visitor's
+ * points, as far as they reach).
+ */
+const takeOverVisitorAccount = ({ data, metadata }: TakeOverVisitorAccount, state: AccountState): AccountEvent[] => {
+  if (!data.accountId.startsWith('user-')) throw new ValidationError('accountId', "Only a user's account takes over a visitor's");
+  if (!data.visitorAccountId.startsWith('visitor-')) throw new ValidationError('visitorAccountId', "Only a visitor's account is taken over");
+  if (!isWholeCount(data.points)) throw new ValidationError('points', 'Points must be a whole number, not negative');
+  if (!isWholeCount(data.freePlaysUsed)) throw new ValidationError('freePlaysUsed', 'Free plays used must be a whole number, not negative');
+  if (state.takenOverVisitors.has(data.visitorAccountId)) return [];
+  const seen = new Set<string>();
+  let alreadyGiven = 0;
+  const redeemedCoupons: HandedOverCoupon[] = [];
+  for (const coupon of data.redeemedCoupons) {
+    const code = normalizeCouponCode(coupon.code);
+    if (code === '' || seen.has(code)) continue;
+    seen.add(code);
+    if (state.redeemedCoupons.includes(code)) alreadyGiven += coupon.points;
+    else redeemedCoupons.push({ code, kind: coupon.kind, points: coupon.points });
+  }
+  const pointsWithheld = Math.min(data.points, alreadyGiven);
+  const points = data.points - pointsWithheld;
+  const freePlaysUsed = Math.min(data.freePlaysUsed, FREE_PLAYS);
+  // A running paid subscription stays 'active' so that it can still be cancelled, as with a redeemed coupon.
+  const subscriptionStatus = data.unlimited && state.subscription.status !== 'active' ? 'free_unlimited' : state.subscription.status;
+  return [
+    {
+      type: 'VisitorAccountTakenOver',
+      data: {
+        accountId: data.accountId,
+        visitorAccountId: data.visitorAccountId,
+        points,
+        pointsWithheld,
+        freePlaysUsed,
+        unlimited: data.unlimited,
+        redeemedCoupons,
+        pointsBalance: state.points + points,
+        freePlaysLeft: freePlaysBetween(state.freePlaysLeft - freePlaysUsed),
+        subscriptionStatus,
+        takenOverAt: metadata.now,
+      },
     },
   ];
 };

@@ -107,6 +107,48 @@ export const signedInSchema = z.object({
   signedInAt: z.string(),
 });
 
+const handedOverCoupon = z.object({ code: z.string(), kind: z.enum(COUPON_KINDS), points: z.number().int().nonnegative() });
+
+/**
+ * A visitor signed in: what the visitor's account held moved to the user's account (the user's stream records
+ * `VisitorAccountTakenOver`). The visitor's account is left with nothing to spend; its history stays.
+ */
+export const accountHandedOverSchema = z.object({
+  accountId: z.string(),
+  userAccountId: z.string(),
+  /** What moved: the visitor's points, the free plays the visitor had used, a free_unlimited coupon's access. */
+  points: z.number().int().nonnegative(),
+  freePlaysUsed: z.number().int().nonnegative(),
+  unlimited: z.boolean(),
+  /** Every coupon the visitor redeemed, with the points each brought. */
+  redeemedCoupons: z.array(handedOverCoupon),
+  /** The visitor's balances after: no points, no free plays. */
+  pointsBalance: z.number().int().nonnegative(),
+  freePlaysLeft: z.number().int().nonnegative(),
+  /** A coupon's unlimited access leaves with it; a paid subscription (Stripe bills the visitor's account) stays. */
+  subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
+  handedOverAt: z.string(),
+});
+
+/** The user's side of a visitor's sign-in: the visitor's balance added to the user's. */
+export const visitorAccountTakenOverSchema = z.object({
+  accountId: z.string(),
+  visitorAccountId: z.string(),
+  /** Points added to the user's. */
+  points: z.number().int().nonnegative(),
+  /** The visitor's points not added: they came from coupons this user had redeemed already. */
+  pointsWithheld: z.number().int().nonnegative(),
+  /** The free plays the visitor used, now counted against the user (never more than all of them). */
+  freePlaysUsed: z.number().int().nonnegative(),
+  unlimited: z.boolean(),
+  /** Coupons added to the user's redeemed ones: the visitor's, less those the user had. */
+  redeemedCoupons: z.array(handedOverCoupon),
+  pointsBalance: z.number().int().nonnegative(),
+  freePlaysLeft: z.number().int().nonnegative(),
+  subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
+  takenOverAt: z.string(),
+});
+
 type EventOf<T extends string, S extends z.ZodType> = { type: T; data: z.infer<S> };
 
 export type AiRequestCharged = EventOf<'AiRequestCharged', typeof aiRequestChargedSchema>;
@@ -118,6 +160,8 @@ export type SubscriptionActivated = EventOf<'SubscriptionActivated', typeof subs
 export type CancellationScheduled = EventOf<'CancellationScheduled', typeof cancellationScheduledSchema>;
 export type SubscriptionEnded = EventOf<'SubscriptionEnded', typeof subscriptionEndedSchema>;
 export type SignedIn = EventOf<'SignedIn', typeof signedInSchema>;
+export type AccountHandedOver = EventOf<'AccountHandedOver', typeof accountHandedOverSchema>;
+export type VisitorAccountTakenOver = EventOf<'VisitorAccountTakenOver', typeof visitorAccountTakenOverSchema>;
 
 export type AccountEvent =
   | AiRequestCharged
@@ -128,7 +172,9 @@ export type AccountEvent =
   | SubscriptionActivated
   | CancellationScheduled
   | SubscriptionEnded
-  | SignedIn;
+  | SignedIn
+  | AccountHandedOver
+  | VisitorAccountTakenOver;
 export type AccountEventType = AccountEvent['type'];
 
 export const accountEventSchemas = {
@@ -141,6 +187,8 @@ export const accountEventSchemas = {
   CancellationScheduled: cancellationScheduledSchema,
   SubscriptionEnded: subscriptionEndedSchema,
   SignedIn: signedInSchema,
+  AccountHandedOver: accountHandedOverSchema,
+  VisitorAccountTakenOver: visitorAccountTakenOverSchema,
 } satisfies { [T in AccountEventType]: z.ZodType<Extract<AccountEvent, { type: T }>['data'], unknown> };
 
 export const ACCOUNT_EVENT_TYPES = Object.keys(accountEventSchemas) as AccountEventType[];

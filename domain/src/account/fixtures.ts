@@ -6,16 +6,19 @@ import type {
   ConsumePoint,
   EndSubscription,
   GrantPoints,
+  HandOverToUser,
   RecordSignIn,
   RedeemCoupon,
   RefundAiRequest,
   ScheduleCancellation,
   StartSubscription,
+  TakeOverVisitorAccount,
   UseFreePlay,
 } from './commands.ts';
 import type { CouponLookup } from './coupon-code.ts';
 import type { CouponIssued, CouponRedemptionRecorded, IssueCoupon, RecordCouponRedemption } from './coupon.ts';
 import type {
+  AccountHandedOver,
   AiRequestCharged,
   AiRequestRefunded,
   CancellationScheduled,
@@ -25,6 +28,7 @@ import type {
   SubscriptionActivated,
   SubscriptionEnded,
   SubscriptionStarted,
+  VisitorAccountTakenOver,
 } from './events.ts';
 
 /**
@@ -141,3 +145,49 @@ export const couponRedemptionRecorded = (account = accountId, redemptions = 1): 
   type: 'CouponRedemptionRecorded',
   data: { code: 'POINTS50', accountId: account, redemptions, recordedAt: now },
 });
+
+/** A visitor's sign-in: the visitor (`visitorId`) hands over to the user (`accountId`). */
+export const handOverToUser = (userAccountId = accountId, account = visitorId) =>
+  command<HandOverToUser>('HandOverToUser', { userAccountId }, account);
+export const takeOverVisitorAccount = (data: Partial<TakeOverVisitorAccount['data']> = {}, account = accountId) =>
+  command<TakeOverVisitorAccount>(
+    'TakeOverVisitorAccount',
+    { visitorAccountId: visitorId, points: 0, freePlaysUsed: 0, unlimited: false, redeemedCoupons: [], ...data },
+    account,
+  );
+export const accountHandedOver = (data: Partial<AccountHandedOver['data']> = {}): AccountHandedOver => ({
+  type: 'AccountHandedOver',
+  data: {
+    accountId: visitorId,
+    userAccountId: accountId,
+    points: 0,
+    freePlaysUsed: 0,
+    unlimited: false,
+    redeemedCoupons: [],
+    pointsBalance: 0,
+    freePlaysLeft: 0,
+    subscriptionStatus: 'none',
+    handedOverAt: now,
+    ...data,
+  },
+});
+export const visitorAccountTakenOver = (data: Partial<VisitorAccountTakenOver['data']> = {}): VisitorAccountTakenOver => ({
+  type: 'VisitorAccountTakenOver',
+  data: {
+    accountId,
+    visitorAccountId: visitorId,
+    points: 0,
+    pointsWithheld: 0,
+    freePlaysUsed: 0,
+    unlimited: false,
+    redeemedCoupons: [],
+    pointsBalance: 0,
+    freePlaysLeft: 3,
+    subscriptionStatus: 'none',
+    takenOverAt: now,
+    ...data,
+  },
+});
+/** How the coupon fixtures appear in a hand-over. */
+export const handedOverPointsCoupon = { code: 'POINTS50', kind: 'points', points: 50 } as const;
+export const handedOverUnlimitedCoupon = { code: 'VIRAL', kind: 'free_unlimited', points: 0 } as const;

@@ -7,6 +7,7 @@ import {
   recordSignInSchema,
   redeemCouponSchema,
   startSubscriptionSchema,
+  takeOverVisitorAccountSchema,
 } from './commands.ts';
 import { POINTS_PER_SUBSCRIPTION, SUBSCRIPTION_PRICE_USD } from './constants.ts';
 import { couponCommandSchemas, couponDecider, couponEventSchemas } from './coupon.ts';
@@ -17,6 +18,7 @@ import {
   chargeAiRequest,
   endSubscription,
   grantPoints,
+  handOverToUser,
   issueCoupon,
   pointsCoupon,
   recordCouponRedemption,
@@ -25,7 +27,9 @@ import {
   refundAiRequest,
   scheduleCancellation,
   startSubscription,
+  takeOverVisitorAccount,
   unlimitedCoupon,
+  visitorId,
 } from './fixtures.ts';
 
 /** Decides each command on the state the earlier ones left, as the command handler does. */
@@ -51,7 +55,8 @@ describe('account event schemas', () => {
     redeemCoupon('VIRAL', unlimitedCoupon()),
     scheduleCancellation(),
     endSubscription(),
-  ]);
+    takeOverVisitorAccount({ points: 5, freePlaysUsed: 1, unlimited: true, redeemedCoupons: [{ code: 'MORE5', kind: 'points', points: 5 }] }),
+  ]).concat(run(accountDecider, [chargeAiRequest({}, visitorId), redeemCoupon('points50', pointsCoupon()), handOverToUser()]));
 
   it('the scenario produces every event type', () => expect(new Set(events.map((event) => event.type))).toEqual(new Set(ACCOUNT_EVENT_TYPES)));
 
@@ -70,7 +75,7 @@ describe('coupon event schemas', () => {
 
 describe('command schemas, as the HTTP layer uses them', () => {
   it('has one schema per command', () => {
-    expect(Object.keys(accountCommandSchemas)).toHaveLength(11);
+    expect(Object.keys(accountCommandSchemas)).toHaveLength(13);
     expect(Object.keys(couponCommandSchemas)).toHaveLength(2);
   });
 
@@ -94,6 +99,14 @@ describe('command schemas, as the HTTP layer uses them', () => {
   it.each([0, -1, 1.5])('refuses to grant %j points', (points) =>
     expect(grantPointsSchema.safeParse({ accountId: 'user-ann', points, reason: 'x' }).success).toBe(false),
   );
+
+  it('takes over at most all the free plays, and no negative amounts', () => {
+    const takeOver = { accountId: 'user-ann', visitorAccountId: 'visitor-bob', points: 5, freePlaysUsed: 3, unlimited: false, redeemedCoupons: [] };
+    expect(takeOverVisitorAccountSchema.safeParse(takeOver).success).toBe(true);
+    expect(takeOverVisitorAccountSchema.safeParse({ ...takeOver, freePlaysUsed: 4 }).success).toBe(false);
+    expect(takeOverVisitorAccountSchema.safeParse({ ...takeOver, points: -1 }).success).toBe(false);
+    expect(takeOverVisitorAccountSchema.safeParse({ ...takeOver, visitorAccountId: 'nobody' }).success).toBe(false);
+  });
 
   it('takes only web addresses for a profile picture', () => {
     const signIn = { accountId: 'user-ann', email: 'ann@example.com', displayName: 'Ann' };

@@ -1,4 +1,5 @@
 import { FREE_PLAYS, POINTS_PER_AI_REQUEST } from './constants.ts';
+import type { CouponKind } from './coupon-code.ts';
 import type { AccountEvent, ChargeMethod, SubscriptionStatus } from './events.ts';
 
 export interface AccountSubscription {
@@ -23,6 +24,21 @@ export interface AccountProfile {
   profileImageUrl: string | null;
 }
 
+/** What a coupon brought the account that redeemed it. */
+export interface CouponGrant {
+  kind: CouponKind;
+  points: number;
+}
+
+/** What a visitor's account handed to a user's on sign-in, as `AccountHandedOver` recorded it. */
+export interface HandOver {
+  userAccountId: string;
+  points: number;
+  freePlaysUsed: number;
+  unlimited: boolean;
+  redeemedCoupons: readonly ({ code: string } & CouponGrant)[];
+}
+
 export interface AccountState {
   points: number;
   freePlaysLeft: number;
@@ -43,6 +59,12 @@ export interface AccountState {
   stripeEventIds: ReadonlySet<string>;
   /** Set once a user signs in; a visitor's account never has one. */
   profile: AccountProfile | null;
+  /** By normalized code: what each redeemed coupon brought (the coupons of a taken-over visitor included). */
+  couponGrants: ReadonlyMap<string, CouponGrant>;
+  /** A visitor's account, once handed to the user who signed in: it never hands anything over again. */
+  handedOver: HandOver | null;
+  /** A user's account: the visitor accounts it has taken over, each taken once. */
+  takenOverVisitors: ReadonlySet<string>;
 }
 
 export const initialAccountState = (): AccountState => ({
@@ -55,6 +77,9 @@ export const initialAccountState = (): AccountState => ({
   chargedRequests: new Map(),
   stripeEventIds: new Set(),
   profile: null,
+  couponGrants: new Map(),
+  handedOver: null,
+  takenOverVisitors: new Set(),
 });
 
 /** How a request was charged, if it is charged now (refunded requests are not). */
@@ -113,6 +138,7 @@ export const evolveAccount = (state: AccountState, event: AccountEvent): Account
         unlimitedByCoupon: state.unlimitedByCoupon || event.data.kind === 'free_unlimited',
         subscription: { ...state.subscription, status: event.data.subscriptionStatus },
         redeemedCoupons: [...state.redeemedCoupons, event.data.code],
+        couponGrants: new Map(state.couponGrants).set(event.data.code, { kind: event.data.kind, points: event.data.points }),
       };
     case 'SubscriptionStarted':
       return {
@@ -155,6 +181,32 @@ export const evolveAccount = (state: AccountState, event: AccountEvent): Account
         ...state,
         profile: { email: event.data.email, displayName: event.data.displayName, profileImageUrl: event.data.profileImageUrl },
       };
+    // The two sides of a visitor's sign-in set the balances they carry: the decider computed them.
+    case 'AccountHandedOver': {
+      const { userAccountId, points, freePlaysUsed, unlimited, redeemedCoupons } = event.data;
+      return {
+        ...state,
+        points: event.data.pointsBalance,
+        freePlaysLeft: event.data.freePlaysLeft,
+        unlimitedByCoupon: false,
+        subscription: { ...state.subscription, status: event.data.subscriptionStatus },
+        handedOver: { userAccountId, points, freePlaysUsed, unlimited, redeemedCoupons },
+      };
+    }
+    case 'VisitorAccountTakenOver': {
+      const couponGrants = new Map(state.couponGrants);
+      for (const { code, kind, points } of event.data.redeemedCoupons) couponGrants.set(code, { kind, points });
+      return {
+        ...state,
+        points: event.data.pointsBalance,
+        freePlaysLeft: event.data.freePlaysLeft,
+        unlimitedByCoupon: state.unlimitedByCoupon || event.data.unlimited,
+        subscription: { ...state.subscription, status: event.data.subscriptionStatus },
+        redeemedCoupons: [...state.redeemedCoupons, ...event.data.redeemedCoupons.map((coupon) => coupon.code)],
+        couponGrants,
+        takenOverVisitors: new Set(state.takenOverVisitors).add(event.data.visitorAccountId),
+      };
+    }
     default: {
       const unhandled: never = event;
       throw new Error(`unknown event ${(unhandled as { type: string }).type}`);

@@ -34,6 +34,8 @@ export const createRouter = () =>
               { path: 'welcome', element: <LandingRoute /> },
               { path: 'marketplace', lazy: () => import('./routes/marketplace.tsx').then((module) => ({ Component: module.MarketplaceRoute })) },
               { path: 'billing', lazy: () => import('./routes/billing.tsx').then((module) => ({ Component: module.BillingRoute })) },
+              { path: 'game', lazy: () => import('./routes/game.tsx').then((module) => ({ Component: module.GameRoute })) },
+              { path: 'new-game', lazy: () => import('./routes/game.tsx').then((module) => ({ Component: module.NewGameRoute })) },
               { path: 'subscription', lazy: () => import('./routes/subscription.tsx').then((module) => ({ Component: module.SubscriptionRoute })) },
               { path: 'subscribe', lazy: () => import('./routes/subscription.tsx').then((module) => ({ Component: module.SubscriptionRoute })) },
               { path: 'payment', lazy: () => import('./routes/payment.tsx').then((module) => ({ Component: module.PaymentRoute })) },

@@ -7,45 +7,117 @@ import {
   truncateWords,
   type FlowStage,
   type GuidedParameterList,
+  type ParameterKind,
   type ParameterListName,
 } from '@vis/domain';
 import type { AiContext, AiInput, AiOutput, AiProvider, AiUse, StageFieldValue } from '../provider.ts';
 import { seededRandom, type Seeded } from './seeded.ts';
 import { auditOf, conceptsFor, IMPLEMENTATION_STEPS, ideaPhrase, keywordsOf, nameOf, stageText } from './texts.ts';
-import { BUILDER_VOCABULARY, GUIDED_VOCABULARY, VARIANT_PREFIXES } from './vocabulary.ts';
+import { BUILDER_TEMPLATES, BUILDER_VOCABULARY, GUIDED_TEMPLATES, GUIDED_VOCABULARY, type PhraseTemplate } from './vocabulary.ts';
 
 export const OFFLINE_MODEL = 'offline-generator';
 /** Bump with a change to what the generator writes, as a prompt's version is bumped. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 
 const wordCount = (text: string) => text.trim().split(/\s+/).length;
-const lowerFirst = (text: string) => (/^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text);
+/** Words a cut phrase may not end on: 'Live counter of' is no parameter, 'Live counter' is. */
+const DANGLING = new Set(
+  'a about after an and as at before by for from in into of on or per showing than that the to when where who with'.split(' '),
+);
 
 /**
- * `count` suggestions from `pool` in the request's own order (the seed is the request, idea included), none of
- * them excluded (compared without case or punctuation), each within `maxWords`. When the pool runs out,
- * prefixed variants of its entries follow, so a long exclusion list still gets fresh answers.
+ * Every phrase a template makes, with what it is made of: the template itself and the alternatives it chose
+ * (to spread them over an answer).
  */
-const suggestionsFrom = (
-  rng: Seeded,
-  pool: readonly string[],
-  { count, maxWords, exclude }: { count: number; maxWords: number; exclude: readonly string[] },
-) => {
+const phrasesOf = (template: PhraseTemplate, index: number) =>
+  template.reduce<{ text: string; choices: string[] }[]>(
+    (phrases, slot) =>
+      phrases.flatMap(({ text, choices }) =>
+        (typeof slot === 'string' ? [slot] : slot).map((option) => ({
+          text: text ? `${text} ${option}` : option,
+          choices: typeof slot === 'string' ? choices : [...choices, option.toLowerCase()],
+        })),
+      ),
+    [{ text: '', choices: [`template ${index}`] }],
+  );
+
+interface SuggestionRules {
+  count: number;
+  minWords: number;
+  maxWords: number;
+  exclude: readonly string[];
+  /** Phrases for when the hand-written pool runs out (none for names, which are never made up). */
+  templates?: readonly PhraseTemplate[];
+  /** Names (micro-sites) are never cut: a cut name is no longer the name. */
+  names?: boolean;
+}
+
+/**
+ * Up to `count` suggestions, in the request's own order (the seed is the request, idea included): the kind's
+ * hand-written pool first, then its templates' phrases, none of them excluded or repeated (compared without case
+ * or punctuation), each within the word range. Fewer than `count` come back only when both are used up; and when
+ * the caller's `maxWords` is shorter than anything the kind has, entries are cut at a word that can end a phrase
+ * (never names), so that an answer is empty only when everything is excluded.
+ */
+const suggestionsFrom = (rng: Seeded, pool: readonly string[], rules: SuggestionRules) => {
+  const { count, maxWords, exclude } = rules;
+  const minWords = Math.min(rules.minWords, maxWords);
   const taken = new Set(exclude.map(parameterKey));
+  const fits = (text: string) => wordCount(text) >= minWords && wordCount(text) <= maxWords;
   const chosen: string[] = [];
   const consider = (text: string) => {
-    if (chosen.length >= count || wordCount(text) > maxWords) return;
     const key = parameterKey(text);
-    if (key === '' || taken.has(key)) return;
+    if (chosen.length >= count || !fits(text) || key === '' || taken.has(key)) return;
     taken.add(key);
     chosen.push(text);
   };
   const ordered = rng.shuffled(pool);
   for (const item of ordered) consider(item);
-  for (const prefix of rng.shuffled(VARIANT_PREFIXES)) for (const item of ordered) consider(`${prefix} ${lowerFirst(item)}`);
-  for (const item of ordered) consider(truncateWords(item, maxWords));
+
+  // Composed phrases, spread: the next is the one whose template and words were used least, by this answer and
+  // by the excluded ones, so that an answer (and the next round) reads 'Daily streak, Mystery drops', not
+  // 'Daily streak, Daily countdown'.
+  const phrases = rng.shuffled((rules.templates ?? []).flatMap((template, index) => phrasesOf(template, index)));
+  const used = new Map<string, number>();
+  const use = (choices: readonly string[]) => choices.forEach((choice) => used.set(choice, (used.get(choice) ?? 0) + 1));
+  const usage = (choices: readonly string[]) => choices.reduce((sum, choice) => sum + (used.get(choice) ?? 0), 0);
+  for (const { text, choices } of phrases) if (taken.has(parameterKey(text))) use(choices);
+  const candidates = phrases.filter(({ text }) => fits(text) && !taken.has(parameterKey(text)));
+  while (chosen.length < count && candidates.length > 0) {
+    const next = candidates.reduce((best, phrase, index) => (usage(phrase.choices) < usage(candidates[best]!.choices) ? index : best), 0);
+    const { text, choices } = candidates.splice(next, 1)[0]!;
+    consider(text);
+    use(choices);
+  }
+
+  const nothingFits = ![...ordered, ...phrases.map(({ text }) => text)].some((text) => wordCount(text) <= maxWords);
+  if (nothingFits && !rules.names) for (const item of ordered) consider(cutToWords(item, maxWords));
   return chosen;
 };
+
+/** `text` cut to `maxWords`, without a dangling last word ('Public wall of' becomes 'Public wall'). */
+const cutToWords = (text: string, maxWords: number) => {
+  const words = truncateWords(text, maxWords)
+    .replace(/[,;:]+$/, '')
+    .split(' ');
+  while (words.length > 1 && DANGLING.has(words[words.length - 1]!.toLowerCase())) words.pop();
+  return words.join(' ').replace(/[,;:]+$/, '');
+};
+
+/** A guided list's suggestions, by its kind's rules. */
+const guidedSuggestions = (
+  rng: Seeded,
+  list: GuidedParameterList,
+  { count, exclude, kind = GUIDED_PARAMETER_KINDS[list] }: { count: number; exclude: readonly string[]; kind?: ParameterKind },
+) =>
+  suggestionsFrom(rng, GUIDED_VOCABULARY[list], {
+    count,
+    minWords: kind.minWords,
+    maxWords: kind.maxWords,
+    exclude,
+    templates: GUIDED_TEMPLATES[list],
+    names: list === 'micrositeParameters',
+  });
 
 const listsOfStage = (stage: 1 | 2) =>
   (Object.keys(GUIDED_PARAMETER_KINDS) as GuidedParameterList[]).filter((list) => PARAMETER_LISTS[list].stage === stage);
@@ -76,9 +148,10 @@ const stageFields = (stage: FlowStage, context: AiContext, rng: Seeded, quick: b
     Object.entries(stage.extractionFields).map(([field, shape]): [string, StageFieldValue] => {
       if (shape === 'concepts') return [field, conceptsFor(context, rng, quick ? 2 : 3)];
       if (shape === 'text') return [field, stageText(field, context, rng)];
-      const pool = (GUIDED_VOCABULARY as Record<string, readonly string[]>)[field] ?? IMPLEMENTATION_STEPS;
+      const count = quick ? 3 : 5;
       const exclude = context.lists[field as ParameterListName] ?? [];
-      return [field, suggestionsFrom(rng, pool, { count: quick ? 3 : 5, maxWords: 8, exclude })];
+      if (Object.hasOwn(GUIDED_PARAMETER_KINDS, field)) return [field, guidedSuggestions(rng, field as GuidedParameterList, { count, exclude })];
+      return [field, suggestionsFrom(rng, IMPLEMENTATION_STEPS, { count, minWords: 1, maxWords: 10, exclude })];
     }),
   );
 
@@ -86,13 +159,15 @@ type Generators = { [U in AiUse]: (input: AiInput<U>, rng: Seeded) => AiOutput<U
 
 const generators: Generators = {
   parameters: ({ list, kind, count, exclude }, rng) => ({
-    parameters: suggestionsFrom(rng, GUIDED_VOCABULARY[list], { count, maxWords: kind.maxWords, exclude }),
+    parameters: guidedSuggestions(rng, list, { count, exclude, kind }),
   }),
   builderParameter: ({ kind, count, maxWords, exclude }, rng) => ({
     parameters: suggestionsFrom(rng, BUILDER_VOCABULARY[kind], {
       count,
+      minWords: BUILDER_PARAMETER_KINDS[kind].minWords,
       maxWords: Math.min(maxWords, BUILDER_PARAMETER_KINDS[kind].maxWords),
       exclude,
+      templates: BUILDER_TEMPLATES[kind],
     }),
   }),
   enhancedPrompt: ({ context }, rng) => ({ enhancedPrompt: promptText(context, rng, 'Create') }),
@@ -189,11 +264,7 @@ const generators: Generators = {
   quickIdea: ({ context }, rng) => {
     const lists: Partial<Record<ParameterListName, string[]>> = {};
     for (const list of [...listsOfStage(1), ...listsOfStage(2)]) {
-      lists[list] = suggestionsFrom(rng, GUIDED_VOCABULARY[list], {
-        count: 4,
-        maxWords: GUIDED_PARAMETER_KINDS[list].maxWords,
-        exclude: context.lists[list] ?? [],
-      });
+      lists[list] = guidedSuggestions(rng, list, { count: 4, exclude: context.lists[list] ?? [] });
     }
     const concepts = conceptsFor(context, rng);
     const chosen: AiContext = { ...context, concept: concepts[0] ?? null, lists: { ...context.lists, ...lists } };

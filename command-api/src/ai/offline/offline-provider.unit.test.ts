@@ -1,9 +1,11 @@
 import {
+  BUILDER_PARAMETER_KIND_NAMES,
   BUILDER_PARAMETER_KINDS,
   FLOW_STAGES,
   GUIDED_PARAMETER_KINDS,
   GUIDED_PARAMETER_LISTS,
   parameterKey,
+  type BuilderParameterKind,
   type GuidedParameterList,
 } from '@vis/domain';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +13,7 @@ import { emptyContext } from '../context.ts';
 import { PROMPTS } from '../prompts/index.ts';
 import type { AiContext, AiInput, AiUse } from '../provider.ts';
 import { createOfflineProvider } from './offline-provider.ts';
+import { BUILDER_VOCABULARY, GUIDED_VOCABULARY } from './vocabulary.ts';
 
 const offline = createOfflineProvider();
 const tipWall: AiContext = {
@@ -29,13 +32,43 @@ const parametersInput = (list: GuidedParameterList, exclude: string[] = [], cont
 });
 
 const wordsOf = (text: string) => text.split(/\s+/).length;
+const builderInput = (kind: BuilderParameterKind, exclude: string[] = [], count = 10, maxWords = 10): AiInput<'builderParameter'> => ({
+  context: tipWall,
+  kind,
+  prompt: kind,
+  count,
+  maxWords,
+  exclude,
+});
+const guidedAnswer = async (list: GuidedParameterList, exclude: string[] = []) =>
+  (await offline.run('parameters', parametersInput(list, exclude))).output.parameters;
+const builderAnswer = async (kind: BuilderParameterKind, exclude: string[] = [], count?: number, maxWords?: number) =>
+  (await offline.run('builderParameter', builderInput(kind, exclude, count, maxWords))).output.parameters;
+/** Every list and kind, with its word range and its hand-written pool: a fresh answer and one past the pool. */
+const everyKind = [
+  ...GUIDED_PARAMETER_LISTS.map((list) => ({
+    name: list,
+    range: GUIDED_PARAMETER_KINDS[list],
+    pool: GUIDED_VOCABULARY[list],
+    answer: (exclude: string[] = []) => guidedAnswer(list, exclude),
+  })),
+  ...BUILDER_PARAMETER_KIND_NAMES.map((kind) => ({
+    name: `builder ${kind}`,
+    range: BUILDER_PARAMETER_KINDS[kind],
+    pool: BUILDER_VOCABULARY[kind],
+    answer: (exclude: string[] = []) => builderAnswer(kind, exclude, BUILDER_PARAMETER_KINDS[kind].count),
+  })),
+];
+/** Names and acronyms the vocabulary spells with capitals: no suggestion may spell them otherwise. */
+const PROPER_WORDS = ['FOMO', 'XNO', 'Nano', 'Reddit', 'Discord', 'Telegram', 'Twitch', 'TikTok', 'Redis', 'SQLite', 'Postgres', 'Hacker News'];
+const keysOf = (items: readonly string[]) => items.map(parameterKey);
 
 describe('offline generator', () => {
   it('answers the same request with the same suggestions', async () => {
     const first = await offline.run('parameters', parametersInput('viralParameters'));
     const again = await createOfflineProvider().run('parameters', parametersInput('viralParameters'));
     expect(again).toEqual(first);
-    expect(first.promptVersion).toBe('offline-parameters@1');
+    expect(first.promptVersion).toBe('offline-parameters@2');
   });
 
   it('answers another idea differently', async () => {
@@ -84,6 +117,81 @@ describe('offline generator', () => {
     expect(output.parameters).toHaveLength(4);
     for (const parameter of output.parameters) expect(wordsOf(parameter)).toBeLessThanOrEqual(5);
     expect(BUILDER_PARAMETER_KINDS.publicVisibility.count).toBe(6);
+  });
+
+  describe.each(everyKind)('$name', ({ range, pool, answer }) => {
+    it('keeps to its word range, fresh and past its own list', async () => {
+      const fresh = await answer();
+      expect(fresh.length).toBeGreaterThan(0);
+      for (const parameters of [fresh, await answer([...pool])]) {
+        for (const parameter of parameters) {
+          expect(wordsOf(parameter), parameter).toBeGreaterThanOrEqual(range.minWords);
+          expect(wordsOf(parameter), parameter).toBeLessThanOrEqual(range.maxWords);
+        }
+      }
+    });
+
+    it('repeats nothing, compared without case or punctuation, and writes names and acronyms as they are spelled', async () => {
+      for (const parameters of [await answer(), await answer([...pool])]) {
+        expect(new Set(keysOf(parameters)).size).toBe(parameters.length);
+        for (const parameter of parameters) {
+          expect(parameter, 'starts as a sentence does').toMatch(/^[^a-z]/);
+          for (const word of PROPER_WORDS) {
+            if (new RegExp(`\\b${word}\\b`, 'i').test(parameter)) expect(parameter).toMatch(new RegExp(`\\b${word}\\b`));
+          }
+        }
+      }
+    });
+
+    it('answers the same request the same way, past its own list too', async () => {
+      expect(await answer([...pool])).toEqual(await answer([...pool]));
+    });
+  });
+
+  it.each(GUIDED_PARAMETER_LISTS.filter((list) => list !== 'micrositeParameters'))(
+    'stays fresh for %s when the whole list and earlier answers are excluded',
+    async (list) => {
+      const exclude = [...GUIDED_VOCABULARY[list]];
+      for (let round = 0; round < 3; round++) {
+        const parameters = await guidedAnswer(list, exclude);
+        expect(parameters).toHaveLength(GUIDED_PARAMETER_KINDS[list].count);
+        for (const key of keysOf(parameters)) expect(keysOf(exclude)).not.toContain(key);
+        exclude.push(...parameters);
+      }
+    },
+  );
+
+  it('names only real micro-sites, as they are spelled, and answers fewer rather than making names up', async () => {
+    const names = GUIDED_VOCABULARY.micrositeParameters;
+    const exclude: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const parameters = await guidedAnswer('micrositeParameters', exclude);
+      for (const parameter of parameters) expect(names).toContain(parameter);
+      exclude.push(...parameters);
+    }
+    const lastOne = names[names.length - 1]!;
+    expect(await guidedAnswer('micrositeParameters', names.slice(0, -1))).toEqual([lastOne]);
+    expect(await guidedAnswer('micrositeParameters', [...names])).toEqual([]);
+  });
+
+  it('spreads the phrases it composes: a fresh answer past the pool does not lean on one word', async () => {
+    const parameters = await guidedAnswer('viralParameters', [...GUIDED_VOCABULARY.viralParameters]);
+    const firstWords = parameters.map((parameter) => parameter.split(' ')[0]!.toLowerCase());
+    const lastWords = parameters.map((parameter) => parameter.split(' ').at(-1)!.toLowerCase());
+    for (const words of [firstWords, lastWords])
+      expect(Math.max(...words.map((word) => words.filter((w) => w === word).length))).toBeLessThanOrEqual(2);
+  });
+
+  it("keeps the builder's shorter word limit: single words when asked, and cut phrases end on a word that can end one", async () => {
+    const single = await builderAnswer('viralTrigger', ['FOMO'], 3, 1);
+    expect(single).toHaveLength(3);
+    for (const parameter of single) expect(wordsOf(parameter)).toBe(1);
+    const short = await builderAnswer('publicVisibility', [], 4, 2);
+    expect(short).toHaveLength(4);
+    for (const parameter of short) {
+      expect(wordsOf(parameter)).toBeLessThanOrEqual(2);
+      expect(parameter).not.toMatch(/\b(of|to|the|a|for|in|on|with|after|as)$/i);
+    }
   });
 
   it('audits the parameters that break the rules, by their own text', async () => {

@@ -29,7 +29,12 @@ const listOr = (context: AiContext, list: keyof typeof GUIDED_VOCABULARY, rng: S
   const own = context.lists[list] ?? [];
   return own.length > 0 ? own.slice(0, count) : rng.shuffled(GUIDED_VOCABULARY[list]).slice(0, count);
 };
-const joined = (items: readonly string[]) => items.map((item) => item.toLowerCase()).join(', ');
+/**
+ * A parameter inside a sentence: its first word lower-cased when it is an ordinary capitalised word ('Social proof'
+ * reads 'social proof'), left alone when it is an acronym or has capitals inside ('FOMO', 'XNO payments').
+ */
+const inSentence = (text: string) => (/^[A-Z][a-z-]*(\s|$)/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text);
+const joined = (items: readonly string[]) => items.map(inSentence).join(', ');
 
 const CONCEPT_FIRST = ['Tip', 'Pool', 'Streak', 'Echo', 'Pulse', 'Spark', 'Drop', 'Loop', 'Lucky', 'Nano'];
 const CONCEPT_SECOND = ['Wall', 'Race', 'Jar', 'Board', 'Wheel', 'Chain', 'Garden', 'Button', 'Tower', 'Map'];
@@ -76,13 +81,13 @@ export const conceptsFor = (context: AiContext, rng: Seeded, count = 3): IdeaCon
 export const stageText = (field: string, context: AiContext, rng: Seeded): string => {
   const name = nameOf(context);
   const idea = ideaPhrase(context);
-  const source = context.notes.rewardSource || rng.pick(GUIDED_VOCABULARY.rewardSourceParameters).toLowerCase();
-  const flow = context.notes.rewardFlow || rng.pick(GUIDED_VOCABULARY.rewardFlowParameters).toLowerCase();
+  const source = context.notes.rewardSource || inSentence(rng.pick(GUIDED_VOCABULARY.rewardSourceParameters));
+  const flow = context.notes.rewardFlow || inSentence(rng.pick(GUIDED_VOCABULARY.rewardFlowParameters));
   const audience = listOr(context, 'audienceTypeParameters', rng, 2);
   const triggers = listOr(context, 'viralParameters', rng);
   const texts: Record<string, () => string> = {
     keyInsights: () =>
-      `${capitalized(idea)} works best as a closed loop: ${source} feeds the pool and ${flow.toLowerCase()} pays it out. ${audience.join(' and ')} are the likeliest first players, drawn by ${joined(triggers)}.`,
+      `${capitalized(idea)} works best as a closed loop: ${source} feeds the pool and ${inSentence(flow)} pays it out. ${audience.join(' and ')} are the likeliest first players, drawn by ${joined(triggers)}.`,
     selectedIdeaName: () => name,
     rewardSource: () => capitalized(source),
     rewardFlow: () => capitalized(flow),
@@ -97,7 +102,7 @@ export const stageText = (field: string, context: AiContext, rng: Seeded): strin
         `${idea}: ${name} rewards you from a pool the players fund.`,
       ]),
     detailedDescription: () =>
-      `${name} is ${idea}. Each action adds a little XNO to a shared pool (${source}); ${flow.toLowerCase()}. The page shows the pool growing live, so every visitor sees why it is worth coming back and sharing.`,
+      `${name} is ${idea}. Each action adds a little XNO to a shared pool (${source}); ${inSentence(flow)}. The page shows the pool growing live, so every visitor sees why it is worth coming back and sharing.`,
     viralLoopExplained: () =>
       `Players share their result and the live pool size; friends arrive to beat them, play, and grow the pool further (${joined(triggers)}).`,
     sustainabilityLoopExplained: () =>

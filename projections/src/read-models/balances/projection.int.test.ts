@@ -88,6 +88,46 @@ describe('balances read model', () => {
     expect(await balanceOf(accountId)).toMatchObject({ subscriptionStatus: 'none', subscriptionId: null, cancelAtPeriodEnd: false, points: 1000 });
   });
 
+  it("moves a visitor's balance to the user on sign-in: the visitor is left with nothing, the user has both", async () => {
+    const visitorEvents = decided('visitor-cy', [
+      { type: 'ChargeAiRequest', data: { requestId: 'r1' } },
+      { type: 'ChargeAiRequest', data: { requestId: 'r2' } },
+      { type: 'RedeemCoupon', data: { code: 'MORE50', coupon: { code: 'MORE50', kind: 'points', points: 50 } } },
+      { type: 'RedeemCoupon', data: { code: 'OPEN', coupon: { code: 'OPEN', kind: 'free_unlimited' } } },
+      { type: 'HandOverToUser', data: { userAccountId: 'user-cy' } },
+    ]);
+    const handedOver = visitorEvents.at(-1)!;
+    expect(handedOver.type).toBe('AccountHandedOver');
+    const { points, freePlaysUsed, unlimited, redeemedCoupons } = handedOver.data as {
+      points: number;
+      freePlaysUsed: number;
+      unlimited: boolean;
+      redeemedCoupons: object[];
+    };
+    const userEvents = decided('user-cy', [
+      { type: 'GrantPoints', data: { points: 7, reason: 'goodwill' } },
+      { type: 'TakeOverVisitorAccount', data: { visitorAccountId: 'visitor-cy', points, freePlaysUsed, unlimited, redeemedCoupons } },
+    ]);
+    await harness.append(accountStreamId('visitor-cy'), visitorEvents);
+    await harness.append(accountStreamId('user-cy'), userEvents);
+    expect(await balanceOf('visitor-cy')).toMatchObject({
+      points: 0,
+      freePlaysLeft: 0,
+      subscriptionStatus: 'none',
+      redeemedCoupons: ['MORE50', 'OPEN'],
+    });
+    expect(await balanceOf('user-cy')).toMatchObject({
+      points: 57,
+      freePlaysLeft: 1,
+      subscriptionStatus: 'free_unlimited',
+      redeemedCoupons: ['MORE50', 'OPEN'],
+      updatedAt: '2026-11-23T10:00:01.000Z',
+    });
+    const once = await harness.find();
+    await harness.replayAll();
+    expect(await harness.find()).toEqual(once);
+  });
+
   it('is idempotent when run twice', async () => {
     await harness.append(
       accountStreamId('visitor-bo'),

@@ -74,6 +74,19 @@ const evolveBalance = (doc: ReadModel<BalanceDocument>, event: AccountEvent): Re
       return { ...doc, subscriptionStatus: event.data.status, subscriptionId: null, currentPeriodEnd: null, cancelAtPeriodEnd: false };
     case 'SignedIn':
       return { ...doc, email: event.data.email, displayName: event.data.displayName, profileImageUrl: event.data.profileImageUrl };
+    // A visitor's sign-in: the visitor's document is left with nothing to spend, the user's gets it all.
+    case 'AccountHandedOver':
+      return { ...doc, points: event.data.pointsBalance, freePlaysLeft: event.data.freePlaysLeft, subscriptionStatus: event.data.subscriptionStatus };
+    case 'VisitorAccountTakenOver': {
+      const added = event.data.redeemedCoupons.map((coupon) => coupon.code).filter((code) => !doc.redeemedCoupons.includes(code));
+      return {
+        ...doc,
+        points: event.data.pointsBalance,
+        freePlaysLeft: event.data.freePlaysLeft,
+        subscriptionStatus: event.data.subscriptionStatus,
+        redeemedCoupons: [...doc.redeemedCoupons, ...added],
+      };
+    }
     default: {
       const unhandled: never = event;
       throw new Error(`unknown event ${(unhandled as { type: string }).type}`);
@@ -92,6 +105,8 @@ const MOMENT_FIELD: { [T in AccountEvent['type']]: keyof Extract<AccountEvent, {
   CancellationScheduled: 'scheduledAt',
   SubscriptionEnded: 'endedAt',
   SignedIn: 'signedInAt',
+  AccountHandedOver: 'handedOverAt',
+  VisitorAccountTakenOver: 'takenOverAt',
 };
 const momentOf = (event: AccountEvent): string => String((event.data as Record<string, unknown>)[MOMENT_FIELD[event.type]]);
 

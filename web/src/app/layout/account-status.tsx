@@ -26,7 +26,10 @@ export const AccountStatus = ({ compact = false }: { compact?: boolean }) => {
         {!compact && (
           <Link
             to="/billing"
-            className={cn(pill, 'bg-amber-100 text-amber-900 hover:bg-amber-200 dark:bg-amber-950 dark:text-amber-100 dark:hover:bg-amber-900')}
+            className={cn(
+              pill,
+              'hidden bg-amber-100 text-amber-900 hover:bg-amber-200 lg:inline-flex dark:bg-amber-950 dark:text-amber-100 dark:hover:bg-amber-900',
+            )}
             aria-label={hasActiveSubscription(account) ? 'AI Points: unlimited' : `AI Points: ${account.aiPoints}`}
           >
             <Coins className="size-3.5" aria-hidden />

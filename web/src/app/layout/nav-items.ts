@@ -1,4 +1,4 @@
-import { CreditCard, FileText, Home, LayoutDashboard, Settings, Sparkles, Store, Wand2, Wrench, type LucideIcon } from 'lucide-react';
+import { CreditCard, FileText, Gamepad2, Home, LayoutDashboard, Settings, Sparkles, Store, Wand2, Wrench, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   to: string;
@@ -24,6 +24,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/summary', label: 'Project Summary', icon: FileText },
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/generator', label: 'Idea Generator', icon: Wand2 },
+  { to: '/game', label: 'Nine-Step Builder', icon: Gamepad2 },
   { to: '/settings', label: 'Settings', icon: Settings },
   { to: '/marketplace', label: 'Marketplace', icon: Store },
   { to: '/subscription', label: 'Subscription', icon: Sparkles },

@@ -47,7 +47,7 @@ export const UserMenu = ({ user, compact = false }: { user: AuthUser; compact?: 
             />
           )}
         </span>
-        {!compact && <span className="max-w-40 truncate">{name}</span>}
+        {!compact && <span className="hidden max-w-40 truncate lg:inline">{name}</span>}
         <ChevronDown className="size-4 text-slate-500 dark:text-slate-400" aria-hidden />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -1,7 +1,8 @@
 import { ArrowRight, Gift, Sparkles, Ticket } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Button } from '../../components/ui/button.tsx';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { cn } from '../../lib/cn.ts';
 import { usePublicCoupon } from '../../lib/account/get-public-coupon.ts';
 import { setCurrentStage } from '../../lib/projects/set-current-stage.ts';
 import { useResolveCurrentProject } from '../../features/projects/hooks/use-current-project.ts';
@@ -16,8 +17,9 @@ export const LandingRoute = () => {
   const toast = useToast();
   const [starting, setStarting] = useState(false);
 
-  // 'Start Playing Now!' sets the current stage to the first and opens it.
-  const start = async () => {
+  // 'Start Playing Now!' opens the nine-step builder (spec 02 §2.1); the guided stages start from the stage 1 button,
+  // which sets the current project's stage to the first and opens it.
+  const startGuided = async () => {
     setStarting(true);
     try {
       const projectId = await resolveCurrentProject();
@@ -48,10 +50,15 @@ export const LandingRoute = () => {
           <span className="font-normal">to try the AI helper, no sign-up needed</span>
         </div>
 
-        <Button size="lg" className="mt-8 rounded-xl px-8 text-lg" onClick={() => void start()} disabled={starting}>
-          {starting ? 'Starting...' : 'Start Playing Now!'}
-          {!starting && <ArrowRight className="size-5" aria-hidden />}
-        </Button>
+        <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
+          <Link to="/game" className={cn(buttonClasses({ size: 'lg' }), 'rounded-xl px-8 text-lg')}>
+            Start Playing Now!
+            <ArrowRight className="size-5" aria-hidden />
+          </Link>
+          <Button size="lg" variant="secondary" className="rounded-xl" onClick={() => void startGuided()} disabled={starting}>
+            {starting ? 'Starting...' : 'Start the Guided Stages'}
+          </Button>
+        </div>
 
         {coupon.data?.code && (
           <p className="mt-6 inline-flex flex-wrap items-center justify-center gap-2 text-sm text-slate-600 dark:text-slate-300">

@@ -1,6 +1,5 @@
 import { FolderOpen, Loader2, Pencil, Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
@@ -9,14 +8,15 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useMyProjects, type ProjectListItem } from '../../../lib/projects/list-projects.ts';
 import { useRenameProject } from '../../../lib/projects/rename-project.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
-import { rememberCurrentProject, useRememberedProjectId } from '../hooks/use-current-project.ts';
+import { useRememberedProjectId } from '../hooks/use-current-project.ts';
+import { useOpenProject } from '../hooks/use-open-project.ts';
 import { NewIdeaDialog } from './new-idea-dialog.tsx';
 
 /** The dashboard's list of every project: open one to make it current, rename it, or start a new one. */
 export const MyProjectsCard = () => {
   const projects = useMyProjects();
   const currentId = useRememberedProjectId();
-  const navigate = useNavigate();
+  const open = useOpenProject();
 
   return (
     <Card aria-labelledby="my-projects-title" id="my-projects">
@@ -47,6 +47,7 @@ export const MyProjectsCard = () => {
                 )}
               </p>
               <p className="text-xs text-slate-600 dark:text-slate-300">
+                {project.kind === 'builder' ? 'Nine-step builder · ' : ''}
                 {project.percentComplete}% complete · changed {relativeTime(project.updatedAt)}
               </p>
             </div>
@@ -57,8 +58,7 @@ export const MyProjectsCard = () => {
                 aria-label={`Open ${project.name}`}
                 disabled={project.id === currentId}
                 onClick={() => {
-                  rememberCurrentProject(project.id);
-                  void navigate('/dashboard');
+                  open(project);
                   window.scrollTo({ top: 0 });
                 }}
               >

@@ -1,11 +1,12 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check, ChevronDown, FolderOpen, List, Plus } from 'lucide-react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { focusRing } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useMyProjects } from '../../../lib/projects/list-projects.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
-import { rememberCurrentProject, useRememberedProjectId } from '../hooks/use-current-project.ts';
+import { useRememberedProjectId } from '../hooks/use-current-project.ts';
+import { useOpenProject } from '../hooks/use-open-project.ts';
 import { NewIdeaDialog } from './new-idea-dialog.tsx';
 
 const itemClasses =
@@ -15,12 +16,8 @@ const itemClasses =
 export const ProjectSwitcher = () => {
   const projects = useMyProjects();
   const currentId = useRememberedProjectId();
-  const navigate = useNavigate();
+  const open = useOpenProject();
   const current = projects.data?.projects.find((project) => project.id === currentId);
-  const open = (id: string) => {
-    rememberCurrentProject(id);
-    void navigate('/dashboard');
-  };
 
   return (
     <NewIdeaDialog
@@ -28,7 +25,7 @@ export const ProjectSwitcher = () => {
         <DropdownMenu.Root modal={false}>
           <DropdownMenu.Trigger
             className={cn(
-              'flex h-9 max-w-64 items-center gap-2 rounded-lg border border-slate-200 px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800',
+              'flex h-9 max-w-40 items-center lg:max-w-64 gap-2 rounded-lg border border-slate-200 px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800',
               focusRing,
             )}
             aria-label={current ? `My projects (current: ${current.name})` : 'My projects'}
@@ -49,7 +46,7 @@ export const ProjectSwitcher = () => {
               {projects.isPending && <p className="px-3 py-2 text-sm text-slate-600 dark:text-slate-300">Loading...</p>}
               {projects.isError && <p className="px-3 py-2 text-sm text-red-700 dark:text-red-300">Failed to load your projects</p>}
               {projects.data?.projects.map((project) => (
-                <DropdownMenu.Item key={project.id} className={itemClasses} onSelect={() => open(project.id)}>
+                <DropdownMenu.Item key={project.id} className={itemClasses} onSelect={() => open(project)}>
                   <Check
                     className={cn('size-4 shrink-0', project.id === currentId ? 'text-indigo-600 dark:text-indigo-400' : 'invisible')}
                     aria-hidden
@@ -57,6 +54,7 @@ export const ProjectSwitcher = () => {
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-medium">{project.name}</span>
                     <span className="block text-xs text-slate-600 dark:text-slate-300">
+                      {project.kind === 'builder' ? 'Nine-step builder · ' : ''}
                       {project.percentComplete}% complete · changed {relativeTime(project.updatedAt)}
                     </span>
                   </span>

@@ -1,0 +1,237 @@
+import type { BuilderCategoryView } from '@vis/domain';
+import { Loader2, Plus, Sparkles, Trash2, X } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Button, focusRing } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/field.tsx';
+import { errorMessage, errorTitle } from '../../../lib/api-client.ts';
+import { generateParameter } from '../../../lib/ai/generate-parameter.ts';
+import { isOutOfFreePlays, useAiFailure } from '../../../lib/ai/use-ai-failure.ts';
+import { cn } from '../../../lib/cn.ts';
+import { useAddBuilderParameter } from '../../../lib/projects/builder-add-parameter.ts';
+import { useClearBuilderParameters } from '../../../lib/projects/builder-clear-parameters.ts';
+import { useRemoveBuilderParameter } from '../../../lib/projects/builder-remove-parameter.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { FALLBACK_SUGGESTIONS, FIRST_STEP } from '../steps.ts';
+import { countWords, cutWords } from '../words.ts';
+
+export interface BuilderParameterEditorProps {
+  projectId: string;
+  category: BuilderCategoryView;
+  /** What the suggestions build on (spec 02 §7): the core idea, the viral mechanics and the technical framework. */
+  context: { coreIdea: string; viralMechanics: string; technical: string[] };
+}
+
+/** Same words whatever their case or punctuation: the server's duplicate rule (spec 02 §5). */
+const sameParameter = (a: string, b: string) => {
+  const key = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  return a === b || (key(a) !== '' && key(a) === key(b));
+};
+
+const NO_PARAMETERS = 'No parameters generated';
+
+/**
+ * One builder category (spec 02 §2.7, §5): a field with Add, removable chips, 'No values set', Clear All, and
+ * Generate / Regenerate Parameters with clickable suggestions. The server decides what is kept: blank input is
+ * ignored, longer input cut to the category's word limit, duplicates not added; the editor says which happened.
+ */
+export const BuilderParameterEditor = ({ projectId, category, context }: BuilderParameterEditorProps) => {
+  const titleId = useId();
+  const inputId = useId();
+  const noticeId = useId();
+  const toast = useToast();
+  const aiFailure = useAiFailure();
+  const add = useAddBuilderParameter(projectId);
+  const remove = useRemoveBuilderParameter(projectId);
+  const clear = useClearBuilderParameters(projectId);
+  const [draft, setDraft] = useState('');
+  const [notice, setNotice] = useState('');
+  const [suggestions, setSuggestions] = useState<string[] | null>(null);
+  const [generating, setGenerating] = useState(false);
+  const values = category.params;
+  const saveFailed = (error: unknown) =>
+    toast({ title: errorTitle(error) ?? 'Error', description: errorMessage(error, 'Failed to save project'), variant: 'destructive' });
+
+  const addValue = (typed: string, fromField: boolean) => {
+    const trimmed = typed.trim();
+    if (trimmed === '') return;
+    const kept = cutWords(trimmed, category.maxWords);
+    if (fromField) setDraft('');
+    add.mutate(
+      { category: category.category, value: trimmed },
+      {
+        onSuccess: (answer) => {
+          if (!answer.changed) setNotice(`"${kept}" is already in ${category.title}.`);
+          else if (kept !== trimmed) setNotice(`Only the first ${category.maxWords} words were kept: "${kept}".`);
+          else setNotice(`Added "${kept}".`);
+        },
+        onError: (error) => {
+          if (fromField) setDraft(typed);
+          saveFailed(error);
+        },
+      },
+    );
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    addValue(draft, true);
+  };
+
+  const generate = async () => {
+    setGenerating(true);
+    try {
+      const currentValues: Record<string, string | string[]> = {};
+      if (context.coreIdea.trim()) currentValues.coreIdea = context.coreIdea.trim();
+      if (context.viralMechanics.trim()) currentValues.viralTriggers = context.viralMechanics.trim();
+      if (category.category !== 'technical' && context.technical.length > 0) currentValues.coreTech = context.technical;
+      if (values.length > 0) currentValues[category.category] = values;
+      const answer = await generateParameter({
+        projectId,
+        prompt: `Suggest ${category.title} parameters for this viral one-page idea.`,
+        kind: category.kind,
+        currentValues,
+        exclude: values,
+      });
+      if (!answer.success || answer.results.length === 0) throw new Error(answer.message || NO_PARAMETERS);
+      setSuggestions(answer.results);
+    } catch (error) {
+      if (isOutOfFreePlays(error)) {
+        aiFailure(error, 'Failed to generate parameters');
+      } else if (category.step === FIRST_STEP) {
+        // Spec 02 §8: step 1 shows no suggestions on failure.
+        setSuggestions([]);
+        toast({ title: 'Generation failed', description: 'Could not generate technical parameters', variant: 'destructive' });
+      } else {
+        setSuggestions(FALLBACK_SUGGESTIONS[category.step] ?? []);
+        toast({
+          title: 'AI Generation Failed',
+          description: 'Using fallback parameters instead. Check your API key in settings.',
+          variant: 'destructive',
+        });
+      }
+    } finally {
+      setGenerating(false);
+    }
+  };
+
+  const words = countWords(draft);
+  return (
+    <section aria-labelledby={titleId} className="rounded-xl border border-slate-200 p-3 sm:p-4 dark:border-slate-800">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={titleId} className="font-semibold">
+          {category.title}
+        </h3>
+        <div className="flex flex-wrap gap-1.5">
+          <Button size="sm" onClick={() => void generate()} disabled={generating}>
+            {generating ? <Loader2 className="size-3.5 animate-spin" aria-hidden /> : <Sparkles className="size-3.5" aria-hidden />}
+            {generating ? 'Generating...' : suggestions === null ? 'Generate Parameters' : 'Regenerate Parameters'}
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => clear.mutate({ category: category.category }, { onSuccess: () => setNotice(''), onError: saveFailed })}
+            disabled={values.length === 0 || clear.isPending}
+            aria-label={`Clear All ${category.title}`}
+          >
+            <Trash2 className="size-3.5" aria-hidden />
+            Clear All
+          </Button>
+        </div>
+      </div>
+
+      <ul aria-label={category.title} className="mt-3 flex min-h-9 flex-wrap content-start gap-2">
+        {values.length === 0 && <li className="self-center text-sm text-slate-600 italic dark:text-slate-400">No values set</li>}
+        {values.map((value) => (
+          <li
+            key={value}
+            className="inline-flex max-w-full items-center gap-1 rounded-full bg-indigo-100 py-0.5 pr-0.5 pl-3 text-sm text-indigo-900 dark:bg-indigo-500/20 dark:text-indigo-100"
+          >
+            <span className="min-w-0 break-words">{value}</span>
+            <button
+              type="button"
+              onClick={() => remove.mutate({ category: category.category, value }, { onError: saveFailed })}
+              aria-label={`Remove ${value}`}
+              className={cn(
+                'inline-flex size-8 shrink-0 items-center justify-center rounded-full text-indigo-800 hover:bg-indigo-200 dark:text-indigo-200 dark:hover:bg-indigo-500/30',
+                focusRing,
+              )}
+            >
+              <X className="size-4" aria-hidden />
+            </button>
+          </li>
+        ))}
+      </ul>
+
+      <form onSubmit={submit} className="mt-3 flex gap-2">
+        <label htmlFor={inputId} className="sr-only">
+          Add a value to {category.title}
+        </label>
+        <div className="relative min-w-0 flex-1">
+          <Input
+            id={inputId}
+            value={draft}
+            maxLength={200}
+            onChange={(event) => setDraft(event.target.value)}
+            placeholder="Add a value"
+            aria-describedby={noticeId}
+            className="pr-14"
+          />
+          <span
+            aria-hidden
+            className={cn(
+              'pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-[11px] tabular-nums',
+              words > category.maxWords ? 'text-amber-700 dark:text-amber-400' : 'text-slate-500 dark:text-slate-400',
+            )}
+          >
+            {words}/{category.maxWords}
+          </span>
+        </div>
+        <Button type="submit" variant="secondary" disabled={draft.trim() === '' || add.isPending}>
+          <Plus className="size-4" aria-hidden />
+          Add
+        </Button>
+      </form>
+      <p id={noticeId} role="status" className="mt-1 min-h-4 text-xs text-slate-600 dark:text-slate-300">
+        {notice}
+      </p>
+
+      {suggestions !== null && (
+        <div className="mt-2">
+          <h4 className="text-sm font-medium text-slate-700 dark:text-slate-200">Suggestions</h4>
+          {suggestions.length === 0 ? (
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">No suggestions this time. Try again or add your own.</p>
+          ) : (
+            <ul aria-label={`${category.title} suggestions`} className="mt-2 flex flex-wrap gap-2">
+              {suggestions.map((suggestion) => {
+                const chosen = values.some((value) => sameParameter(value, cutWords(suggestion, category.maxWords)));
+                return (
+                  <li key={suggestion}>
+                    <button
+                      type="button"
+                      disabled={chosen}
+                      onClick={() => addValue(suggestion, false)}
+                      className={cn(
+                        'inline-flex min-h-8 items-center gap-1 rounded-full border px-3 py-1 text-left text-sm transition-colors',
+                        chosen
+                          ? 'cursor-not-allowed border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100'
+                          : 'border-indigo-300 bg-white text-indigo-800 hover:bg-indigo-50 dark:border-indigo-700 dark:bg-slate-900 dark:text-indigo-200 dark:hover:bg-slate-800',
+                        focusRing,
+                      )}
+                    >
+                      {chosen ? null : <Plus className="size-3.5 shrink-0" aria-hidden />}
+                      {suggestion}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+};

@@ -1,0 +1,25 @@
+import { Home, Timer } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { useElapsedSeconds } from '../hooks/use-elapsed-seconds.ts';
+import { formatElapsed } from '../words.ts';
+
+/** The game screen's header (spec 02 §2.6): a Home link and the elapsed time since the screen opened, mm:ss. */
+export const ScreenHeader = ({ startedAt }: { startedAt: number }) => {
+  const seconds = useElapsedSeconds(startedAt);
+  return (
+    <div className="flex items-center justify-between gap-3">
+      <Link to="/" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+        <Home className="size-4" aria-hidden />
+        Home
+      </Link>
+      <p className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+        <Timer className="size-4" aria-hidden />
+        <span className="sr-only">Elapsed time</span>
+        <span role="timer" data-testid="elapsed" className="font-semibold tabular-nums">
+          {formatElapsed(seconds)}
+        </span>
+      </p>
+    </div>
+  );
+};
