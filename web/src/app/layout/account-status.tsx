@@ -28,7 +28,7 @@ export const AccountStatus = ({ compact = false }: { compact?: boolean }) => {
             to="/billing"
             className={cn(
               pill,
-              'hidden bg-amber-100 text-amber-900 hover:bg-amber-200 lg:inline-flex dark:bg-amber-950 dark:text-amber-100 dark:hover:bg-amber-900',
+              'bg-amber-100 text-amber-900 hover:bg-amber-200 max-lg:hidden dark:bg-amber-950 dark:text-amber-100 dark:hover:bg-amber-900',
             )}
             aria-label={hasActiveSubscription(account) ? 'AI Points: unlimited' : `AI Points: ${account.aiPoints}`}
           >
@@ -44,12 +44,12 @@ export const AccountStatus = ({ compact = false }: { compact?: boolean }) => {
   return (
     <div className="flex items-center gap-2">
       {!compact && !hasActiveSubscription(account) && (
-        <span className={cn(pill, 'hidden bg-slate-100 text-slate-700 lg:inline-flex dark:bg-slate-800 dark:text-slate-200')}>
+        <span className={cn(pill, 'bg-slate-100 text-slate-700 max-lg:hidden dark:bg-slate-800 dark:text-slate-200')}>
           {account.remainingFreeUses === 1 ? '1 free play left' : `${account.remainingFreeUses} free plays left`}
         </span>
       )}
       {!compact && (
-        <Link to="/subscription" className={cn(buttonClasses({ variant: 'secondary', size: 'sm' }), 'hidden lg:inline-flex')}>
+        <Link to="/subscription" className={cn(buttonClasses({ variant: 'secondary', size: 'sm' }), 'max-lg:hidden')}>
           <Sparkles className="size-3.5" aria-hidden />
           Subscribe
         </Link>

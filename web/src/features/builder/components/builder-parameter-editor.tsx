@@ -1,5 +1,5 @@
 import type { BuilderCategoryView } from '@vis/domain';
-import { Loader2, Plus, Sparkles, Trash2, X } from 'lucide-react';
+import { Loader2, Plus, Sparkles, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button, focusRing } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/field.tsx';
@@ -13,6 +13,7 @@ import { useRemoveBuilderParameter } from '../../../lib/projects/builder-remove-
 import { useToast } from '../../../lib/toast.tsx';
 import { FALLBACK_SUGGESTIONS, FIRST_STEP } from '../steps.ts';
 import { countWords, cutWords } from '../words.ts';
+import { ChipList } from '../../../components/chip-list.tsx';
 
 export interface BuilderParameterEditorProps {
   projectId: string;
@@ -143,28 +144,12 @@ export const BuilderParameterEditor = ({ projectId, category, context }: Builder
         </div>
       </div>
 
-      <ul aria-label={category.title} className="mt-3 flex min-h-9 flex-wrap content-start gap-2">
-        {values.length === 0 && <li className="self-center text-sm text-slate-600 italic dark:text-slate-400">No values set</li>}
-        {values.map((value) => (
-          <li
-            key={value}
-            className="inline-flex max-w-full items-center gap-1 rounded-full bg-indigo-100 py-0.5 pr-0.5 pl-3 text-sm text-indigo-900 dark:bg-indigo-500/20 dark:text-indigo-100"
-          >
-            <span className="min-w-0 break-words">{value}</span>
-            <button
-              type="button"
-              onClick={() => remove.mutate({ category: category.category, value }, { onError: saveFailed })}
-              aria-label={`Remove ${value}`}
-              className={cn(
-                'inline-flex size-8 shrink-0 items-center justify-center rounded-full text-indigo-800 hover:bg-indigo-200 dark:text-indigo-200 dark:hover:bg-indigo-500/30',
-                focusRing,
-              )}
-            >
-              <X className="size-4" aria-hidden />
-            </button>
-          </li>
-        ))}
-      </ul>
+      <ChipList
+        label={category.title}
+        values={values}
+        empty="No values set"
+        onRemove={(value) => remove.mutate({ category: category.category, value }, { onError: saveFailed })}
+      />
 
       <form onSubmit={submit} className="mt-3 flex gap-2">
         <label htmlFor={inputId} className="sr-only">

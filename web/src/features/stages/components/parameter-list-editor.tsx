@@ -1,8 +1,8 @@
 import type { GuidedParameterList } from '@vis/domain';
-import { Loader2, Plus, Sparkles, Trash2, Wand2, X } from 'lucide-react';
+import { Loader2, Plus, Sparkles, Trash2, Wand2 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Button, focusRing } from '../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/field.tsx';
 import { errorMessage, errorTitle } from '../../../lib/api-client.ts';
@@ -15,6 +15,7 @@ import { useClearParameters } from '../../../lib/projects/clear-parameters.ts';
 import { useRemoveParameter } from '../../../lib/projects/remove-parameter.ts';
 import { projectQueryOptions } from '../../../lib/projects/get-project.ts';
 import { cutToWords, LIST_DEFINITIONS, MIN_PARAMETER_LENGTH, wordCount } from '../../../lib/parameter-lists.ts';
+import { ChipList } from '../../../components/chip-list.tsx';
 
 export interface ParameterListEditorProps {
   projectId: string;
@@ -113,28 +114,12 @@ export const ParameterListEditor = ({ projectId, list, values, generateRequest }
         </div>
       </div>
 
-      <ul aria-label={definition.title} className="mt-3 flex min-h-9 flex-wrap content-start gap-x-3 gap-y-3">
-        {values.length === 0 && <li className="text-sm text-slate-400 italic dark:text-slate-500">Nothing here yet</li>}
-        {values.map((value) => (
-          <li
-            key={value}
-            className="inline-flex max-w-full items-center gap-2 rounded-full bg-indigo-100 py-1 pr-1.5 pl-3 text-sm text-indigo-900 dark:bg-indigo-500/20 dark:text-indigo-100"
-          >
-            <span className="truncate">{value}</span>
-            <button
-              type="button"
-              onClick={() => remove.mutate({ list, value }, { onError: saveFailed })}
-              aria-label={`Remove ${value}`}
-              className={cn(
-                'relative after:absolute after:-inset-2 rounded-full p-0.5 text-indigo-700 hover:bg-indigo-200 dark:text-indigo-200 dark:hover:bg-indigo-500/30',
-                focusRing,
-              )}
-            >
-              <X className="size-3.5" aria-hidden />
-            </button>
-          </li>
-        ))}
-      </ul>
+      <ChipList
+        label={definition.title}
+        values={values}
+        empty="Nothing here yet"
+        onRemove={(value) => remove.mutate({ list, value }, { onError: saveFailed })}
+      />
 
       <form onSubmit={submit} className="mt-3 flex gap-2">
         <label htmlFor={inputId} className="sr-only">
