@@ -125,6 +125,7 @@ const RULES: Record<string, Rule> = {
     access: 'owner',
     request: (owned) => ({ path: `/api/stages/${owned.projectId}-stage-1`, body: { data: { viralParameters: ['FOMO', 'scarcity', 'novelty'] } } }),
   },
+  'DELETE /api/projects/:projectId': { access: 'owner', request: inProject('') },
   'PUT /api/projects/:projectId/name': { access: 'owner', request: withBody('/name', { name: 'Renamed' }) },
   'PUT /api/projects/:projectId/core-idea': { access: 'owner', request: withBody('/core-idea', { coreIdea: 'A different core idea' }) },
   'POST /api/projects/:projectId/parameters': { access: 'owner', request: withBody('/parameters', { list: 'viralParameters', value: 'novelty' }) },

@@ -58,6 +58,7 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
   'POST /api/projects': { schema: createProjectBody },
   'PATCH /api/projects/:projectId': { schema: projectPatchSchema },
   'PATCH /api/stages/:stageId': { schema: stagePatchSchema },
+  'DELETE /api/projects/:projectId': task('DeleteProject'),
   'PUT /api/projects/:projectId/name': task('RenameProject'),
   'PUT /api/projects/:projectId/core-idea': task('SetCoreIdea'),
   'POST /api/projects/:projectId/parameters': task('AddParameter'),

@@ -50,6 +50,10 @@ describe('the guided stages in the browser', () => {
     // A key resource needs its URL; it then shows in the next stage's context.
     await page.getByRole('button', { name: 'Add Resource' }).click();
     await page.getByText('URL is required').waitFor();
+    // Only a web address is a link anyone can follow.
+    await page.getByRole('textbox', { name: 'Resource URL' }).fill('not a url');
+    await page.getByRole('button', { name: 'Add Resource' }).click();
+    await page.getByText('Enter a web address starting with https://').waitFor();
     await page.getByRole('textbox', { name: 'Resource URL' }).fill('https://nano.org');
     await page.getByRole('textbox', { name: 'What it is' }).fill('XNO docs');
     await page.getByRole('button', { name: 'Add Resource' }).click();

@@ -75,6 +75,19 @@ describe('the header', () => {
     await page.getByRole('button', { name: 'My projects (current: Tip Wall Deluxe)' }).waitFor();
     await screenshotAtWidths(page, 'my-projects');
 
+    // Deleted from My projects once confirmed: the current project is forgotten and the other one takes its place.
+    await myProjects.getByRole('button', { name: 'Delete Tip Wall Deluxe' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete project?' });
+    await expect.poll(() => confirm.textContent()).toMatch(/Tip Wall Deluxe.*This cannot be undone\./);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await myProjects.getByRole('button', { name: 'Delete Tip Wall Deluxe' }).click();
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { name: 'New Viral Idea', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'My projects (current: New Viral Idea)' }).waitFor();
+    await expect.poll(() => myProjects.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('New Viral Idea')]);
+
     expect(consoleErrors.unexpected()).toEqual([]);
     await context.close();
   });

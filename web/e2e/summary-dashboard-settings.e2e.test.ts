@@ -16,17 +16,47 @@ describe('summary, dashboard and settings with the offline AI', () => {
     await expect.poll(() => chips(page, 'Common Viral Triggers').count()).toBeGreaterThan(2);
     await addParameter(page, 'Potential Challenges', 'Merch shipping');
 
+    // The later stages' work, as the stage screens save it: the summary shows it and the prompt builds on it.
+    // (Texts that do not count towards progress, so that the dashboard below still shows 20%.)
+    await page.evaluate(async () => {
+      const { projects } = (await (await fetch('/api/projects')).json()) as { projects: { id: string }[] };
+      const patch = async (stage: number, data: Record<string, unknown>) => {
+        const response = await fetch(`/api/stages/${projects[0]!.id}-stage-${stage}`, {
+          method: 'PATCH',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ data }),
+        });
+        if (!response.ok) throw new Error(`stage ${stage}: ${response.status} ${await response.text()}`);
+      };
+      await patch(4, { sustainabilityCheck: 'A 1.5% fee on every tip funds the pool' });
+      await patch(5, {
+        finalConceptName: 'Glow Wall',
+        targetAudience: ['Streamers', 'Fans'],
+        webpageElements: { headline: 'Tip. Shine. Win.', visualDescription: '', cta: 'Leave a tip', explanation: '', otherElements: [] },
+        whyMicro: 'One page, one action',
+      });
+    });
+
     await page.goto(`${env.server.url}/summary`);
     const card = page.getByRole('region', { name: 'Final Prompt' });
     await card.waitFor();
     await card.getByText('Merch shipping').waitFor();
+    const idea = page.getByRole('region', { name: 'Your Idea' });
+    await idea.getByText('Glow Wall').waitFor();
+    expect(await idea.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Mechanics', 'Refined Concept', 'Web Page', 'Loops & Notes']);
+    for (const text of ['A 1.5% fee on every tip funds the pool', 'Streamers, Fans', 'Tip. Shine. Win.', 'Leave a tip', 'One page, one action'])
+      await idea.getByText(text, { exact: true }).waitFor();
+    expect(await idea.textContent()).not.toMatch(/finalConceptName|webpage|whyMicro/);
     await screenshotAtWidths(page, 'summary-light');
 
     // Free play 2: the prompt, with the audit flagging the physical parameter.
     await page.getByRole('button', { name: 'Generate Final Prompt' }).click();
     const dialog = page.getByRole('dialog', { name: 'Your Final Prompt' });
     await dialog.waitFor();
-    expect((await dialog.getByLabel('Final prompt').textContent())!.length).toBeGreaterThan(50);
+    const prompt = (await dialog.getByLabel('Final prompt').textContent())!;
+    expect(prompt.length).toBeGreaterThan(50);
+    for (const text of ['Build "Glow Wall"', 'Page headline: Tip. Shine. Win.', 'Call to action: Leave a tip.', 'Target audience: Streamers, Fans.'])
+      expect(prompt).toContain(text);
     const findings = dialog.getByRole('list', { name: 'Incompatible parameters' });
     await expect.poll(() => findings.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('Merch shipping')]);
     await screenshotAtWidths(page, 'final-prompt-dialog', { fullPage: false });

@@ -11,8 +11,46 @@ import type { AiContext } from './provider.ts';
 
 const NOTE_FIELDS = {
   4: ['selectedIdeaName', 'rewardSource', 'rewardFlow', 'sustainabilityCheck', 'externalitiesCheck'],
-  5: ['finalConceptName', 'oneLinerPitch', 'detailedDescription', 'viralLoopExplained', 'sustainabilityLoopExplained'],
+  5: [
+    'finalConceptName',
+    'oneLinerPitch',
+    'detailedDescription',
+    'viralLoopExplained',
+    'sustainabilityLoopExplained',
+    'whyMicro',
+    'whyNoExternalities',
+    'keyAssumptionsRisks',
+  ],
 } as const;
+
+/**
+ * What each note is called where people read it (prompts, the offline generator's texts): never the field's
+ * own name. Stage 5's target audience and web page elements are notes too, one per part of the page.
+ */
+export const NOTE_LABELS: Readonly<Record<string, string>> = {
+  selectedIdeaName: 'Selected idea',
+  rewardSource: 'Reward source',
+  rewardFlow: 'Reward flow',
+  sustainabilityCheck: 'Sustainability check',
+  externalitiesCheck: 'Externalities check',
+  finalConceptName: 'Final concept name',
+  oneLinerPitch: 'One-liner pitch',
+  detailedDescription: 'Detailed description',
+  targetAudience: 'Target audience',
+  webpageHeadline: 'Page headline',
+  webpageVisual: 'Page visual',
+  webpageCta: 'Call to action',
+  webpageExplanation: 'Page explanation',
+  webpageOtherElements: 'Other page elements',
+  viralLoopExplained: 'Viral loop',
+  sustainabilityLoopExplained: 'Sustainability loop',
+  whyMicro: 'Why it is micro',
+  whyNoExternalities: 'Why it has no externalities',
+  keyAssumptionsRisks: 'Key assumptions and risks',
+};
+
+/** A note's readable name; notes without one (a builder's, already titled) keep theirs. */
+export const noteLabel = (key: string) => NOTE_LABELS[key] ?? key;
 
 /** Free context is bounded: it goes into a prompt and into the history of what was asked. */
 export const MAX_EXTRA_CONTEXT_LENGTH = 8000;
@@ -67,6 +105,20 @@ export const contextOfProject = (project: ActiveProjectState): AiContext => {
       if (typeof value === 'string' && value.trim() !== '') notes[field] = value;
     }
   }
+  const { targetAudience, webpageElements } = project.stages[5];
+  const audience = targetAudience.map((item) => item.trim()).filter(Boolean);
+  if (audience.length > 0) notes.targetAudience = audience.join(', ');
+  const page = {
+    webpageHeadline: webpageElements.headline,
+    webpageVisual: webpageElements.visualDescription,
+    webpageCta: webpageElements.cta,
+    webpageExplanation: webpageElements.explanation,
+    webpageOtherElements: webpageElements.otherElements
+      .map(({ name, description }) => [name.trim(), description.trim()].filter(Boolean).join(': '))
+      .filter(Boolean)
+      .join('; '),
+  };
+  for (const [key, value] of Object.entries(page)) if (value.trim() !== '') notes[key] = value.trim();
   return {
     projectName: project.name,
     coreIdea: project.coreIdea,

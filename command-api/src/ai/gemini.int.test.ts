@@ -201,7 +201,7 @@ const calls: { call: string; path: string; body: object; model: unknown; answer:
       report: { ...report, parameterAudit: { incompatibleParameters: [{ parameter: merch, reason: 'Needs shipping' }] } },
     },
     asks: 'Write a technical report for building this idea',
-    promptVersion: 'technical-report@1',
+    promptVersion: 'technical-report@2',
   },
   {
     call: 'generate-technical-report (promptOnly)',
@@ -216,7 +216,7 @@ const calls: { call: string; path: string; body: object; model: unknown; answer:
       },
     },
     asks: 'Write the final prompt that builds this one-page idea',
-    promptVersion: 'final-prompt@1',
+    promptVersion: 'final-prompt@2',
   },
   {
     call: 'generate-technical-report (auditOnly)',

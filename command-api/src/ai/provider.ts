@@ -23,7 +23,7 @@ export interface AiContext {
   lists: Partial<Record<ParameterListName, string[]>>;
   audienceSegments: string[];
   concept: IdeaConcept | null;
-  /** Stage 4 and 5 texts that have values (rewardSource, oneLinerPitch, …). */
+  /** Stage 4 and 5 texts that have values (rewardSource, oneLinerPitch, targetAudience, webpageCta, …); `NOTE_LABELS` names them. */
   notes: Record<string, string>;
   /** Free context the caller sent along (the flow screen's), as text. */
   extra: string;

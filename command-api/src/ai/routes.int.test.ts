@@ -79,7 +79,7 @@ describe('POST /api/generate-parameters (offline)', () => {
         use: 'parameters',
         list: 'viralParameters',
         asked: { count: 10, excluded: ['Scarcity'], coreIdea: idea },
-        ai: { provider: 'offline', model: 'offline-generator', promptVersion: 'offline-parameters@2', ownKey: false },
+        ai: { provider: 'offline', model: 'offline-generator', promptVersion: 'offline-parameters@3', ownKey: false },
         suggestions: res.body.parameters,
       },
     });

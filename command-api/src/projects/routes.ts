@@ -29,6 +29,7 @@ type CommandType = Exclude<ProjectCommand['type'], 'CreateProject'>;
  * path (project id, stage, index) are taken from the path.
  */
 const TASKS: { method: 'post' | 'put' | 'patch' | 'delete'; path: string; type: CommandType }[] = [
+  { method: 'delete', path: '/api/projects/:projectId', type: 'DeleteProject' },
   { method: 'put', path: '/api/projects/:projectId/name', type: 'RenameProject' },
   { method: 'put', path: '/api/projects/:projectId/core-idea', type: 'SetCoreIdea' },
   { method: 'post', path: '/api/projects/:projectId/parameters', type: 'AddParameter' },

@@ -47,6 +47,8 @@ export const publishSourceSchema = z.strictObject({
   viralTriggers: z.string().refine(isSafeText, UNSAFE_TEXT_MESSAGE),
   techFramework: z.string().refine(isSafeText, UNSAFE_TEXT_MESSAGE),
   sustainability: z.string().refine(isSafeText, UNSAFE_TEXT_MESSAGE),
+  /** The listing's description when the project has a refined one (stage 5's pitch, description and page); else the core idea. */
+  description: z.string().refine(isSafeText, UNSAFE_TEXT_MESSAGE).optional(),
 });
 export type PublishSource = z.infer<typeof publishSourceSchema>;
 

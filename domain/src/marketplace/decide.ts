@@ -46,7 +46,7 @@ const publishIdea = ({ data, metadata }: PublishIdea, state: IdeaState): IdeaEve
         projectId: data.projectId,
         ownerId: metadata.actorId,
         title: given(data.title) ?? (project.name.trim() || DEFAULT_IDEA_TITLE),
-        description: given(data.description) ?? coreIdea,
+        description: given(data.description) ?? (given(project.description) || coreIdea),
         imageUrl: data.imageUrl ?? null,
         coreIdea,
         viralTriggers: given(data.viralTriggers) ?? project.viralTriggers,

@@ -49,6 +49,16 @@ describe('PublishIdea', () => {
         }),
       ]));
 
+  it("describes the idea with the project's refined description when the payload gives none, the core idea otherwise", () =>
+    given([])
+      .when(publishIdea({ description: ' ', project: project({ description: 'Tips that pay back daily\n\nHeadline: Tip. Win.' }) }))
+      .then([ideaPublished({ description: 'Tips that pay back daily\n\nHeadline: Tip. Win.' })]));
+
+  it('keeps the core idea as the description when the refined one is blank', () =>
+    given([])
+      .when(publishIdea({ project: project({ description: '  ' }) }))
+      .then([ideaPublished()]));
+
   it('titles the idea with the project name when the title is missing or blank', () =>
     given([])
       .when(publishIdea({ title: '   ', project: project({ name: 'Streamer Tips' }) }))

@@ -1,14 +1,37 @@
 import { cut } from '../project/text.ts';
-import type { ProjectState } from '../project/state.ts';
+import type { ActiveProjectState, ProjectState } from '../project/state.ts';
 import type { PublishSource } from './commands.ts';
 import { MAX_IDEA_TEXT_LENGTH } from './constants.ts';
 
 const joined = (...lists: readonly (readonly string[])[]) => cut([...new Set(lists.flat())].join(', '), MAX_IDEA_TEXT_LENGTH);
 
 /**
+ * A guided project's listing description from its refinement (stage 5): the pitch and the detailed description,
+ * then the page's headline and call to action. The page lines always fit: a long description is cut to leave them
+ * room. Undefined when the project has none of these, so that the core idea stands in.
+ */
+const refinedDescription = (project: ActiveProjectState): string | undefined => {
+  const { oneLinerPitch, detailedDescription, webpageElements } = project.stages[5];
+  const page = [
+    webpageElements.headline.trim() && `Headline: ${webpageElements.headline.trim()}`,
+    webpageElements.cta.trim() && `Call to action: ${webpageElements.cta.trim()}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const own = [oneLinerPitch.trim(), detailedDescription.trim()].filter(Boolean).join('\n\n');
+  if (own === '' && page === '') return undefined;
+  const body = own || project.coreIdea.trim();
+  if (page === '') return cut(body, MAX_IDEA_TEXT_LENGTH);
+  const pageText = cut(page, MAX_IDEA_TEXT_LENGTH);
+  const room = MAX_IDEA_TEXT_LENGTH - Array.from(pageText).length - 2;
+  return body && room > 0 ? `${cut(body, room)}\n\n${pageText}` : pageText;
+};
+
+/**
  * What a project offers a publication that leaves fields out: its name, its core idea, and the text forms of
  * its viral-trigger, technology and sustainability lists (spec 02 §3 publishes commonViralTriggers,
- * coreTechUnderstanding and closedLoopPrinciples); a builder project's come from its builder. Null for a project
+ * coreTechUnderstanding and closedLoopPrinciples), and a guided project's refined description (its pitch, description,
+ * headline and call to action); a builder project's come from its builder. Null for a project
  * that does not exist.
  */
 export const publishSourceOf = (project: ProjectState): PublishSource | null => {
@@ -26,6 +49,7 @@ export const publishSourceOf = (project: ProjectState): PublishSource | null => 
     };
   }
   const research = project.stages[1];
+  const description = refinedDescription(project);
   return {
     ownerId: project.ownerId,
     name: project.name,
@@ -33,5 +57,6 @@ export const publishSourceOf = (project: ProjectState): PublishSource | null => 
     viralTriggers: joined(research.viralParameters),
     techFramework: joined(research.techParameters),
     sustainability: joined(research.closedLoopParameters, project.stages[2].sustainabilityParameters),
+    ...(description === undefined ? {} : { description }),
   };
 };

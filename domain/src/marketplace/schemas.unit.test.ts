@@ -3,7 +3,7 @@ import { fold } from '../decider.ts';
 import { projectDecider } from '../project/decide.ts';
 import { initialProjectState } from '../project/state.ts';
 import { builderCoreIdeaChanged, builderCreated, builderParameterAdded, builderViralMechanicsChanged } from '../testing/project-builder-fixtures.ts';
-import { owner as projectOwner, parameterAdded, projectCreated } from '../testing/project-fixtures.ts';
+import { owner as projectOwner, parameterAdded, projectCreated, stageNotesUpdated } from '../testing/project-fixtures.ts';
 import { ideaCommandSchemas, publishIdeaBodySchema } from './commands.ts';
 import { MAX_IDEA_TEXT_LENGTH, MAX_IDEA_TITLE_LENGTH } from './constants.ts';
 import { ideaDecider } from './decide.ts';
@@ -123,6 +123,44 @@ describe('publishSourceOf', () => {
       techFramework: 'Workers, KV',
       sustainability: 'Fees fund payouts',
     });
+  });
+
+  const page = (headline: string, cta: string) => ({ headline, visualDescription: 'A glowing wall', cta, explanation: '', otherElements: [] });
+
+  it("describes a refined project by its pitch and description, then the page's headline and call to action", () => {
+    const state = fold(projectDecider, [
+      projectCreated({ name: 'Tip Jar', coreIdea: 'Fans tip creators' }),
+      stageNotesUpdated(
+        5,
+        {
+          oneLinerPitch: 'Tips that pay back daily',
+          detailedDescription: 'Every tip joins a pool.',
+          webpageElements: page('Tip. Win.', 'Leave a tip'),
+        },
+        {},
+      ),
+    ]);
+    expect(publishSourceOf(state)?.description).toBe(
+      'Tips that pay back daily\n\nEvery tip joins a pool.\n\nHeadline: Tip. Win.\nCall to action: Leave a tip',
+    );
+  });
+
+  it('puts the core idea before the headline when there is no pitch or description, and offers none without stage 5', () => {
+    const created = projectCreated({ name: 'Tip Jar', coreIdea: 'Fans tip creators' });
+    expect(
+      publishSourceOf(fold(projectDecider, [created, stageNotesUpdated(5, { webpageElements: page('', 'Leave a tip') }, {})]))?.description,
+    ).toBe('Fans tip creators\n\nCall to action: Leave a tip');
+    expect(publishSourceOf(fold(projectDecider, [created]))).not.toHaveProperty('description');
+  });
+
+  it('cuts a long description so that the headline and call to action still fit the listing', () => {
+    const state = fold(projectDecider, [
+      projectCreated({ name: 'Tip Jar', coreIdea: 'Fans tip creators' }),
+      stageNotesUpdated(5, { detailedDescription: 'x'.repeat(MAX_IDEA_TEXT_LENGTH), webpageElements: page('Tip. Win.', 'Leave a tip') }, {}),
+    ]);
+    const description = publishSourceOf(state)?.description ?? '';
+    expect(description).toHaveLength(MAX_IDEA_TEXT_LENGTH);
+    expect(description.endsWith('…\n\nHeadline: Tip. Win.\nCall to action: Leave a tip')).toBe(true);
   });
 
   it('offers nothing for a project that does not exist', () => expect(publishSourceOf(initialProjectState())).toBeNull());

@@ -44,6 +44,11 @@ export const renameProjectSchema = z.strictObject({
   name: userLine(MAX_PROJECT_NAME_LENGTH),
 });
 
+/** My projects' Delete: the project goes for good; every later command on it finds no project. */
+export const deleteProjectSchema = z.strictObject({
+  projectId: namedId(),
+});
+
 export const setCoreIdeaSchema = z.strictObject({
   projectId: namedId(),
   coreIdea: userText(MAX_CORE_IDEA_LENGTH),
@@ -174,6 +179,7 @@ type CommandOf<T extends string, S extends z.ZodType> = Command<T, z.infer<S>>;
 export type CreateProject = CommandOf<'CreateProject', typeof createProjectSchema>;
 export type RenameProject = CommandOf<'RenameProject', typeof renameProjectSchema>;
 export type TransferProject = CommandOf<'TransferProject', typeof transferProjectSchema>;
+export type DeleteProject = CommandOf<'DeleteProject', typeof deleteProjectSchema>;
 export type SetCoreIdea = CommandOf<'SetCoreIdea', typeof setCoreIdeaSchema>;
 export type AddParameter = CommandOf<'AddParameter', typeof addParameterSchema>;
 export type RemoveParameter = CommandOf<'RemoveParameter', typeof removeParameterSchema>;
@@ -197,6 +203,7 @@ export type ProjectCommand =
   | CreateProject
   | RenameProject
   | TransferProject
+  | DeleteProject
   | SetCoreIdea
   | AddParameter
   | RemoveParameter
@@ -223,6 +230,7 @@ export const projectCommandSchemas = {
   CreateProject: createProjectSchema,
   RenameProject: renameProjectSchema,
   TransferProject: transferProjectSchema,
+  DeleteProject: deleteProjectSchema,
   SetCoreIdea: setCoreIdeaSchema,
   AddParameter: addParameterSchema,
   RemoveParameter: removeParameterSchema,

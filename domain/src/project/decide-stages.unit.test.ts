@@ -61,6 +61,11 @@ describe('UpdateStageNotes', () => {
       .when(updateStageNotes(1, { keyResources: [{ url: 'https://nano.org' }] }))
       .then([stageNotesUpdated(1, { keyResources: [{ url: 'https://nano.org', description: '' }] }, { keyResources: [] })]));
 
+  it('refuses a key resource that is no web address, naming the field', () =>
+    given([projectCreated()])
+      .when(updateStageNotes(1, { keyResources: [{ url: 'javascript:alert(1)' }] }))
+      .thenThrows(ValidationError, 'Enter a web address starting with https://'));
+
   it('updates refinement fields on stage 5', () =>
     given([projectCreated()])
       .when(updateStageNotes(5, { oneLinerPitch: 'Tip once, get paid forever', targetAudience: ['creators'] }))

@@ -7,6 +7,7 @@ import type {
   AdvanceStage,
   ClearParameters,
   CreateProject,
+  DeleteProject,
   ImportProject,
   ProjectCommand,
   ProposeConcepts,
@@ -54,6 +55,7 @@ const KIND_OF_COMMAND: Record<ProjectCommand['type'], ProjectKind | null> = {
   CreateProject: null,
   RenameProject: null,
   TransferProject: null,
+  DeleteProject: null,
   SetCoreIdea: 'guided',
   AddParameter: 'guided',
   RemoveParameter: 'guided',
@@ -102,6 +104,8 @@ export const decideProject = (command: ProjectCommand, state: ProjectState): Pro
       return renameProject(command, state);
     case 'TransferProject':
       return transferProject(command, state);
+    case 'DeleteProject':
+      return deleteProject(command, state);
     case 'SetCoreIdea':
       return setCoreIdea(command, state);
     case 'AddParameter':
@@ -222,6 +226,16 @@ const renameProject = ({ data, metadata }: RenameProject, state: ProjectState): 
   if (name === '') throw new ValidationError('name', 'Project name is required');
   if (name === project.name) return [];
   return [{ type: 'ProjectRenamed', data: { projectId: data.projectId, name, previousName: project.name, renamedAt: metadata.now } }];
+};
+
+/**
+ * Only its owner deletes a project; to anyone else it is missing, deleted or not. Deleting it again is what a
+ * second click or a retried request does: nothing to refuse, nothing to record.
+ */
+const deleteProject = ({ data, metadata }: DeleteProject, state: ProjectState): ProjectEvent[] => {
+  if (state.status === 'deleted' && state.ownerId === metadata.actorId) return [];
+  const project = requireOwnedProject(state, data.projectId, metadata.actorId);
+  return [{ type: 'ProjectDeleted', data: { projectId: data.projectId, name: project.name, deletedAt: metadata.now } }];
 };
 
 const setCoreIdea = ({ data, metadata }: SetCoreIdea, state: ProjectState): ProjectEvent[] => {

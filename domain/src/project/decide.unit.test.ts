@@ -7,10 +7,12 @@ import {
   clearParameters,
   coreIdeaChanged,
   createProject,
+  deleteProject,
   parameterAdded,
   parameterRemoved,
   parametersCleared,
   projectCreated,
+  projectDeleted,
   projectRenamed,
   removeAuditedParameter,
   removeParameter,
@@ -20,6 +22,9 @@ import {
   stranger,
   technicalReportRecorded,
 } from '../testing/project-fixtures.ts';
+import { setGeminiKey } from '../testing/project-ai-fixtures.ts';
+import { setBuilderCoreIdea } from '../testing/project-builder-fixtures.ts';
+import { metadata, projectId } from '../testing/project-fixtures.ts';
 import { projectDecider } from './decide.ts';
 
 const given = deciderSpec(projectDecider);
@@ -53,6 +58,42 @@ describe('RenameProject', () => {
       .thenNothingHappened());
 
   it('refuses a blank name', () => given([projectCreated()]).when(renameProject('   ')).thenThrows(ValidationError, 'Project name is required'));
+});
+
+describe('DeleteProject', () => {
+  it('deletes the project, naming it for the history', () =>
+    given([projectCreated(), projectRenamed('Tip Jar')])
+      .when(deleteProject())
+      .then([projectDeleted('Tip Jar')]));
+
+  it("reports another owner's project as missing", () => given([projectCreated()]).when(deleteProject(stranger)).thenThrows(NotFoundError));
+
+  it('reports a project that was never created as missing', () => given([]).when(deleteProject()).thenThrows(NotFoundError));
+
+  it('does nothing when the project is deleted already', () =>
+    given([projectCreated(), projectDeleted()]).when(deleteProject()).thenNothingHappened());
+
+  it('still reports a deleted project as missing to anyone but its owner', () =>
+    given([projectCreated(), projectDeleted()]).when(deleteProject(stranger)).thenThrows(NotFoundError));
+
+  it.each([
+    ['RenameProject', renameProject('Tip Jar')],
+    ['SetCoreIdea', setCoreIdea('a page')],
+    ['AddParameter', addParameter()],
+    ['RemoveAuditedParameter', removeAuditedParameter('Viral')],
+    ['SetGeminiKey', setGeminiKey()],
+    ['TransferProject', { type: 'TransferProject', data: { projectId, fromOwnerId: 'visitor-ann' }, metadata: metadata('user-ann') }],
+  ] as const)('a deleted project refuses %s as not found', (_type, command) =>
+    given([projectCreated(), projectDeleted()]).when(command).thenThrows(NotFoundError),
+  );
+
+  it('a deleted builder project refuses its builder steps as not found', () =>
+    given([projectCreated({ kind: 'builder', name: 'My Viral Idea', coreIdea: '', parameters: [] }), projectDeleted('My Viral Idea')])
+      .when(setBuilderCoreIdea('a wall of tips'))
+      .thenThrows(NotFoundError));
+
+  it('a deleted project cannot be created again under the same id', () =>
+    given([projectCreated(), projectDeleted()]).when(createProject()).thenThrows(ConflictError));
 });
 
 describe('SetCoreIdea', () => {

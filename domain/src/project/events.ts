@@ -35,6 +35,13 @@ export const projectRenamedSchema = z.object({
   renamedAt: z.string(),
 });
 
+/** The project is gone: `name` says which one it was, for the history. */
+export const projectDeletedSchema = z.object({
+  projectId: z.string(),
+  name: z.string(),
+  deletedAt: z.string(),
+});
+
 export const coreIdeaChangedSchema = z.object({
   projectId: z.string(),
   coreIdea: z.string(),
@@ -195,6 +202,7 @@ type EventOf<T extends string, S extends z.ZodType> = { type: T; data: z.infer<S
 export type ProjectCreated = EventOf<'ProjectCreated', typeof projectCreatedSchema>;
 export type ProjectRenamed = EventOf<'ProjectRenamed', typeof projectRenamedSchema>;
 export type ProjectTransferred = EventOf<'ProjectTransferred', typeof projectTransferredSchema>;
+export type ProjectDeleted = EventOf<'ProjectDeleted', typeof projectDeletedSchema>;
 export type CoreIdeaChanged = EventOf<'CoreIdeaChanged', typeof coreIdeaChangedSchema>;
 export type ParameterAdded = EventOf<'ParameterAdded', typeof parameterAddedSchema>;
 export type ParameterRemoved = EventOf<'ParameterRemoved', typeof parameterRemovedSchema>;
@@ -217,6 +225,7 @@ export type ProjectEvent =
   | ProjectCreated
   | ProjectRenamed
   | ProjectTransferred
+  | ProjectDeleted
   | CoreIdeaChanged
   | ParameterAdded
   | ParameterRemoved
@@ -242,6 +251,7 @@ export const projectEventSchemas = {
   ProjectCreated: projectCreatedSchema,
   ProjectRenamed: projectRenamedSchema,
   ProjectTransferred: projectTransferredSchema,
+  ProjectDeleted: projectDeletedSchema,
   CoreIdeaChanged: coreIdeaChangedSchema,
   ParameterAdded: parameterAddedSchema,
   ParameterRemoved: parameterRemovedSchema,

@@ -146,6 +146,7 @@ describe('event schemas', () => {
     importProject({ projectName: 'Other', stages: [{ stageNumber: 4, data: { rewardFlow: 'pool' } }] }),
     resetProject(),
     { type: 'TransferProject', data: { projectId, fromOwnerId: owner }, metadata: metadata('user-ann') },
+    { type: 'DeleteProject', data: { projectId }, metadata: metadata('user-ann') },
   ];
   /** The nine-step builder's commands, on a builder project of its own. */
   const builderScenario: ProjectCommand[] = [
@@ -179,7 +180,7 @@ describe('event schemas', () => {
 });
 
 describe('command schemas, as the HTTP layer uses them', () => {
-  it('has one schema per command', () => expect(Object.keys(projectCommandSchemas)).toHaveLength(38));
+  it('has one schema per command', () => expect(Object.keys(projectCommandSchemas)).toHaveLength(39));
 
   it('takes a builder step from 1 to 9 only', () => {
     expect(completeBuilderStepSchema.safeParse({ projectId: 'p', step: 9 }).success).toBe(true);

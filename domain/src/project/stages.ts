@@ -52,6 +52,19 @@ const parameterList = z.array(userLine(MAX_PARAMETER_LENGTH));
 
 export const keyResourceSchema = z.object({ url: itemText, description: itemText });
 
+/** A key resource is a link people follow: only a web address (http or https) is one. */
+export const isWebAddress = (text: string) => {
+  try {
+    const { protocol } = new URL(text);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+export const WEB_ADDRESS_MESSAGE = 'Enter a web address starting with https://';
+/** What a user adds: checked as a link. Stored and imported resources stay as they were (older exports hold any text). */
+const keyResourceInputSchema = z.object({ url: note.refine(isWebAddress, WEB_ADDRESS_MESSAGE), description: itemText });
+
 export const audienceSegmentSchema = z.object({
   name: itemText,
   description: itemText,
@@ -138,7 +151,7 @@ export const technicalReportSchema = z.object({
  * partial update must never fill the fields it does not name.
  */
 export const stageNotesSchemas = {
-  1: z.strictObject({ keyResources: z.array(keyResourceSchema) }),
+  1: z.strictObject({ keyResources: z.array(keyResourceInputSchema) }),
   2: z.strictObject({
     caseStudies: z.array(caseStudySchema),
     keyInsights: note,
@@ -177,7 +190,7 @@ export const stageDataSchemas = {
     closedLoopParameters: parameterList,
     techParameters: parameterList,
     challengeParameters: parameterList,
-    ...stageNotesSchemas[1].shape,
+    keyResources: z.array(keyResourceSchema),
   }),
   2: z.object({
     rewardSourceParameters: parameterList,

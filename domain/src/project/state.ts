@@ -22,7 +22,10 @@ export type ActiveProjectState = {
   builder: BuilderState | null;
 };
 
-export type ProjectState = { status: 'empty' } | ActiveProjectState;
+/** What is left of a deleted project: enough to answer its owner's second Delete with nothing to do. */
+export type DeletedProjectState = { status: 'deleted'; projectId: string; ownerId: string };
+
+export type ProjectState = { status: 'empty' } | ActiveProjectState | DeletedProjectState;
 
 export const initialProjectState = (): ProjectState => ({ status: 'empty' });
 
@@ -63,12 +66,13 @@ export const evolveProject = (state: ProjectState, event: ProjectEvent): Project
       builder: event.data.kind === 'builder' ? emptyBuilder() : null,
     };
   }
-  // Events for a project that does not exist yet cannot happen in a well-formed stream; folding ignores them.
+  // Events for a project that does not exist (yet, or any more) cannot happen in a well-formed stream; folding ignores them.
   if (state.status !== 'active') return state;
+  if (event.type === 'ProjectDeleted') return { status: 'deleted', projectId: state.projectId, ownerId: state.ownerId };
   return evolveActive(state, event);
 };
 
-const evolveActive = (state: ActiveProjectState, event: Exclude<ProjectEvent, { type: 'ProjectCreated' }>): ActiveProjectState => {
+const evolveActive = (state: ActiveProjectState, event: Exclude<ProjectEvent, { type: 'ProjectCreated' | 'ProjectDeleted' }>): ActiveProjectState => {
   switch (event.type) {
     case 'ProjectRenamed':
       return { ...state, name: event.data.name };

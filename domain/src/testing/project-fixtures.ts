@@ -6,6 +6,7 @@ import type {
   AdvanceStage,
   ClearParameters,
   CreateProject,
+  DeleteProject,
   ImportProject,
   ProjectCommand,
   ProposeConcepts,
@@ -36,6 +37,7 @@ import type {
   ParameterRemoved,
   ParametersCleared,
   ProjectCreated,
+  ProjectDeleted,
   ProjectImported,
   ProjectRenamed,
   ProjectReset,
@@ -85,6 +87,7 @@ export const report = (incompatibleParameters: { parameter: string; reason: stri
 export const createProject = (data: Partial<CreateProject['data']> = {}, actorId = owner): CreateProject =>
   command<CreateProject>('CreateProject', data, actorId);
 export const renameProject = (name: string, actorId = owner) => command<RenameProject>('RenameProject', { name }, actorId);
+export const deleteProject = (actorId = owner) => command<DeleteProject>('DeleteProject', {}, actorId);
 export const setCoreIdea = (coreIdea: string, actorId = owner) => command<SetCoreIdea>('SetCoreIdea', { coreIdea }, actorId);
 export const addParameter = (data: Partial<AddParameter['data']> = {}, actorId = owner) =>
   command<AddParameter>('AddParameter', { list: 'parameters', value: 'scarcity', ...data }, actorId);
@@ -122,6 +125,10 @@ export const projectCreated = (data: Partial<ProjectCreated['data']> = {}): Proj
 export const projectRenamed = (name: string, previousName = 'New Viral Idea'): ProjectRenamed => ({
   type: 'ProjectRenamed',
   data: { projectId, name, previousName, renamedAt: now },
+});
+export const projectDeleted = (name = 'New Viral Idea'): ProjectDeleted => ({
+  type: 'ProjectDeleted',
+  data: { projectId, name, deletedAt: now },
 });
 export const coreIdeaChanged = (coreIdea: string, previousCoreIdea = ''): CoreIdeaChanged => ({
   type: 'CoreIdeaChanged',

@@ -1,6 +1,9 @@
 import {
   BUILDER_PARAMETER_KINDS,
+  cut,
   GUIDED_PARAMETER_KINDS,
+  MAX_PROMPT_LENGTH,
+  MAX_REPORT_TEXT_LENGTH,
   PARAMETER_LISTS,
   parameterKey,
   technicalReportSchema,
@@ -12,12 +15,13 @@ import {
 } from '@vis/domain';
 import type { AiContext, AiInput, AiOutput, AiProvider, AiUse, StageFieldValue } from '../provider.ts';
 import { seededRandom, type Seeded } from './seeded.ts';
+import { noteLabel } from '../context.ts';
 import { auditOf, conceptsFor, IMPLEMENTATION_STEPS, ideaPhrase, keywordsOf, nameOf, stageText } from './texts.ts';
 import { BUILDER_TEMPLATES, BUILDER_VOCABULARY, GUIDED_TEMPLATES, GUIDED_VOCABULARY, type PhraseTemplate } from './vocabulary.ts';
 
 export const OFFLINE_MODEL = 'offline-generator';
 /** Bump with a change to what the generator writes, as a prompt's version is bumped. */
-const GENERATOR_VERSION = 2;
+const GENERATOR_VERSION = 3;
 
 const wordCount = (text: string) => text.trim().split(/\s+/).length;
 /** Words a cut phrase may not end on: 'Live counter of' is no parameter, 'Live counter' is. */
@@ -122,11 +126,51 @@ const guidedSuggestions = (
 const listsOfStage = (stage: 1 | 2) =>
   (Object.keys(GUIDED_PARAMETER_KINDS) as GuidedParameterList[]).filter((list) => PARAMETER_LISTS[list].stage === stage);
 
+/** A sentence from a note the user wrote, or nothing when it is empty. */
+const noteSentence = (context: AiContext, key: string) => {
+  const value = context.notes[key]?.trim();
+  return value ? `${noteLabel(key)}: ${/[.!?…"')]$/.test(value) ? value : `${value}.`}` : '';
+};
+
+/** The selected concept in a sentence: its name, core action and viral hook, those it has. */
+const conceptSentence = (context: AiContext) => {
+  const { concept } = context;
+  if (!concept) return '';
+  const action = concept.coreAction?.trim() ? ` — ${concept.coreAction.trim().replace(/[.!?]+$/, '')}` : '';
+  const hook = concept.viralHook?.trim() ? ` Viral hook: ${concept.viralHook.trim().replace(/[.!?]+$/, '')}.` : '';
+  return `Concept: ${concept.name}${action}.${hook}`;
+};
+
+/** What the page needs: the user's headline, visual, call to action and other elements where written. */
+const pageText = (context: AiContext) => {
+  const page = ['webpageHeadline', 'webpageVisual', 'webpageCta', 'webpageExplanation', 'webpageOtherElements']
+    .map((key) => noteSentence(context, key))
+    .filter(Boolean);
+  const needs =
+    'The page needs: a headline, a live counter of the pool, the one call to action, a share button and a short explanation of how payouts work.';
+  return page.length > 0 ? `${needs}\n${page.map((sentence) => `- ${sentence}`).join('\n')}` : needs;
+};
+
 const promptText = (context: AiContext, rng: Seeded, heading: string) => {
-  const name = nameOf(context);
+  const name = context.notes.finalConceptName?.trim() || nameOf(context);
   const groups = Object.entries(context.lists).map(([list, values]) => `- ${PARAMETER_LISTS[list as ParameterListName].title}: ${values.join(', ')}`);
-  return [
+  const notes = (keys: readonly string[]) => keys.map((key) => noteSentence(context, key)).filter(Boolean);
+  const idea = notes(['oneLinerPitch', 'detailedDescription', 'targetAudience']);
+  const loops = notes([
+    'rewardSource',
+    'rewardFlow',
+    'sustainabilityCheck',
+    'externalitiesCheck',
+    'viralLoopExplained',
+    'sustainabilityLoopExplained',
+    'whyMicro',
+    'whyNoExternalities',
+    'keyAssumptionsRisks',
+  ]);
+  const text = [
     `${heading} "${name}": ${ideaPhrase(context)}.`,
+    conceptSentence(context),
+    idea.join('\n'),
     rng.pick([
       'Build it as one simple page that anyone understands in five seconds.',
       'Keep it to a single page with one clear action and nothing to install.',
@@ -136,11 +180,23 @@ const promptText = (context: AiContext, rng: Seeded, heading: string) => {
     context.parameters.length > 0 ? `Keep to these principles: ${context.parameters.join(', ')}.` : '',
     groups.length > 0 ? `Use these parameters:\n${groups.join('\n')}` : '',
     context.audienceSegments.length > 0 ? `Audience segments: ${context.audienceSegments.join(', ')}.` : '',
-    context.concept ? `Concept: ${context.concept.name}${context.concept.coreAction ? ` — ${context.concept.coreAction}` : ''}.` : '',
-    'The page needs: a headline, a live counter of the pool, the one call to action, a share button and a short explanation of how payouts work.',
+    loops.length > 0 ? `How it works, in your words:\n${loops.map((sentence) => `- ${sentence}`).join('\n')}` : '',
+    pageText(context),
   ]
     .filter(Boolean)
     .join('\n\n');
+  // Long notes could make it longer than a prompt may be: the end goes, the idea stays.
+  return cut(text, MAX_PROMPT_LENGTH);
+};
+
+/** The technical report's idea section: the user's own concept, pitch, description and page where written. */
+const detailedIdeaText = (context: AiContext, rng: Seeded) => {
+  const own = [
+    conceptSentence(context),
+    ...['oneLinerPitch', 'detailedDescription', 'targetAudience', 'webpageHeadline', 'webpageCta'].map((key) => noteSentence(context, key)),
+  ].filter(Boolean);
+  const text = context.notes.detailedDescription?.trim() ? own.join('\n') : [stageText('detailedDescription', context, rng), ...own].join('\n');
+  return cut(text, MAX_REPORT_TEXT_LENGTH);
 };
 
 const stageFields = (stage: FlowStage, context: AiContext, rng: Seeded, quick: boolean): Record<string, StageFieldValue> =>
@@ -198,7 +254,14 @@ const generators: Generators = {
       },
       prototypeStructure: {
         mvpDefinition: stageText('mvpDefinition', context, rng),
-        coreFeatures: ['The one core action', 'Live pool counter', 'Daily payout in XNO', 'Share card'],
+        coreFeatures: [
+          context.concept?.coreAction?.trim() ? `The core action: ${context.concept.coreAction.trim()}` : 'The one core action',
+          ...(context.notes.webpageHeadline?.trim() ? [`Headline: ${context.notes.webpageHeadline.trim()}`] : []),
+          ...(context.notes.webpageCta?.trim() ? [`Call to action: ${context.notes.webpageCta.trim()}`] : []),
+          'Live pool counter',
+          'Daily payout in XNO',
+          context.concept?.viralHook?.trim() ? `Share card: ${context.concept.viralHook.trim()}` : 'Share card',
+        ],
         implementation: `Build ${name} in the order of the plan below; each phase ships on its own.`,
         timeline: 'Two weeks for the page and ledger, one for payouts, one for sharing.',
         testing: 'Simulate a month of plays to check the pool never goes negative; test payouts on the XNO test network first.',
@@ -211,7 +274,7 @@ const generators: Generators = {
         metrics: ['Daily players', 'Return rate after 7 days', 'Pool size', 'Shares per player'],
       },
       parameterAudit: { incompatibleParameters: auditOf(context) },
-      detailedIdea: stageText('detailedDescription', context, rng),
+      detailedIdea: detailedIdeaText(context, rng),
     });
   },
   processQuery: ({ context, query, stage }, rng) => {

@@ -68,7 +68,7 @@ describe('offline generator', () => {
     const first = await offline.run('parameters', parametersInput('viralParameters'));
     const again = await createOfflineProvider().run('parameters', parametersInput('viralParameters'));
     expect(again).toEqual(first);
-    expect(first.promptVersion).toBe('offline-parameters@2');
+    expect(first.promptVersion).toBe('offline-parameters@3');
   });
 
   it('answers another idea differently', async () => {
@@ -221,6 +221,58 @@ describe('offline generator', () => {
       expect(Object.keys(output.fields).sort()).toEqual(Object.keys(stage.extractionFields).sort());
       for (const value of Object.values(output.fields)) expect(value.length).toBeGreaterThan(0);
     }
+  });
+
+  const refinedTipWall: AiContext = {
+    ...tipWall,
+    concept: { name: 'Tip Wall', simplicityScore: 4, coreAction: 'Leave a tip with a message', viralHook: 'Top tippers shine on the wall' },
+    notes: {
+      finalConceptName: 'Glow Wall',
+      oneLinerPitch: 'Tips that pay back daily',
+      detailedDescription: 'Every tip joins a pool that pays the best notes.',
+      targetAudience: 'Streamers, Fans',
+      webpageHeadline: 'Tip. Shine. Win.',
+      webpageCta: 'Leave a tip',
+      viralLoopExplained: 'Winners share their note',
+      keyAssumptionsRisks: 'Fans want to be seen',
+    },
+  };
+
+  it("writes the final prompt from the later stages too: the concept, pitch, description, headline and call to action, in the user's words", async () => {
+    const { output } = await offline.run('finalPrompt', { context: refinedTipWall });
+    for (const text of [
+      'Build "Glow Wall"',
+      'Concept: Tip Wall — Leave a tip with a message. Viral hook: Top tippers shine on the wall.',
+      'One-liner pitch: Tips that pay back daily.',
+      'Detailed description: Every tip joins a pool that pays the best notes.',
+      'Target audience: Streamers, Fans.',
+      'Page headline: Tip. Shine. Win.',
+      'Call to action: Leave a tip.',
+      'Viral loop: Winners share their note.',
+      'Key assumptions and risks: Fans want to be seen.',
+    ])
+      expect(output.finalPrompt).toContain(text);
+    expect(output.finalPrompt).not.toMatch(/oneLinerPitch|webpage|finalConceptName|targetAudience/);
+  });
+
+  it('leaves what was not written out of the final prompt', async () => {
+    const { output } = await offline.run('finalPrompt', { context: tipWall });
+    expect(output.finalPrompt).not.toMatch(/Concept:|pitch|Page headline|Call to action:/);
+  });
+
+  it("writes the technical report's idea and features from the concept, pitch, description, headline and call to action", async () => {
+    const { output } = await offline.run('technicalReport', { context: refinedTipWall });
+    for (const text of [
+      'Concept: Tip Wall',
+      'One-liner pitch: Tips that pay back daily.',
+      'Every tip joins a pool',
+      'Page headline: Tip. Shine. Win.',
+      'Call to action: Leave a tip.',
+    ])
+      expect(output.detailedIdea).toContain(text);
+    expect(output.prototypeStructure.coreFeatures).toEqual(
+      expect.arrayContaining(['The core action: Leave a tip with a message', 'Headline: Tip. Shine. Win.', 'Call to action: Leave a tip']),
+    );
   });
 
   const everyUse: { [U in AiUse]: AiInput<U> } = {

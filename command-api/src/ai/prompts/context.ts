@@ -1,5 +1,6 @@
 import { PARAMETER_LISTS, type ParameterListName } from '@vis/domain';
 import { z } from 'zod';
+import { noteLabel } from '../context.ts';
 import type { AiContext } from '../provider.ts';
 
 /** What every prompt starts from: the product's idea of a good idea (spec 01 §1). */
@@ -24,7 +25,7 @@ export const describeContext = (context: AiContext): string =>
     line('Audience segments', context.audienceSegments),
     context.concept &&
       line('Selected concept', [context.concept.name, context.concept.coreAction, context.concept.viralHook].filter(Boolean).join(' — ')),
-    ...Object.entries(context.notes).map(([field, value]) => line(field, value)),
+    ...Object.entries(context.notes).map(([field, value]) => line(noteLabel(field), value)),
     line('More context', context.extra),
   ]
     .filter((entry): entry is string => Boolean(entry))

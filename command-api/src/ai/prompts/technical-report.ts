@@ -5,12 +5,12 @@ import { definePrompt } from './prompt-module.ts';
 /** The sixth, technical stage's report (spec 01 §3 "Technical report"). */
 export const technicalReportPrompt = definePrompt({
   use: 'technicalReport',
-  version: 'technical-report@1',
+  version: 'technical-report@2',
   build: ({ context }) =>
     [
       PRODUCT_BRIEF,
       describeContext(context),
-      'Write a technical report for building this idea. Also audit its parameters: list any that contradict each other or the idea, with the reason.',
+      'Write a technical report for building this idea: the selected concept, its pitch and description, and the page with its headline and call to action where given. Also audit its parameters: list any that contradict each other or the idea, with the reason.',
       answerAsJson(
         JSON.stringify({
           technicalSpecifications: { architecture: '', frontend: '', backend: '', database: '', api: '', security: '', scalability: '' },

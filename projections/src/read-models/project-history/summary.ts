@@ -34,6 +34,18 @@ const AI_USE_LABELS: Record<string, string> = {
  * One human sentence per project event for the history. Gemini key events never name the key, not even its
  * last characters: the history is a list anyone at the screen reads.
  */
+/** A stage note's field as the screens name it: 'webpageElements' → 'the webpage elements'. */
+const NOTE_LABELS: Record<string, string> = {
+  oneLinerPitch: 'one-line pitch',
+  selectedIdeaName: 'selected idea',
+  viralLoopExplained: 'viral loop',
+  sustainabilityLoopExplained: 'sustainability loop',
+  keyAssumptionsRisks: 'key assumptions and risks',
+  whyMicro: 'why it stays micro',
+  whyNoExternalities: 'why it needs nothing outside',
+};
+const noteLabel = (field: string) => `the ${NOTE_LABELS[field] ?? field.replace(/([A-Z])/g, ' $1').toLowerCase()}`;
+
 export const summarize = (event: ProjectEvent): string => {
   switch (event.type) {
     case 'ProjectCreated':
@@ -42,6 +54,8 @@ export const summarize = (event: ProjectEvent): string => {
       return `Renamed the project from ${quote(event.data.previousName)} to ${quote(event.data.name)}`;
     case 'ProjectTransferred':
       return 'Kept the project on signing in';
+    case 'ProjectDeleted':
+      return `Deleted the project ${quote(event.data.name)}`;
     case 'CoreIdeaChanged':
       return event.data.coreIdea ? `Changed the core idea to ${quote(event.data.coreIdea)}` : 'Cleared the core idea';
     case 'ParameterAdded':
@@ -53,7 +67,7 @@ export const summarize = (event: ProjectEvent): string => {
     case 'AuditFindingResolved':
       return `Resolved the audit finding on ${quote(event.data.parameter)}`;
     case 'StageNotesUpdated':
-      return `Updated stage ${event.data.stage} notes (${Object.keys(event.data.fields).join(', ') || 'no fields'})`;
+      return `Updated ${Object.keys(event.data.fields).map(noteLabel).join(', ') || 'the notes'} on stage ${event.data.stage}`;
     case 'AudienceSegmentAdded':
       return `Added the audience segment ${quote(event.data.segment.name)}`;
     case 'AudienceSegmentRemoved':

@@ -35,6 +35,12 @@ const insights = (text: string) => ({
   metadata: { at: at(5) },
 });
 
+const deleted = (minute: number) => ({
+  type: 'ProjectDeleted',
+  data: { projectId, name: 'Tip Jar', deletedAt: at(minute) },
+  metadata: { at: at(minute) },
+});
+
 const builderCreated = {
   type: 'ProjectCreated',
   data: { projectId, ownerId: 'visitor-ann', name: 'My Viral Idea', coreIdea: '', parameters: [], kind: 'builder', createdAt: at(0) },
@@ -88,6 +94,21 @@ describe('projects read model', () => {
     expect(await harness.find()).toEqual(once);
   });
 
+  it('drops a deleted project, and only that one', async () => {
+    await harness.append(stream, [created, added('viralParameters', 'scarcity')]);
+    await harness.append('project-p-2', [{ ...created, data: { ...created.data, projectId: 'p-2' } }]);
+    await harness.append(stream, [deleted(6)]);
+    expect((await harness.find<ProjectDocument>()).map((doc) => doc._id)).toEqual(['p-2']);
+  });
+
+  it('is idempotent when run twice, a deletion included', async () => {
+    await harness.append(stream, [created, added('viralParameters', 'scarcity'), deleted(6)]);
+    await harness.append('project-p-2', [{ ...created, data: { ...created.data, projectId: 'p-2' } }]);
+    const once = await harness.find();
+    await harness.replayAll();
+    expect(await harness.find()).toEqual(once);
+  });
+
   it("holds a builder project's kind and builder; a guided project's builder is null", async () => {
     await harness.append(stream, builderWork);
     await harness.append('project-p-2', [{ ...created, data: { ...created.data, projectId: 'p-2' } }]);
@@ -131,6 +152,13 @@ describe('project_summaries read model', () => {
       updatedAt: at(3),
       _topics: ['projects:visitor-ann'],
     });
+  });
+
+  it('drops a deleted project from the list, idempotently', async () => {
+    await harness.append(stream, [created, added('viralParameters', 'scarcity'), deleted(6)]);
+    expect(await harness.find()).toEqual([]);
+    await harness.replayAll();
+    expect(await harness.find()).toEqual([]);
   });
 
   it("lists a builder project with its kind, its builder's core idea and its share of the nine steps", async () => {

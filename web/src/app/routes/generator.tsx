@@ -158,7 +158,8 @@ export const GeneratorRoute = () => {
       </header>
 
       <Tabs.Root value={current} onValueChange={(value) => go(value as FlowStageId)} activationMode="manual">
-        <Tabs.List aria-label="Flow stages" className="flex gap-2 overflow-x-auto pb-1">
+        {/* Six stages in a grid on phones (all visible, none scrolled off), one row from the tablet up. */}
+        <Tabs.List aria-label="Flow stages" className="grid grid-cols-2 gap-2 pb-1 min-[480px]:grid-cols-3 lg:flex lg:flex-wrap">
           {FLOW_STAGE_IDS.map((id) => {
             const done = isFlowStageDone(id, response);
             const locked = !canEnterFlowStage(id, response);
@@ -171,7 +172,7 @@ export const GeneratorRoute = () => {
                 data-done={done}
                 aria-label={`${FLOW_STAGES[id].title}${done ? ', done' : locked ? ', locked' : ''}`}
                 className={cn(
-                  'flex shrink-0 items-center gap-2 rounded-xl border px-3 py-2 text-sm font-medium transition-colors',
+                  'flex min-w-0 shrink-0 items-center gap-2 rounded-xl border px-3 py-2 text-sm font-medium transition-colors',
                   'data-[state=active]:border-indigo-500 data-[state=active]:bg-indigo-50 data-[state=active]:text-indigo-700 dark:data-[state=active]:bg-indigo-500/15 dark:data-[state=active]:text-indigo-200',
                   done
                     ? 'border-emerald-300 text-emerald-800 dark:border-emerald-800 dark:text-emerald-200'

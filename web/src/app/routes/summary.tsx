@@ -14,6 +14,7 @@ import { DataMissing } from '../../features/projects/components/data-missing.tsx
 import { useCurrentProject } from '../../features/projects/hooks/use-current-project.ts';
 import { FinalPromptCard } from '../../features/summary/components/final-prompt-card.tsx';
 import { FinalPromptDialog } from '../../features/summary/components/final-prompt-dialog.tsx';
+import { IdeaDetailsCard } from '../../features/summary/components/idea-details-card.tsx';
 import { reportToMarkdown } from '../../lib/report-markdown.ts';
 import { errorMessage, errorTitle } from '../../lib/api-client.ts';
 import { downloadText, fileStem } from '../../lib/download.ts';
@@ -143,6 +144,8 @@ export const SummaryRoute = () => {
           )}
         </div>
       </header>
+
+      <IdeaDetailsCard response={response} />
 
       <FinalPromptCard response={response}>
         <div className="flex flex-wrap gap-2">

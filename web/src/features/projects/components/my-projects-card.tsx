@@ -1,18 +1,22 @@
-import { FolderOpen, Loader2, Pencil, Plus } from 'lucide-react';
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { FolderOpen, Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogContent, overlayClasses } from '../../../components/ui/dialog.tsx';
 import { FieldError, Input, Label } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useDeleteProject } from '../../../lib/projects/delete-project.ts';
 import { useMyProjects, type ProjectListItem } from '../../../lib/projects/list-projects.ts';
 import { useRenameProject } from '../../../lib/projects/rename-project.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
-import { useRememberedProjectId } from '../hooks/use-current-project.ts';
+import { storage, STORAGE_KEYS } from '../../../lib/storage.ts';
+import { forgetCurrentProject, useRememberedProjectId } from '../hooks/use-current-project.ts';
 import { useOpenProject } from '../hooks/use-open-project.ts';
 import { NewIdeaDialog } from './new-idea-dialog.tsx';
 
-/** The dashboard's list of every project: open one to make it current, rename it, or start a new one. */
+/** The dashboard's list of every project: open one to make it current, rename or delete it, or start a new one. */
 export const MyProjectsCard = () => {
   const projects = useMyProjects();
   const currentId = useRememberedProjectId();
@@ -65,6 +69,7 @@ export const MyProjectsCard = () => {
                 <FolderOpen className="size-4" aria-hidden /> Open
               </Button>
               <RenameDialog project={project} />
+              <DeleteDialog project={project} />
             </div>
           </li>
         ))}
@@ -82,6 +87,74 @@ const RenameDialog = ({ project }: { project: ProjectListItem }) => {
       </Button>
       {open && <RenameForm project={project} onDone={() => setOpen(false)} />}
     </Dialog>
+  );
+};
+
+/** Deleting the project a screen works on forgets it, so the next screen resolves another (or a new one). */
+const forgetIfRemembered = (queryClient: QueryClient, projectId: string) => {
+  if (storage.get(STORAGE_KEYS.currentProjectId) === projectId) forgetCurrentProject(queryClient);
+  if (storage.get(STORAGE_KEYS.currentBuilderProjectId) === projectId) storage.remove(STORAGE_KEYS.currentBuilderProjectId);
+};
+
+const DeleteDialog = ({ project }: { project: ProjectListItem }) => {
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const remove = useDeleteProject({ onDeleted: (projectId) => forgetIfRemembered(queryClient, projectId) });
+
+  const confirm = () =>
+    remove.mutate(project.id, {
+      onSuccess: () => setOpen(false),
+      onError: (failure) => setError(errorMessage(failure, 'Failed to delete project')),
+    });
+
+  return (
+    <AlertDialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setError(null);
+      }}
+    >
+      <AlertDialog.Trigger asChild>
+        <Button size="sm" variant="ghost" aria-label={`Delete ${project.name}`}>
+          <Trash2 className="size-4" aria-hidden /> Delete
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className={overlayClasses} />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-red-200 bg-white p-6 shadow-2xl dark:border-red-500/30 dark:bg-slate-900">
+          <AlertDialog.Title className="flex items-center gap-2 text-lg font-semibold">
+            <Trash2 className="size-5 text-red-600" aria-hidden />
+            Delete project?
+          </AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+            <span className="font-medium text-slate-900 dark:text-slate-100">{project.name}</span> and all its work will be deleted. This cannot be
+            undone.
+          </AlertDialog.Description>
+          {error && (
+            <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
+              {error}
+            </p>
+          )}
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel className={buttonClasses({ variant: 'secondary' })}>Cancel</AlertDialog.Cancel>
+            <AlertDialog.Action
+              className={buttonClasses({ variant: 'danger' })}
+              disabled={remove.isPending}
+              onClick={(event) => {
+                // The dialog stays until the server has deleted the project.
+                event.preventDefault();
+                confirm();
+              }}
+            >
+              {remove.isPending && <Loader2 className="size-4 animate-spin" aria-hidden />}
+              {remove.isPending ? 'Deleting...' : 'Delete'}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
   );
 };
 

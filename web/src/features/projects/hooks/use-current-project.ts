@@ -27,9 +27,14 @@ export const rememberCurrentProject = (id: string) => {
   listeners.forEach((listener) => listener());
 };
 
-const forgetCurrentProject = () => {
+/**
+ * The current project is deleted: the next screen that needs one resolves another (or creates one). Given the
+ * query client, the cached resolutions go too: an earlier answer for 'nothing remembered' would be reused as is.
+ */
+export const forgetCurrentProject = (queryClient?: QueryClient) => {
   storage.remove(STORAGE_KEYS.currentProjectId);
   listeners.forEach((listener) => listener());
+  queryClient?.removeQueries({ queryKey: ['current-project', null], exact: true });
 };
 
 /** The remembered id when it still loads; a project gone from the server (a fresh data directory) is forgotten. */
@@ -64,7 +69,8 @@ export const useCurrentProject = () => {
   const resolved = useQuery({
     queryKey: ['current-project', remembered],
     queryFn: () => resolveCurrentProject(queryClient),
-    placeholderData: (previous) => previous,
+    // Switching projects keeps showing the previous one until the next resolves; a forgotten (deleted) one is not kept.
+    placeholderData: (previous) => (remembered === null ? undefined : previous),
   });
   const projectId = resolved.data ?? null;
   const project = useProject(projectId);

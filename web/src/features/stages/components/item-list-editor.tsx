@@ -11,6 +11,8 @@ export interface ItemField<T> {
   multiline?: boolean;
   /** The message shown when the field is left empty; fields without one are optional. */
   required?: string;
+  /** A filled value's problem, or null: the server refuses the same (the domain's notes schema). */
+  validate?: (value: string) => string | null;
 }
 
 /**
@@ -57,7 +59,12 @@ export const ItemListEditor = <T extends Record<string, string>>({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = Object.fromEntries(
-      fields.filter((field) => field.required && (form[field.key] ?? '').trim() === '').map((field) => [field.key, field.required]),
+      fields.flatMap((field) => {
+        const value = (form[field.key] ?? '').trim();
+        if (value === '') return field.required ? [[field.key, field.required]] : [];
+        const problem = field.validate?.(value);
+        return problem ? [[field.key, problem]] : [];
+      }),
     );
     setErrors(found as Partial<Record<keyof T, string>>);
     if (Object.keys(found).length > 0) return;

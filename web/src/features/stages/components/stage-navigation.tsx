@@ -9,6 +9,7 @@ import { useFlushSaves } from '../../../lib/save-status.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useAdvanceStage } from '../../../lib/projects/advance-stage.ts';
 import { nextPathOf, previousPathOf, type GuidedStage } from '../stage-paths.ts';
+import { readableIssue } from '../readable-issue.ts';
 
 interface Incomplete {
   title: string;
@@ -77,7 +78,7 @@ export const StageNavigation = ({ projectId, stage }: { projectId: string; stage
               className="mt-3 list-disc space-y-1 rounded-lg bg-amber-50 py-3 pr-3 pl-8 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-100"
             >
               {incomplete?.issues.map((issue) => (
-                <li key={issue}>{issue}</li>
+                <li key={issue}>{readableIssue(issue)}</li>
               ))}
             </ul>
             <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -15,6 +15,7 @@ import { ItemListEditor } from './item-list-editor.tsx';
 import { NoteField } from './note-field.tsx';
 import { ParameterListEditor } from './parameter-list-editor.tsx';
 import { SectionTitle } from './stage-layout.tsx';
+import { isWebAddress, WEB_ADDRESS_MESSAGE } from '../web-address.ts';
 
 interface ScreenProps {
   response: ProjectResponse;
@@ -75,19 +76,24 @@ export const StageOneScreen = ({ response }: ScreenProps) => {
         icon={<Link2 className="size-4 text-indigo-500" aria-hidden />}
         items={stage.data.keyResources}
         fields={[
-          { key: 'url', label: 'Resource URL', required: 'URL is required' },
+          { key: 'url', label: 'Resource URL', required: 'URL is required', validate: (url) => (isWebAddress(url) ? null : WEB_ADDRESS_MESSAGE) },
           { key: 'description', label: 'What it is' },
         ]}
         describe={(resource) => (
           <>
-            <a
-              href={resource.url}
-              target="_blank"
-              rel="noreferrer"
-              className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400"
-            >
-              {resource.url}
-            </a>
+            {/* Older projects may hold text that is no address: it is shown, not linked. */}
+            {isWebAddress(resource.url) ? (
+              <a
+                href={resource.url}
+                target="_blank"
+                rel="noreferrer"
+                className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400"
+              >
+                {resource.url}
+              </a>
+            ) : (
+              <span className="font-medium">{resource.url}</span>
+            )}
             {resource.description && <p className="text-slate-600 dark:text-slate-300">{resource.description}</p>}
           </>
         )}

@@ -1,0 +1,15 @@
+import type { ProjectEvent } from '@vis/domain';
+import { describe, expect, it } from 'vitest';
+import { summarize } from './summary.ts';
+
+const stageNotesUpdated = (stage: 1 | 2 | 3 | 4 | 5 | 6, fields: Record<string, unknown>): ProjectEvent =>
+  ({ type: 'StageNotesUpdated', data: { projectId: 'p1', stage, fields, previous: {}, updatedAt: '2026-11-23T10:00:00.000Z' } }) as ProjectEvent;
+
+describe('a stage note change in the history', () => {
+  it('names the fields as the screens do, never by their internal names', () => {
+    expect(summarize(stageNotesUpdated(5, { webpageElements: {}, oneLinerPitch: 'Tip the best' }))).toBe(
+      'Updated the webpage elements, the one-line pitch on stage 5',
+    );
+    expect(summarize(stageNotesUpdated(2, { keyInsights: 'x' }))).toBe('Updated the key insights on stage 2');
+  });
+});
