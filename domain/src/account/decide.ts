@@ -76,7 +76,8 @@ export const decideAccount = (command: AccountCommand, state: AccountState): Acc
   }
 };
 
-export const isSubscribed = (state: AccountState): boolean =>
+/** Unlimited access: a paid subscription or an unlimited coupon (spec 02 §1, §3). */
+export const isSubscribed = (state: { subscription: Pick<AccountState['subscription'], 'status'> }): boolean =>
   state.subscription.status === 'active' || state.subscription.status === 'free_unlimited';
 
 /**

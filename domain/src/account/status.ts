@@ -39,4 +39,4 @@ export const pointsWarningOf = (points: number): string | null => {
 };
 
 /** The billing card's 'Need more AI points?' hint (spec 02 §2.8). */
-export const needsMorePoints = (state: AccountState): boolean => !isSubscribed(state) && state.points < NEED_MORE_POINTS_BELOW;
+export const needsMorePoints = (state: BalanceFacts): boolean => !isSubscribed(state) && state.points < NEED_MORE_POINTS_BELOW;

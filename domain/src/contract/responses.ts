@@ -265,6 +265,10 @@ export const authUserResponse = z.object({
   subscriptionExpiresAt: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
   accessLevel: z.enum(['Premium', 'Free']),
+  /** A paid subscription or an unlimited coupon: AI calls cost nothing (the domain's `isSubscribed`). */
+  unlimitedAccess: z.boolean(),
+  /** The billing card's 'Need more AI points?' hint applies (the domain's `needsMorePoints`). */
+  needsMorePoints: z.boolean(),
   aiPoints: z.number(),
   remainingFreeUses: z.number(),
 });

@@ -1,6 +1,8 @@
 import type Router from '@koa/router';
 import {
   accessLevelOf,
+  isSubscribed,
+  needsMorePoints,
   NO_ACTIVE_SUBSCRIPTION_MESSAGE,
   NotFoundError,
   readModels,
@@ -60,6 +62,8 @@ export const accountQueryRoutes = (router: Router, { documentStore, progress, re
       subscriptionExpiresAt: balance.currentPeriodEnd === null ? null : new Date(balance.currentPeriodEnd * 1000).toISOString(),
       cancelAtPeriodEnd: balance.cancelAtPeriodEnd,
       accessLevel: accessLevelOf(facts(balance)),
+      unlimitedAccess: isSubscribed(facts(balance)),
+      needsMorePoints: needsMorePoints(facts(balance)),
       aiPoints: balance.points,
       remainingFreeUses: balance.freePlaysLeft,
     } satisfies AuthUserResponse;

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { useAuthUser } from '../../lib/account/get-auth-user.ts';
 import { cn } from '../../lib/cn.ts';
-import { hasActiveSubscription, UserMenu } from './user-menu.tsx';
+import { UserMenu } from './user-menu.tsx';
 
 /** Where sign-in comes back to: the page the person was on. */
 export const signInHref = (pathname: string) => `/auth/google?returnTo=${encodeURIComponent(pathname)}`;
@@ -30,10 +30,10 @@ export const AccountStatus = ({ compact = false }: { compact?: boolean }) => {
               pill,
               'bg-amber-100 text-amber-900 hover:bg-amber-200 max-lg:hidden dark:bg-amber-950 dark:text-amber-100 dark:hover:bg-amber-900',
             )}
-            aria-label={hasActiveSubscription(account) ? 'AI Points: unlimited' : `AI Points: ${account.aiPoints}`}
+            aria-label={account.unlimitedAccess ? 'AI Points: unlimited' : `AI Points: ${account.aiPoints}`}
           >
             <Coins className="size-3.5" aria-hidden />
-            {hasActiveSubscription(account) ? 'Unlimited' : `${account.aiPoints} AI Points`}
+            {account.unlimitedAccess ? 'Unlimited' : `${account.aiPoints} AI Points`}
           </Link>
         )}
         <UserMenu user={account} compact={compact} />
@@ -43,7 +43,7 @@ export const AccountStatus = ({ compact = false }: { compact?: boolean }) => {
 
   return (
     <div className="flex items-center gap-2">
-      {!compact && !hasActiveSubscription(account) && (
+      {!compact && !account.unlimitedAccess && (
         <span className={cn(pill, 'bg-slate-100 text-slate-700 max-lg:hidden dark:bg-slate-800 dark:text-slate-200')}>
           {account.remainingFreeUses === 1 ? '1 free play left' : `${account.remainingFreeUses} free plays left`}
         </span>

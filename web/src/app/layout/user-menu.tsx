@@ -9,9 +9,6 @@ import { cn } from '../../lib/cn.ts';
 const itemClasses =
   'flex h-10 cursor-pointer items-center gap-2 rounded-lg px-3 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-slate-100 dark:text-slate-100 dark:data-[highlighted]:bg-slate-800';
 
-/** Premium is an active subscription (spec 02 §1); a coupon's unlimited access counts as one here too. */
-export const hasActiveSubscription = (user: AuthUser) => user.subscriptionStatus === 'active' || user.subscriptionStatus === 'free_unlimited';
-
 const initialsOf = (name: string) =>
   name
     .split(/\s+/)
@@ -28,7 +25,8 @@ const initialsOf = (name: string) =>
 export const UserMenu = ({ user, compact = false }: { user: AuthUser; compact?: boolean }) => {
   const location = useLocation();
   const name = user.displayName ?? user.username ?? user.email ?? 'Account';
-  const active = hasActiveSubscription(user);
+  // A paid subscription or an unlimited coupon, as the server decides it.
+  const active = user.unlimitedAccess;
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger

@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import type { AuthUser } from '../../../lib/account/get-auth-user.ts';
 import { usePoints } from '../../../lib/account/get-points.ts';
 import { cn } from '../../../lib/cn.ts';
-import { BILLING_POINTS_MAX, LOW_POINTS_BELOW, NEED_MORE_POINTS_TEXT } from '../constants.ts';
+import { BILLING_POINTS_MAX, NEED_MORE_POINTS_TEXT } from '../constants.ts';
 import { CouponForm } from './coupon-form.tsx';
 
 const SIGN_IN_URL = '/auth/google?returnTo=/billing';
@@ -28,7 +28,7 @@ export const AccountStatusCard = ({ user }: { user: AuthUser }) => {
   const shown = Math.min(Math.max(points, 0), BILLING_POINTS_MAX);
   const premium = user.subscriptionStatus === 'active';
   const unlimited = user.subscriptionStatus === 'free_unlimited';
-  const needMore = !premium && !unlimited && points < LOW_POINTS_BELOW;
+  const needMore = user.needsMorePoints;
 
   return (
     <Card aria-labelledby={`${id}-title`} className="space-y-5">
