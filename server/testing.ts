@@ -30,7 +30,8 @@ export const startTestServer = async ({
       SESSION_SECRET: 'test-session-secret-0123456789abcdef',
       NODE_ENV: 'test',
       READ_YOUR_WRITES_TIMEOUT_MS: 2000,
-      WEB_DIST_DIR: path.resolve(import.meta.dirname, '../web/dist'),
+      // A session building the web app elsewhere (beside another session's build) points its browser tests at it.
+      WEB_DIST_DIR: path.resolve(process.env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../web/dist')),
       OPS_TOKEN: opsToken,
       // One address is every visitor of a test; the abuse tests set the limits they exercise.
       RATE_LIMIT_NEW_VISITORS_PER_HOUR: 0,
