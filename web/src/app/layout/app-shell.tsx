@@ -80,7 +80,17 @@ export const AppShell = () => {
   };
 
   return (
-    <div className="min-h-dvh">
+    <div className="relative min-h-dvh">
+      {/* The sidebar is fixed to the viewport; this strip behind it spans the whole document, so the sidebar's
+          background never ends mid-page wherever a page is drawn taller than the window (full-page captures, print). */}
+      <div
+        aria-hidden
+        data-sidebar-backdrop
+        className={cn(
+          'absolute inset-y-0 left-0 hidden border-r border-slate-200 bg-white transition-[width] duration-200 md:block dark:border-slate-800 dark:bg-slate-900',
+          expanded ? 'w-72' : 'w-16',
+        )}
+      />
       <a
         href="#main"
         className={cn(
