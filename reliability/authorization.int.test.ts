@@ -110,6 +110,9 @@ const RULES: Record<string, Rule> = {
   },
   'GET /api/ops/projections': { access: 'operator', request: () => ({ path: '/api/ops/projections' }) },
   'POST /api/ops/projections/:name/rebuild': { access: 'operator', request: () => ({ path: '/api/ops/projections/feedback/rebuild' }) },
+  'POST /api/ops/projections/:name/resume': { access: 'operator', request: () => ({ path: '/api/ops/projections/feedback/resume', body: {} }) },
+  'POST /api/ops/projections/:name/verify': { access: 'operator', request: () => ({ path: '/api/ops/projections/feedback/verify' }) },
+  'GET /api/ops/as-of': { access: 'operator', request: () => ({ path: '/api/ops/as-of?projection=feedback&at=1' }) },
   'GET /api/analytics/feedback': { access: 'operator', request: () => ({ path: '/api/analytics/feedback' }) },
   'GET /api/analytics/stage-funnel': { access: 'operator', request: () => ({ path: '/api/analytics/stage-funnel' }) },
 
@@ -120,6 +123,11 @@ const RULES: Record<string, Rule> = {
   'GET /api/projects/:id/stages': { access: 'owner', request: inProject('/stages') },
   'GET /api/projects/:id/export': { access: 'owner', request: inProject('/export') },
   'GET /api/projects/:id/history': { access: 'owner', request: inProject('/history') },
+  'GET /api/projects/:id/at/:revision': { access: 'owner', request: inProject('/at/0') },
+  'GET /api/projects/:id/at': {
+    access: 'owner',
+    request: inProject(`/at?at=${encodeURIComponent(new Date(Date.now() + 86_400_000).toISOString())}`),
+  },
   'PATCH /api/projects/:projectId': { access: 'owner', request: withBody('', { name: 'Patched name' }) },
   'PATCH /api/stages/:stageId': {
     access: 'owner',

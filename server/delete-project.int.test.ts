@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpClient } from './testing-client.ts';
+import { readYourWritesClient } from './testing-client.ts';
 import { startTestServer } from './testing.ts';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -8,18 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Every call after a command reads with X-Min-Position, as the web app does, so it sees that command's effect. */
-const session = () => {
-  const client = httpClient(() => server.url);
-  let position = '0';
-  const command = async (method: string, url: string, body?: unknown) => {
-    const res = await client.call(method, url, body);
-    if (res.body?.position) position = res.body.position;
-    return res;
-  };
-  const read = (url: string) => client.call('GET', url, undefined, { 'X-Min-Position': position });
-  return { command, read };
-};
+/** One visitor; reads wait for its own last command, as the web app's do. */
+const session = () => readYourWritesClient(() => server.url);
 
 describe('deleting a project through the API', () => {
   const ann = session();

@@ -56,7 +56,11 @@ describe('the embedded server', () => {
 
     const after = await ann.call('GET', `/api/projects/${id}`, undefined, { 'X-Min-Position': added.body.position });
     const stage1 = after.body.stages.find((stage: { stageNumber: number }) => stage.stageNumber === 1);
-    expect(stage1.data).toMatchObject({ viralParameters: ['scarcity'], commonViralTriggers: 'scarcity' });
+    // Spec 01 §4: stage 1's triggers start with 'one-page', 'no physical' and 'realistic'.
+    expect(stage1.data).toMatchObject({
+      viralParameters: ['one-page', 'no physical', 'realistic', 'scarcity'],
+      commonViralTriggers: 'one-page, no physical, realistic, scarcity',
+    });
     live.ws.close();
   });
 

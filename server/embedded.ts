@@ -4,7 +4,11 @@ import path from 'node:path';
 import { composeCommandService, createAccounts, issuePublicCoupon, type CommandServiceConfig, type PaymentsGateway } from '@vis/command-api';
 import {
   abuseLimitsFrom,
+  createMetrics,
   createVisitorRecords,
+  METRICS_PATH,
+  observeCommands,
+  serveMetrics,
   sessions,
   type SessionOptions,
   DEFAULT_PUBLIC_COUPON_CODE,
@@ -81,6 +85,9 @@ export const startEmbedded = async (
   // Embedded mode means LMDB under DATA_DIR, whatever server URLs the environment may also hold.
   const eventStore = openEventStore({ DATA_DIR: dataDir, EVENTSTORE_URL: undefined });
   const documentStore = await openDocumentStore({ DATA_DIR: dataDir, MONGODB_URL: undefined, MONGODB_DATABASE: '' });
+  // One registry for the whole process: the three services' figures side by side on one `/metrics`.
+  const metrics = createMetrics();
+  observeCommands(eventStore, metrics.commandObserver);
   // Before the projections start, so that they catch up past it instead of reporting it as lag for a moment.
   await issuePublicCoupon({
     accounts: createAccounts({ eventStore }),
@@ -91,9 +98,10 @@ export const startEmbedded = async (
   const projections = composeProjectionService({ config, eventStore, documentStore, logger });
   const { engine } = projections;
   await engine.start();
+  metrics.followProjections(engine.report);
   const progress = await followProjectionProgress(documentStore);
   // One process: both APIs share the session records and this cache, so a sign-out here is seen at once everywhere.
-  const visitors = createVisitorRecords({ documentStore, limits: abuseLimitsFrom(config), logger, sessionCacheMs: 10_000 });
+  const visitors = createVisitorRecords({ documentStore, limits: abuseLimitsFrom(config), logger, sessionCacheMs: 10_000, metrics });
   const { sessionStore, abuse } = visitors;
   const sessionOptions: SessionOptions = { secret: config.SESSION_SECRET, store: sessionStore, abuse };
 
@@ -105,10 +113,11 @@ export const startEmbedded = async (
     logger,
     sessionStore,
     abuse,
+    metrics,
     // Projects' own Gemini keys are kept encrypted beside the read models (not in the log), under a key kept in DATA_DIR when none is set.
     overrides: { ...overrides, secretsKey: secretsKeyFor(dataDir, config.SECRETS_KEY) },
   });
-  const queries = composeQueryService({ config, documentStore, progress, logger, sessionStore, abuse });
+  const queries = composeQueryService({ config, documentStore, eventStore, progress, logger, sessionStore, abuse, metrics });
   const webSockets = new Map(Object.entries({ ...queries.webSockets, ...commands.webSockets }));
   // Stripe's hosts are allowed only where payments are on.
   const webSecurityHeaders = webAppSecurityHeaders({ production: secureCookies, payments: commands.payments });
@@ -125,6 +134,7 @@ export const startEmbedded = async (
       response.end(JSON.stringify({ status: ready ? 'ok' : 'catching_up' }));
       return;
     }
+    if (request.url?.split('?')[0] === METRICS_PATH) return void serveMetrics(request, response, metrics, config.OPS_TOKEN);
     if (request.url?.startsWith('/api/ops/coupons')) return void handleCommand(request, response);
     if (request.url?.startsWith('/api/ops/')) return void handleOps(request, response);
     if (isQuery(request)) return void handleQuery(request, response);

@@ -58,3 +58,19 @@ export const httpClient = (base: string | (() => string)) => {
   };
   return { call, form, socket, /** The Cookie header this client sends (to replay it elsewhere). */ cookie: () => cookie };
 };
+
+/**
+ * A browser-like client whose reads wait for its own last command (`X-Min-Position`), as the web app's do: a test
+ * then reads what it just wrote, not whatever the projection had reached.
+ */
+export const readYourWritesClient = (base: string | (() => string)) => {
+  const client = httpClient(base);
+  let position = '0';
+  const command = async (method: string, url: string, body?: unknown) => {
+    const res = await client.call(method, url, body);
+    if (res.body?.position) position = String(res.body.position);
+    return res;
+  };
+  const read = (url: string) => client.call('GET', url, undefined, { 'X-Min-Position': position });
+  return { command, read, socket: client.socket, cookie: client.cookie };
+};

@@ -7,12 +7,14 @@ import {
   DEFAULT_ABUSE_LIMITS,
   errorHandler,
   jsonBody,
+  requestIds,
   sameSiteOnly,
   sessions,
   type Abuse,
   type DocumentStore,
   type EventStore,
   type Logger,
+  type Metrics,
   type SessionStore,
 } from '@vis/infrastructure';
 import { requestBounds } from '@vis/infrastructure';
@@ -56,6 +58,8 @@ export interface CommandApiDeps {
   projectsOwnedBy?: ProjectsOwnedBy;
   /** Gemini, the key vault and `/ws/ai-process`; without it, AI runs offline and projects' keys live in memory. */
   ai?: AiOptions;
+  /** The process's metrics: AI calls are counted here (commands, by `observeCommands` on the store). */
+  metrics?: Metrics;
 }
 
 /** Turns HTTP calls into commands. Built from its dependencies; `main.ts` (or the embedded server) listens. */
@@ -75,6 +79,7 @@ export const createCommandApi = ({
   projectsOwnedBy,
   sessionStore = createSessionStore({ documentStore }),
   abuse = { limiter: createRateLimiter({ documentStore }), limits: DEFAULT_ABUSE_LIMITS },
+  metrics,
 }: CommandApiDeps) => {
   // The last X-Forwarded-For entry is the one our proxy added; earlier ones are whatever the client sent.
   const app = new Koa({ proxy: trustProxy, maxIpsCount: 1 });
@@ -85,7 +90,8 @@ export const createCommandApi = ({
   feedbackRoutes(router, { eventStore, clock, newId });
   marketplaceRoutes(router, { eventStore, clock, newId });
   paymentRoutes(router, { accounts, payments, logger, clock, newId });
-  registerAi(router, { eventStore, accounts, logger, clock, newId, sessionSecret, sessionStore, abuse, options: ai });
+  registerAi(router, { eventStore, accounts, logger, clock, newId, sessionSecret, sessionStore, abuse, options: ai, metrics });
+  app.use(requestIds());
   app.use(apiSecurityHeaders({ production: auth.production }));
   app.use(errorHandler(logger));
   // Before the session and the JSON parser: Stripe's signature covers the raw bytes, and Stripe needs no cookie.

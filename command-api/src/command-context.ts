@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ValidationError, type CommandMetadata } from '@vis/domain';
-import { actorOf, uuidFrom } from '@vis/infrastructure';
+import { actorOf, requestIdOf, uuidFrom } from '@vis/infrastructure';
 import type { Context } from 'koa';
 
 const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
@@ -30,9 +30,11 @@ export const commandMetadata = (ctx: Context, { clock, newId }: { clock: () => D
   if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
     throw new ValidationError('Idempotency-Key', `Idempotency-Key: must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
   }
-  if (!key) return { commandId: newId(), actorId, now: clock().toISOString() };
+  const requestId = requestIdOf(ctx);
+  const traced = requestId === undefined ? {} : { requestId };
+  if (!key) return { commandId: newId(), actorId, now: clock().toISOString(), ...traced };
   const commandId = createHash('sha256').update(`${actorId}\n${key}`).digest('base64url');
-  return { commandId, actorId, now: clock().toISOString(), requestDigest: requestDigestOf(ctx) };
+  return { commandId, actorId, now: clock().toISOString(), requestDigest: requestDigestOf(ctx), ...traced };
 };
 
 /** A new aggregate id that a retried create (same command id) gets again, so the retry lands on the same stream. */

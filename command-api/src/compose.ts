@@ -5,6 +5,7 @@ import {
   type DocumentStore,
   type EventStore,
   type Logger,
+  type Metrics,
   type ProjectionProgress,
   type SessionStore,
   type WebSocketEndpoint,
@@ -46,6 +47,8 @@ export interface CommandServiceDeps {
   /** The process's session records and abuse counters (`createVisitorRecords`): shared with its other services. */
   sessionStore: SessionStore;
   abuse: Abuse;
+  /** The process's metrics: AI calls are counted there. */
+  metrics?: Metrics;
   /** Stand-ins for what the configuration would build. */
   overrides?: {
     /** A Stripe client pointed at a local fake, say. */
@@ -70,6 +73,7 @@ export const composeCommandService = ({
   logger,
   sessionStore,
   abuse,
+  metrics,
   overrides = {},
 }: CommandServiceDeps) => {
   const trustProxy = config.TRUST_PROXY ?? false;
@@ -100,6 +104,7 @@ export const composeCommandService = ({
       processChannel: aiProcess,
     },
     projectsOwnedBy: projectsOwnedByFrom(documentStore, progress),
+    metrics,
   });
   const webSockets: Record<string, WebSocketEndpoint> = { [AI_PROCESS_PATH]: aiProcess };
   return {

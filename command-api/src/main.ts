@@ -1,10 +1,12 @@
 import {
   abuseLimitsFrom,
   createLogger,
+  createMetrics,
   createVisitorRecords,
   followProjectionProgress,
   loadConfigOrExit,
   openDocumentStore,
+  observeCommands,
   openEventStore,
   runService,
 } from '@vis/infrastructure';
@@ -19,7 +21,9 @@ const eventStore = openEventStore(config);
 const documentStore = await openDocumentStore(config);
 const progress = await followProjectionProgress(documentStore);
 // Sessions and abuse counters in the document store: every replica of every service sees the same ones.
-const visitors = createVisitorRecords({ documentStore, limits: abuseLimitsFrom(config), logger });
+const metrics = createMetrics();
+observeCommands(eventStore, metrics.commandObserver);
+const visitors = createVisitorRecords({ documentStore, limits: abuseLimitsFrom(config), logger, metrics });
 await issuePublicCoupon({ accounts: createAccounts({ eventStore }), eventStore, code: config.PUBLIC_COUPON_CODE, logger });
 const service = composeCommandService({
   config,
@@ -29,6 +33,7 @@ const service = composeCommandService({
   logger,
   sessionStore: visitors.sessionStore,
   abuse: visitors.abuse,
+  metrics,
 });
 runService({
   name: 'command-api',
@@ -38,6 +43,7 @@ runService({
   handle: service.app.callback(),
   // runService closes these itself, before the stores.
   webSockets: service.webSockets,
+  metrics: { metrics, opsToken: config.OPS_TOKEN },
   close: async () => {
     visitors.close();
     await Promise.all([eventStore.close(), progress.close(), documentStore.close()]);

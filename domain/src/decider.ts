@@ -11,6 +11,8 @@ export interface CommandMetadata {
    * request, which must be refused rather than answered with the first request's result.
    */
   requestDigest?: string;
+  /** The HTTP request that gave the command (X-Request-Id): kept in its events' metadata, to match log lines across services. */
+  requestId?: string;
 }
 
 export interface Command<Type extends string = string, Data = unknown> {

@@ -52,6 +52,22 @@ export class ConflictError extends DomainError {
   readonly code = 'conflict';
 }
 
+export const TEXT_CONFLICT_TITLE = 'Changed in another tab';
+
+/**
+ * A text edit made on an older revision would overwrite a newer change to the same text (another tab saved it
+ * first). Nothing is written; `current` is the stored text and the revision that changed it, so the user can
+ * keep either version (keeping theirs is resending with `current.revision` as the base).
+ */
+export class TextConflictError extends ConflictError {
+  constructor(
+    readonly field: string,
+    readonly current: { value: unknown; revision: number },
+  ) {
+    super(`${field} was changed in another tab after you started editing it. Keep your version or the other one.`, TEXT_CONFLICT_TITLE);
+  }
+}
+
 export class PaymentRequiredError extends DomainError {
   readonly code = 'payment_required';
 }

@@ -20,3 +20,6 @@ export * from './http/service.ts';
 export * from './http/heartbeat.ts';
 export * from './http/same-site-only.ts';
 export * from './http/security-headers.ts';
+export * from './http/request-id.ts';
+export * from './metrics/metrics.ts';
+export * from './metrics/serve-metrics.ts';

@@ -2,3 +2,4 @@ export * from './engine/index.ts';
 export * from './read-models/index.ts';
 export * from './ops-app.ts';
 export * from './compose.ts';
+export * from './time-travel.ts';

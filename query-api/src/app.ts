@@ -6,9 +6,11 @@ import {
   DEFAULT_ABUSE_LIMITS,
   DEFAULT_PUBLIC_COUPON_CODE,
   errorHandler,
+  requestIds,
   sessions,
   type Abuse,
   type DocumentStore,
+  type EventStore,
   type Logger,
   type ProjectionProgress,
   type SessionStore,
@@ -22,6 +24,8 @@ import { projectQueryRoutes } from './projects/routes.ts';
 
 export interface QueryApiDeps {
   documentStore: DocumentStore;
+  /** Read only: a project's history and its state at a revision or a time are folded from its stream. */
+  eventStore: EventStore;
   progress: ProjectionProgress;
   logger: Logger;
   sessionSecret: string;
@@ -41,6 +45,7 @@ export interface QueryApiDeps {
 /** Serves read models. Built from its dependencies; `main.ts` (or the embedded server) listens. */
 export const createQueryApi = ({
   documentStore,
+  eventStore,
   progress,
   logger,
   sessionSecret,
@@ -55,11 +60,12 @@ export const createQueryApi = ({
   // The last X-Forwarded-For entry is the one our proxy added; earlier ones are whatever the client sent.
   const app = new Koa({ proxy: trustProxy, maxIpsCount: 1 });
   const router = new Router();
-  projectQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs });
+  projectQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs, eventStore });
   marketplaceQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs });
   accountQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs, publicCouponCode });
   analyticsRoutes(router, { documentStore, progress, opsToken, readYourWritesTimeoutMs });
   stageFunnelRoutes(router, { documentStore, progress, opsToken, readYourWritesTimeoutMs });
+  app.use(requestIds());
   app.use(apiSecurityHeaders({ production }));
   app.use(errorHandler(logger));
   app.use(sessions(app, { secret: sessionSecret, store: sessionStore, abuse }));

@@ -3,7 +3,9 @@ import {
   type Abuse,
   type Config,
   type DocumentStore,
+  type EventStore,
   type Logger,
+  type Metrics,
   type ProjectionProgress,
   type SessionStore,
   type WebSocketEndpoint,
@@ -18,11 +20,15 @@ export type QueryServiceConfig = Pick<Config, 'SESSION_SECRET' | 'NODE_ENV' | 'R
 export interface QueryServiceDeps {
   config: QueryServiceConfig;
   documentStore: DocumentStore;
+  /** Read only: project histories and time travel fold the project's stream. */
+  eventStore: EventStore;
   progress: ProjectionProgress;
   logger: Logger;
   /** The process's session records and abuse counters (`createVisitorRecords`): shared with its other services. */
   sessionStore: SessionStore;
   abuse: Abuse;
+  /** The process's metrics: `/ws` connections are counted there. */
+  metrics?: Metrics;
 }
 
 /**
@@ -30,10 +36,11 @@ export interface QueryServiceDeps {
  * service's own `main.ts` and for the embedded server. Closing the WebSockets is left to whoever serves them
  * (`close` here, or `runService`); the stores stay the caller's.
  */
-export const composeQueryService = ({ config, documentStore, progress, logger, sessionStore, abuse }: QueryServiceDeps) => {
+export const composeQueryService = ({ config, documentStore, eventStore, progress, logger, sessionStore, abuse, metrics }: QueryServiceDeps) => {
   const trustProxy = config.TRUST_PROXY ?? false;
   const app = createQueryApi({
     documentStore,
+    eventStore,
     sessionStore,
     abuse,
     trustProxy,
@@ -53,6 +60,7 @@ export const composeQueryService = ({ config, documentStore, progress, logger, s
     authorize: createTopicAuthorizer({ documentStore, progress, readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS }),
     site: { publicUrl: config.PUBLIC_URL, trustProxy },
   });
+  metrics?.countWebSocketClients('/ws', live.clientCount);
   const webSockets: Record<string, WebSocketEndpoint> = { '/ws': live };
   return { app, webSockets, close: () => live.close() };
 };

@@ -1,10 +1,12 @@
 import {
   abuseLimitsFrom,
   createLogger,
+  createMetrics,
   createVisitorRecords,
   followProjectionProgress,
   loadConfigOrExit,
   openDocumentStore,
+  openEventStore,
   runService,
 } from '@vis/infrastructure';
 import { composeQueryService } from './compose.ts';
@@ -13,9 +15,21 @@ import { composeQueryService } from './compose.ts';
 const config = loadConfigOrExit();
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'query-api' });
 const documentStore = await openDocumentStore(config);
+// Read only (histories, a project at a revision or a time): EventStoreDB in this topology, which many readers share.
+const eventStore = openEventStore(config);
 const progress = await followProjectionProgress(documentStore);
-const visitors = createVisitorRecords({ documentStore, limits: abuseLimitsFrom(config), logger });
-const service = composeQueryService({ config, documentStore, progress, logger, sessionStore: visitors.sessionStore, abuse: visitors.abuse });
+const metrics = createMetrics();
+const visitors = createVisitorRecords({ documentStore, limits: abuseLimitsFrom(config), logger, metrics });
+const service = composeQueryService({
+  config,
+  documentStore,
+  eventStore,
+  progress,
+  logger,
+  sessionStore: visitors.sessionStore,
+  abuse: visitors.abuse,
+  metrics,
+});
 runService({
   name: 'query-api',
   host: config.HOST,
@@ -24,9 +38,11 @@ runService({
   handle: service.app.callback(),
   // runService closes these itself, before the stores.
   webSockets: service.webSockets,
+  metrics: { metrics, opsToken: config.OPS_TOKEN },
   close: async () => {
     visitors.close();
     await progress.close();
+    await eventStore.close();
     await documentStore.close();
   },
 });

@@ -55,6 +55,10 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
   'POST /api/subscription/redeem-coupon': { schema: z.strictObject({ couponCode: z.string().max(MAX_ID_LENGTH).default('') }) },
   'POST /api/ops/coupons': { schema: issueCouponSchema },
   'POST /api/ops/projections/:name/rebuild': { schema: nothing },
+  'POST /api/ops/projections/:name/resume': {
+    schema: z.strictObject({ skip: z.number().int().positive().optional(), by: z.string().max(100).optional() }),
+  },
+  'POST /api/ops/projections/:name/verify': { schema: nothing },
   'POST /api/projects': { schema: createProjectBody },
   'PATCH /api/projects/:projectId': { schema: projectPatchSchema },
   'PATCH /api/stages/:stageId': { schema: stagePatchSchema },

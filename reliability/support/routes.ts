@@ -39,7 +39,7 @@ export const listRoutes = async (): Promise<ListedRoute[]> => {
       sessionSecret,
       secureCookies: false,
     });
-    const query = createQueryApi({ documentStore: stores.documentStore, progress, logger, sessionSecret });
+    const query = createQueryApi({ documentStore: stores.documentStore, eventStore: stores.eventStore, progress, logger, sessionSecret });
     // Routes are registered when the app is built; the engine is only used when a route runs.
     const ops = createOpsApi({ engine: {} as ProjectionEngine, logger });
     return [...routesOf(command, 'command-api'), ...routesOf(query, 'query-api'), ...routesOf(ops, 'ops')];

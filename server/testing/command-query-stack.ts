@@ -28,7 +28,14 @@ export const openCommandQueryStack = async ({ projections, clock }: { projection
     secureCookies: false,
     clock,
   }).callback();
-  const queries = createQueryApi({ documentStore: stores.documentStore, sessionStore, progress, logger, sessionSecret: SECRET }).callback();
+  const queries = createQueryApi({
+    documentStore: stores.documentStore,
+    eventStore: stores.eventStore,
+    sessionStore,
+    progress,
+    logger,
+    sessionSecret: SECRET,
+  }).callback();
   const handler = (req: IncomingMessage, res: ServerResponse) => void (req.method === 'GET' ? queries : commands)(req, res);
   return {
     browser: () => request.agent(handler),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPage, openToast, screenshotAtWidths, screenshotPath, useServerAndBrowser } from './browser.ts';
+import { clearStartingTriggers, openPage, openToast, screenshotAtWidths, screenshotPath, useServerAndBrowser } from './browser.ts';
 
 const env = useServerAndBrowser();
 
@@ -104,7 +104,7 @@ describe('the app shell', () => {
 
     const analytics = await fetch(`${env.server.url}/api/analytics/feedback`).then((response) => response.json());
     expect(JSON.stringify(analytics)).toContain('More stages, please!');
-  });
+  }, 90_000);
 
   it('shows the 404 page and offers a real stage for one that does not exist', async () => {
     const { context, page, consoleErrors } = await openPage(env.browser, 768);
@@ -119,7 +119,7 @@ describe('the app shell', () => {
     await page.getByRole('heading', { name: 'Stage 5: Refinement' }).waitFor();
     expect(consoleErrors.unexpected([/404 \(Not Found\)/])).toEqual([]);
     await context.close();
-  });
+  }, 90_000);
 
   it('opens the subscription modal with the public coupon when the free plays are used up, and the coupon unlocks', async () => {
     const { context, page, consoleErrors } = await openPage(env.browser, 1280);
@@ -150,7 +150,7 @@ describe('the app shell', () => {
     expect(status.status).toBe('free_unlimited');
     expect(consoleErrors.unexpected([/402 \(Payment Required\)/])).toEqual([]);
     await context.close();
-  });
+  }, 90_000);
 
   it('shows Generating... while the AI works, and the server adds what it suggests without duplicates', async () => {
     const { context, page, consoleErrors } = await openPage(env.browser, 1280);
@@ -169,6 +169,7 @@ describe('the app shell', () => {
     await page.goto(`${env.server.url}/stage-1`);
     const triggers = page.getByRole('region', { name: 'Common Viral Triggers' });
     const input = page.getByRole('textbox', { name: 'Add your own parameter to Common Viral Triggers' });
+    await clearStartingTriggers(page);
     await input.fill('FOMO');
     await input.press('Enter');
     await expect.poll(() => triggers.getByRole('listitem').allTextContents()).toEqual(['FOMO']);

@@ -115,6 +115,16 @@ export const addParameter = async (page: Page, list: string, value: string) => {
   await expect.poll(() => chips(page, list).allTextContents(), { timeout: 10_000 }).toContain(value);
 };
 
+/** What stage 1's Common Viral Triggers hold in a new project (spec 01 §4 'Stage 1 triggers'). */
+export const STARTING_TRIGGERS = ['one-page', 'no physical', 'realistic'];
+
+/** Empties a new project's Common Viral Triggers, for tests that start from an empty list. */
+export const clearStartingTriggers = async (page: Page) => {
+  await expect.poll(() => chips(page, 'Common Viral Triggers').allTextContents(), { timeout: 10_000 }).toEqual(STARTING_TRIGGERS);
+  await page.getByRole('button', { name: 'Clear All Common Viral Triggers' }).click();
+  await expect.poll(() => chips(page, 'Common Viral Triggers').allTextContents(), { timeout: 10_000 }).toEqual(['Nothing here yet']);
+};
+
 /** A fresh browser profile (a new visitor) with one page; its console errors are collected. */
 export const openPage = async (browser: Browser, width: number, options: { colorScheme?: 'light' | 'dark'; acceptDownloads?: boolean } = {}) => {
   const context = await browser.newContext({ viewport: { width, height: 900 }, ...options });

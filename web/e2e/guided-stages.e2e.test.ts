@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addParameter, chips, collectConsoleErrors, openToast, screenshotAtWidths, useServerAndBrowser } from './browser.ts';
+import { addParameter, chips, clearStartingTriggers, collectConsoleErrors, openToast, screenshotAtWidths, useServerAndBrowser } from './browser.ts';
 
 const env = useServerAndBrowser();
 
@@ -23,7 +23,9 @@ describe('the guided stages in the browser', () => {
     await page.getByRole('heading', { name: 'Stage 1: Research & Understanding' }).waitFor();
     for (const text of ['What This Part Does:', "You'll Get:", 'AI Helper:']) await page.getByText(text).waitFor();
 
-    // Stage 1: Add is disabled on an empty field, Clear All on an empty list; Enter adds; a chip removes itself.
+    // Stage 1 starts with three viral triggers; once they are cleared, Add is disabled on an empty field, Clear All
+    // on an empty list; Enter adds; a chip removes itself.
+    await clearStartingTriggers(page);
     const triggerInput = page.getByRole('textbox', { name: 'Add your own parameter to Common Viral Triggers' });
     const triggersCard = page.getByRole('region', { name: 'Common Viral Triggers' });
     expect(await triggersCard.getByRole('button', { name: 'Add', exact: true }).isDisabled()).toBe(true);

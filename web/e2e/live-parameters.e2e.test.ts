@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectConsoleErrors, screenshotPath, useServerAndBrowser } from './browser.ts';
+import { clearStartingTriggers, collectConsoleErrors, screenshotPath, useServerAndBrowser } from './browser.ts';
 
 const env = useServerAndBrowser();
 
@@ -13,6 +13,7 @@ describe('two tabs of the same visitor', () => {
     await first.waitForURL(/\/stage-1$/);
     const triggers = first.getByRole('list', { name: 'Common Viral Triggers' });
     await triggers.waitFor();
+    await clearStartingTriggers(first);
 
     const second = await context.newPage();
     const secondConsole = collectConsoleErrors(second);

@@ -1,7 +1,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addParameter, chips, openPage, openToast, SCREENSHOT_DIR, screenshotAtWidths, startPlaying, useServerAndBrowser } from './browser.ts';
+import {
+  addParameter,
+  chips,
+  clearStartingTriggers,
+  openPage,
+  openToast,
+  SCREENSHOT_DIR,
+  screenshotAtWidths,
+  startPlaying,
+  useServerAndBrowser,
+} from './browser.ts';
 
 const env = useServerAndBrowser();
 
@@ -10,7 +20,8 @@ describe('summary, dashboard and settings with the offline AI', () => {
     const { context, page, consoleErrors } = await openPage(env.browser, 1280, { acceptDownloads: true });
     await startPlaying(page, env.server.url);
 
-    // Free play 1: the offline generator suggests viral triggers.
+    // Free play 1: the offline generator suggests viral triggers (beside none: the starting ones are cleared first).
+    await clearStartingTriggers(page);
     const triggers = page.getByRole('region', { name: 'Common Viral Triggers' });
     await triggers.getByRole('button', { name: 'Generate' }).click();
     await expect.poll(() => chips(page, 'Common Viral Triggers').count()).toBeGreaterThan(2);

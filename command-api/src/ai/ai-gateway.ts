@@ -9,7 +9,7 @@ import {
   type ProjectCommand,
   MAX_ASKED_LENGTH,
 } from '@vis/domain';
-import { handleCommand, readStreamState, type EventStore, type KeyVault, type Logger } from '@vis/infrastructure';
+import { handleCommand, readStreamState, type EventStore, type KeyVault, type Logger, type Metrics } from '@vis/infrastructure';
 import type { Context } from 'koa';
 import type { Accounts } from '../accounts/accounts.ts';
 import { commandMetadata } from '../command-context.ts';
@@ -39,6 +39,8 @@ export interface AiGatewayDeps {
   rateLimit: AiRateLimit;
   /** A model call still running after this long is given up (and refunded). */
   timeoutMs: number;
+  /** Counts and times the model calls, by use, provider and outcome. */
+  metrics?: Metrics;
 }
 
 /** The project command that records an outcome; the gateway adds metadata. */
@@ -164,13 +166,20 @@ export const createAiGateway = (deps: AiGatewayDeps) => {
       process.update('processing', 'Processing your request...');
       let output: AiOutput<U>;
       let promptVersion: string;
+      const callStarted = performance.now();
+      const observeCall = (outcome: string) => {
+        deps.metrics?.aiCalls.inc({ use: call.use, provider: provider.name, outcome });
+        deps.metrics?.aiSeconds.observe({ provider: provider.name }, (performance.now() - callStarted) / 1000);
+      };
       try {
         const answer = await provider.run(call.use, input, { signal: AbortSignal.timeout(deps.timeoutMs) });
         process.update('analyzing', 'Analyzing the response...');
         output = call.accept ? call.accept(answer.output, input) : answer.output;
+        observeCall('ok');
         promptVersion = answer.promptVersion;
       } catch (error) {
         const reason = error instanceof AiProviderError ? error.reason : 'error';
+        observeCall(reason);
         logger.warn(
           { use: call.use, requestId, provider: provider.name, reason, detail: error instanceof Error ? error.message : String(error) },
           'AI call failed',

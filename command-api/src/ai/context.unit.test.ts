@@ -16,6 +16,8 @@ const guided = (stages = emptyStages()): ActiveProjectState => ({
   stages,
   kind: 'guided',
   builder: null,
+  revision: 0,
+  textRevisions: {},
 });
 
 const refined = () => {

@@ -7,6 +7,7 @@ import {
   type DocumentStore,
   type EventStore,
   type Logger,
+  type Metrics,
   type SessionStore,
 } from '@vis/infrastructure';
 import { randomBytes } from 'node:crypto';
@@ -52,6 +53,7 @@ export const registerAi = (
     sessionSecret,
     abuse,
     options = {},
+    metrics,
   }: {
     eventStore: EventStore;
     accounts: Accounts;
@@ -62,6 +64,7 @@ export const registerAi = (
     sessionStore: SessionStore;
     abuse: Abuse;
     options?: AiOptions;
+    metrics?: Metrics;
   },
 ) => {
   const model = options.geminiModel ?? DEFAULT_GEMINI_MODEL;
@@ -91,6 +94,7 @@ export const registerAi = (
     processes,
     rateLimit,
     timeoutMs: options.timeoutMs ?? 60_000,
+    metrics,
   });
   aiRoutes(router, { gateway });
   keyRoutes(router, {

@@ -78,7 +78,8 @@ describe('POST /api/generate-parameters (offline)', () => {
         requestId: res.body.requestId,
         use: 'parameters',
         list: 'viralParameters',
-        asked: { count: 10, excluded: ['Scarcity'], coreIdea: idea },
+        // The list as it stands: the starting triggers (spec 01 §4) and the one added.
+        asked: { count: 10, excluded: ['one-page', 'no physical', 'realistic', 'Scarcity'], coreIdea: idea },
         ai: { provider: 'offline', model: 'offline-generator', promptVersion: 'offline-parameters@3', ownKey: false },
         suggestions: res.body.parameters,
       },

@@ -22,10 +22,10 @@ export const html = (strings: TemplateStringsArray, ...values: (string | number 
 /** The web app's look (its slate, indigo and rounded cards), light and dark, without loading anything. */
 const STYLE = `
   :root { color-scheme: light dark; font-family: ui-sans-serif, system-ui, sans-serif; line-height: 1.5;
-    --bg: #f8fafc; --card: #ffffff; --text: #0f172a; --muted: #475569; --line: #e2e8f0; --accent: #4f46e5; --accent-hover: #4338ca;
+    --bg: #f8fafc; --card: #ffffff; --text: #0f172a; --muted: #475569; --line: #e2e8f0; --accent: #4f46e5; --accent-hover: #4338ca; --link: #4338ca;
     --note: #fffbeb; --note-line: #fcd34d; --note-text: #78350f; --error: #fef2f2; --error-text: #991b1b; --field: #ffffff; }
   @media (prefers-color-scheme: dark) { :root {
-    --bg: #020617; --card: #0f172a; --text: #f1f5f9; --muted: #cbd5e1; --line: #1e293b; --accent: #6366f1; --accent-hover: #818cf8;
+    --bg: #020617; --card: #0f172a; --text: #f1f5f9; --muted: #cbd5e1; --line: #1e293b; --accent: #4f46e5; --accent-hover: #4338ca; --link: #a5b4fc;
     --note: #451a03; --note-line: #92400e; --note-text: #fde68a; --error: #450a0a; --error-text: #fecaca; --field: #020617; } }
   body { margin: 0; display: grid; place-items: center; min-height: 100vh; background: var(--bg); color: var(--text); }
   main { box-sizing: border-box; width: min(28rem, 100% - 2rem); padding: 2rem; background: var(--card); border: 1px solid var(--line);
@@ -40,11 +40,11 @@ const STYLE = `
   label { display: block; margin-top: 1rem; font-weight: 600; font-size: 0.9rem; }
   input { box-sizing: border-box; width: 100%; margin-top: 0.25rem; padding: 0.6rem 0.75rem; font: inherit; color: var(--text);
     background: var(--field); border: 1px solid var(--line); border-radius: 0.5rem; }
-  input:focus-visible, button:focus-visible, a:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+  input:focus-visible, button:focus-visible, a:focus-visible { outline: 2px solid var(--link); outline-offset: 2px; }
   .actions { display: flex; gap: 1rem; align-items: center; margin-top: 1.5rem; }
   button { padding: 0.6rem 1.25rem; font: inherit; font-weight: 600; cursor: pointer; color: #fff; background: var(--accent); border: 0; border-radius: 0.5rem; }
   button:hover { background: var(--accent-hover); }
-  a { color: var(--accent); }
+  a { color: var(--link); }
 `;
 
 /**

@@ -83,7 +83,8 @@ describe('POST /api/marketplace/ideas', () => {
     expect((await eventsOfType('IdeaPublished'))[0]?.data).toMatchObject({
       title: 'Tip Jar',
       coreIdea: 'Fans tip creators in XNO',
-      viralTriggers: 'scarcity',
+      // After the starting triggers every new project has (spec 01 §4).
+      viralTriggers: 'one-page, no physical, realistic, scarcity',
     });
   });
 

@@ -178,7 +178,7 @@ describe('POST /api/projects/:id/parameters', () => {
     const id = await createProject(agent);
     const res = await agent.post(`/api/projects/${id}/parameters`).send({ list: 'viralParameters', value: '  scarcity ' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, changed: true, events: ['ParameterAdded'], position: '2' });
+    expect(res.body).toEqual({ success: true, changed: true, events: ['ParameterAdded'], position: '2', revision: 1 });
     expect((await allEvents())[1]).toMatchObject({ type: 'ParameterAdded', data: { projectId: id, list: 'viralParameters', value: 'scarcity' } });
   });
 

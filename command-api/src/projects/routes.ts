@@ -90,12 +90,13 @@ const refuseGuidedFields = (body: z.infer<typeof createProjectBody>) => {
   if (field) throw new ValidationError(field, `${field}: a builder project is created with a name only`);
 };
 
-const answer = (ctx: Context, result: { events: { type: string }[]; position: bigint }) => {
+const answer = (ctx: Context, result: { events: { type: string }[]; position: bigint; nextExpectedRevision: bigint }) => {
   ctx.body = {
     success: true,
     changed: result.events.length > 0,
     events: result.events.map((event) => event.type),
     position: String(result.position),
+    revision: Number(result.nextExpectedRevision),
   } satisfies CommandResponse;
 };
 

@@ -7,6 +7,7 @@ import { FEEDBACK_TYPES } from '../feedback/feedback.ts';
 import { BUILDER_PARAMETER_KIND_NAMES } from '../ai/parameter-kinds.ts';
 import { builderCategorySchema, builderStepSchema, PROJECT_KINDS } from '../project/builder.ts';
 import { AI_KEY_STATUSES } from '../project/constants.ts';
+import { HISTORY_ACTORS, HISTORY_KINDS } from '../project/history.ts';
 import type { PreviousStagesContext, Progress } from '../project/progress.ts';
 import {
   GUIDED_STAGE_NUMBERS,
@@ -27,8 +28,29 @@ import {
 const success = z.literal(true);
 
 /** What every command endpoint answers (README: `{ success, changed, events, position }`). */
-export const commandResponse = z.object({ success, changed: z.boolean(), events: z.array(z.string()), position: z.string() });
+export const commandResponse = z.object({
+  success,
+  changed: z.boolean(),
+  events: z.array(z.string()),
+  position: z.string(),
+  /** A project command's stream revision after it: the base the next edit of the same text is made on. */
+  revision: z.number().int().optional(),
+});
 export type CommandResponse = z.infer<typeof commandResponse>;
+
+/**
+ * 409 to a text edit whose base revision is older than the last change to that text (two tabs): nothing was
+ * written. `field` is the text's path (`coreIdea`, `stages.4.rewardFlow`, `stages.5.webpageElements.headline`),
+ * `current` the stored text and the revision that changed it, to resend on when keeping one's own version.
+ */
+export const textConflictResponse = z.object({
+  success: z.literal(false),
+  error: z.literal('Changed in another tab'),
+  message: z.string(),
+  field: z.string(),
+  current: z.object({ value: z.unknown(), revision: z.number().int() }),
+});
+export type TextConflictResponse = z.infer<typeof textConflictResponse>;
 
 /** POST /api/projects. */
 export const createProjectResponse = z.object({ success, project: z.object({ id: z.string() }), position: z.string() });
@@ -166,6 +188,8 @@ export const projectResponse = z.object({
   progress: progressView,
   context: previousStagesContextView,
   position: z.string(),
+  /** The project stream's revision shown: text edits send it as `baseRevision`. Null until a project written before revisions were kept changes again. */
+  revision: z.number().int().nullable(),
 });
 export type ProjectResponse = z.infer<typeof projectResponse>;
 
@@ -192,9 +216,31 @@ export type ProjectListItem = z.infer<typeof projectListItem>;
 export const projectListResponse = z.object({ success, projects: z.array(projectListItem) });
 export type ProjectListResponse = z.infer<typeof projectListResponse>;
 
-export const projectHistoryEntry = z.object({ id: z.string(), type: z.string(), at: z.string(), summary: z.string() });
+/** A field an event changed, by its label on the screens, with its values before and after the event. */
+export const historyChange = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+/**
+ * One event of a project's history: its type, when it happened, who made it, a sentence in the user's words,
+ * what it changed, and where it is in the log (`position`, the global one as text) and in the project's stream
+ * (`revision`, from 0: GET /api/projects/{id}/at/{revision} answers the project right after it). A publishing
+ * entry comes from the idea's own stream: its revision is the idea's, and it changes nothing in the project.
+ */
+export const projectHistoryEntry = z.object({
+  id: z.string(),
+  type: z.string(),
+  at: z.string(),
+  summary: z.string(),
+  kind: z.enum(HISTORY_KINDS),
+  actor: z.enum(HISTORY_ACTORS),
+  changes: z.array(historyChange),
+  position: z.string(),
+  revision: z.number().int(),
+  streamId: z.string(),
+});
 export type ProjectHistoryEntry = z.infer<typeof projectHistoryEntry>;
-/** GET /api/projects/{id}/history: newest first; the next page's cursor travels in `X-Next-Cursor`. */
+/**
+ * GET /api/projects/{id}/history[?kind=parameters,stages,content,ai,publishing,project][&limit][&cursor]: newest
+ * first; the next page's cursor travels in `X-Next-Cursor`.
+ */
 export const projectHistoryResponse = z.object({ success, history: z.array(projectHistoryEntry) });
 export type ProjectHistoryResponse = z.infer<typeof projectHistoryResponse>;
 

@@ -17,6 +17,7 @@ import {
   PARAMETER_LIST_NAMES,
 } from './constants.ts';
 import { stageNotesSchemas, stageNumberSchema, technicalReportSchema } from './stages.ts';
+import { baseRevisionSchema } from './text-edits.ts';
 
 /** Command payload schemas double as the HTTP body schemas: strict, so unknown fields are refused by name. */
 export const createProjectSchema = z.strictObject({
@@ -39,9 +40,11 @@ export const transferProjectSchema = z.strictObject({
     .regex(/^visitor-\S+$/, "Only a visitor's projects move to a user"),
 });
 
+/** `baseRevision` on a text edit: the project revision the text was loaded at (text-edits.ts); absent, not checked. */
 export const renameProjectSchema = z.strictObject({
   projectId: namedId(),
   name: userLine(MAX_PROJECT_NAME_LENGTH),
+  baseRevision: baseRevisionSchema,
 });
 
 /** My projects' Delete: the project goes for good; every later command on it finds no project. */
@@ -52,6 +55,7 @@ export const deleteProjectSchema = z.strictObject({
 export const setCoreIdeaSchema = z.strictObject({
   projectId: namedId(),
   coreIdea: userText(MAX_CORE_IDEA_LENGTH),
+  baseRevision: baseRevisionSchema,
 });
 
 export const addParameterSchema = z.strictObject({
@@ -73,12 +77,12 @@ export const clearParametersSchema = z.strictObject({
 
 /** `stage` picks which notes `fields` may name; the decider checks again and names an unknown field. */
 export const updateStageNotesSchema = z.discriminatedUnion('stage', [
-  z.strictObject({ projectId: namedId(), stage: z.literal(1), fields: stageNotesSchemas[1].partial() }),
-  z.strictObject({ projectId: namedId(), stage: z.literal(2), fields: stageNotesSchemas[2].partial() }),
-  z.strictObject({ projectId: namedId(), stage: z.literal(3), fields: stageNotesSchemas[3].partial() }),
-  z.strictObject({ projectId: namedId(), stage: z.literal(4), fields: stageNotesSchemas[4].partial() }),
-  z.strictObject({ projectId: namedId(), stage: z.literal(5), fields: stageNotesSchemas[5].partial() }),
-  z.strictObject({ projectId: namedId(), stage: z.literal(6), fields: stageNotesSchemas[6].partial() }),
+  z.strictObject({ projectId: namedId(), stage: z.literal(1), fields: stageNotesSchemas[1].partial(), baseRevision: baseRevisionSchema }),
+  z.strictObject({ projectId: namedId(), stage: z.literal(2), fields: stageNotesSchemas[2].partial(), baseRevision: baseRevisionSchema }),
+  z.strictObject({ projectId: namedId(), stage: z.literal(3), fields: stageNotesSchemas[3].partial(), baseRevision: baseRevisionSchema }),
+  z.strictObject({ projectId: namedId(), stage: z.literal(4), fields: stageNotesSchemas[4].partial(), baseRevision: baseRevisionSchema }),
+  z.strictObject({ projectId: namedId(), stage: z.literal(5), fields: stageNotesSchemas[5].partial(), baseRevision: baseRevisionSchema }),
+  z.strictObject({ projectId: namedId(), stage: z.literal(6), fields: stageNotesSchemas[6].partial(), baseRevision: baseRevisionSchema }),
 ]);
 
 /**

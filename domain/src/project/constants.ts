@@ -3,6 +3,8 @@
 /** Variant C names a new project this way (spec §3, §4 settings reset). */
 export const DEFAULT_PROJECT_NAME = 'New Viral Idea';
 export const DEFAULT_PARAMETERS: readonly string[] = ['Viral', 'Simple Page', 'No Externalities'];
+/** Stage 1's viral triggers before the user has saved any (spec §4 'Stage 1 triggers'). */
+export const STARTING_VIRAL_TRIGGERS: readonly string[] = ['one-page', 'no physical', 'realistic'];
 export const MIN_PARAMETER_LENGTH = 2;
 export const MAX_PARAMETER_LENGTH = 200;
 export const MAX_PROJECT_NAME_LENGTH = 200;

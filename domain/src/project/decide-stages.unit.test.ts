@@ -270,6 +270,8 @@ describe('SetCurrentStage', () => {
 });
 
 describe('ResetStage', () => {
+  const startingTriggersAdded = ['one-page', 'no physical', 'realistic'].map((value) => parameterAdded({ list: 'viralParameters', value }));
+
   it('resets a stage and names the fields it cleared', () =>
     given([
       projectCreated(),
@@ -277,7 +279,15 @@ describe('ResetStage', () => {
       stageNotesUpdated(1, { keyResources: [{ url: 'https://nano.org', description: 'Nano' }] }, { keyResources: [] }),
     ])
       .when(resetStage(1))
-      .then([stageReset(1, ['viralParameters', 'keyResources'])]));
+      .then([stageReset(1, ['viralParameters', 'keyResources']), ...startingTriggersAdded]));
+
+  it("starts stage 1 again with 'one-page', 'no physical' and 'realistic'", () =>
+    given([projectCreated()]).when(resetStage(1)).then(startingTriggersAdded));
+
+  it('does nothing for a stage 1 that holds only its starting triggers', () =>
+    given([projectCreated(), ...startingTriggersAdded])
+      .when(resetStage(1))
+      .thenNothingHappened());
 
   it('resets concepts and their selection', () =>
     given([projectCreated(), conceptsProposed([tipWall()]), conceptSelected(0, 'Tip Wall')])

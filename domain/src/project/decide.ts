@@ -34,6 +34,7 @@ import {
   MIN_PARAMETER_LENGTH,
   MIN_SIMPLICITY_SCORE,
   PARAMETER_LIST_NAMES,
+  STARTING_VIRAL_TRIGGERS,
 } from './constants.ts';
 import { DEFAULT_BUILDER_PROJECT_NAME, type ProjectKind } from './builder.ts';
 import { decideProjectAi } from './decide-ai.ts';
@@ -42,9 +43,10 @@ import type { ProjectEvent, ProjectSnapshot, StageNotesUpdated } from './events.
 import { parseProjectExport } from './export.ts';
 import { sameValue } from './same-value.ts';
 import { stageResultCommands } from './stage-results.ts';
-import { emptyStages, filledStageFields, stageNotesSchemas, type IdeaConcept, type StageNumber } from './stages.ts';
+import { emptyStage, emptyStages, filledStageFields, stageNotesSchemas, type IdeaConcept, type StageNumber } from './stages.ts';
 import { evolveProject, initialProjectState, parameterListOf, type ActiveProjectState, type ProjectState } from './state.ts';
 import { uniqueItems } from './text.ts';
+import { notePath, refuseStaleTextEdit } from './text-edits.ts';
 import { audienceSegmentRequirements, stageIssues } from './validation.ts';
 
 /**
@@ -201,6 +203,7 @@ const createProject = ({ data, metadata }: CreateProject, state: ProjectState): 
         name: data.name?.trim() || DEFAULT_PROJECT_NAME,
         coreIdea: data.coreIdea?.trim() ?? '',
         parameters: [...DEFAULT_PARAMETERS],
+        viralParameters: [...STARTING_VIRAL_TRIGGERS],
         createdAt: metadata.now,
       },
     },
@@ -225,6 +228,7 @@ const renameProject = ({ data, metadata }: RenameProject, state: ProjectState): 
   const name = data.name.trim();
   if (name === '') throw new ValidationError('name', 'Project name is required');
   if (name === project.name) return [];
+  refuseStaleTextEdit(project, data.baseRevision, [['name', name]]);
   return [{ type: 'ProjectRenamed', data: { projectId: data.projectId, name, previousName: project.name, renamedAt: metadata.now } }];
 };
 
@@ -242,6 +246,7 @@ const setCoreIdea = ({ data, metadata }: SetCoreIdea, state: ProjectState): Proj
   const project = requireOwnedProject(state, data.projectId, metadata.actorId);
   const coreIdea = data.coreIdea.trim();
   if (coreIdea === project.coreIdea) return [];
+  refuseStaleTextEdit(project, data.baseRevision, [['coreIdea', coreIdea]]);
   return [
     {
       type: 'CoreIdeaChanged',
@@ -289,6 +294,11 @@ const updateStageNotes = ({ data, metadata }: UpdateStageNotes, state: ProjectSt
     ([field, value]) => value !== undefined && !sameValue(current[field], value),
   );
   if (changed.length === 0) return [];
+  refuseStaleTextEdit(
+    project,
+    data.baseRevision,
+    changed.map(([field, value]) => [notePath(data.stage, field), value]),
+  );
   const event = {
     type: 'StageNotesUpdated',
     data: {
@@ -427,11 +437,24 @@ const setCurrentStage = ({ data, metadata }: SetCurrentStage, state: ProjectStat
   ];
 };
 
+/**
+ * Back to what a new project's stage holds (spec §4): empty, except that stage 1 starts again with its starting
+ * viral triggers. They are added back as parameters, so the history says so in the words it always used.
+ */
 const resetStage = ({ data, metadata }: ResetStage, state: ProjectState): ProjectEvent[] => {
   const project = requireOwnedProject(state, data.projectId, metadata.actorId);
-  const clearedFields = filledStageFields(data.stage, project.stages[data.stage]);
-  if (clearedFields.length === 0) return [];
-  return [{ type: 'StageReset', data: { projectId: data.projectId, stage: data.stage, clearedFields, resetAt: metadata.now } }];
+  const startingTriggers = data.stage === 1 ? STARTING_VIRAL_TRIGGERS : [];
+  const stage = project.stages[data.stage];
+  if (data.stage === 1 && sameValue(project.stages[1], { ...emptyStage(1), viralParameters: [...startingTriggers] })) return [];
+  const clearedFields = filledStageFields(data.stage, stage);
+  const events: ProjectEvent[] =
+    clearedFields.length === 0
+      ? []
+      : [{ type: 'StageReset', data: { projectId: data.projectId, stage: data.stage, clearedFields, resetAt: metadata.now } }];
+  for (const value of startingTriggers) {
+    events.push({ type: 'ParameterAdded', data: { projectId: data.projectId, list: 'viralParameters', value, addedAt: metadata.now } });
+  }
+  return events;
 };
 
 /** The settings screen's Danger Zone (spec §4): back to a new variant C project, AI key status included. */

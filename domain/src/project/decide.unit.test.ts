@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import {
@@ -30,18 +30,33 @@ import { projectDecider } from './decide.ts';
 const given = deciderSpec(projectDecider);
 
 describe('CreateProject', () => {
+  const startingTriggers = ['one-page', 'no physical', 'realistic'];
+
   it("creates a project named 'New Viral Idea' with the variant C default parameters", () =>
-    given([]).when(createProject()).then([projectCreated()]));
+    given([])
+      .when(createProject())
+      .then([projectCreated({ viralParameters: startingTriggers })]));
 
   it('keeps a given name and core idea, trimmed, and records who owns it', () =>
     given([])
       .when(createProject({ name: '  Tip Jar  ', coreIdea: ' a page that pays ' }, 'user-bob'))
-      .then([projectCreated({ name: 'Tip Jar', coreIdea: 'a page that pays', ownerId: 'user-bob' })]));
+      .then([projectCreated({ name: 'Tip Jar', coreIdea: 'a page that pays', ownerId: 'user-bob', viralParameters: startingTriggers })]));
 
   it('falls back to the default name when the name is blank', () =>
     given([])
       .when(createProject({ name: '   ' }))
-      .then([projectCreated()]));
+      .then([projectCreated({ viralParameters: startingTriggers })]));
+
+  it("starts stage 1 with the viral triggers 'one-page', 'no physical' and 'realistic'", () => {
+    const [created] = projectDecider.decide(createProject(), projectDecider.initialState());
+    const state = projectDecider.evolve(projectDecider.initialState(), created!);
+    expect(state.status === 'active' && state.stages[1].viralParameters).toEqual(startingTriggers);
+  });
+
+  it('keeps a project created before starting triggers without them', () => {
+    const state = projectDecider.evolve(projectDecider.initialState(), projectCreated());
+    expect(state.status === 'active' && state.stages[1].viralParameters).toEqual([]);
+  });
 
   it('refuses to create a project twice', () => given([projectCreated()]).when(createProject()).thenThrows(ConflictError));
 });

@@ -18,6 +18,11 @@ export const projectCreatedSchema = z.object({
   parameters: z.array(z.string()),
   /** Absent on guided projects, and on every project created before there were builder projects. */
   kind: z.enum(PROJECT_KINDS).optional(),
+  /**
+   * The stage-1 viral triggers the project starts with (spec §4). Absent on builder projects and on every project
+   * created before guided projects started with triggers: those began with none, and replaying them must not change.
+   */
+  viralParameters: z.array(z.string()).optional(),
   createdAt: z.string(),
 });
 

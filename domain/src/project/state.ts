@@ -3,6 +3,7 @@ import { DEFAULT_AI_KEY_STATUS, PARAMETER_LISTS, type AiKeyStatus, type Paramete
 import type { ProjectEvent } from './events.ts';
 import { evolveBuilder } from './evolve-builder.ts';
 import { emptyStage, emptyStages, type ProjectStages, type StageData, type StageNumber } from './stages.ts';
+import { trackTextRevisions } from './text-edits.ts';
 
 export type ActiveProjectState = {
   status: 'active';
@@ -20,6 +21,10 @@ export type ActiveProjectState = {
   kind: ProjectKind;
   /** The nine-step builder's work: set on builder projects only. */
   builder: BuilderState | null;
+  /** The stream revision of the last event folded (from 0): the base a text edit says it was made on. */
+  revision: number;
+  /** For each text that changed since the project was created, the revision that last changed it (text-edits.ts). */
+  textRevisions: Readonly<Record<string, number>>;
 };
 
 /** What is left of a deleted project: enough to answer its owner's second Delete with nothing to do. */
@@ -61,15 +66,19 @@ export const evolveProject = (state: ProjectState, event: ProjectEvent): Project
       currentStageIndex: 1,
       aiKeyStatus: DEFAULT_AI_KEY_STATUS,
       aiKey: null,
-      stages: emptyStages(),
+      stages: patchStage(emptyStages(), 1, { viralParameters: [...(event.data.viralParameters ?? [])] }),
       kind: event.data.kind ?? DEFAULT_PROJECT_KIND,
       builder: event.data.kind === 'builder' ? emptyBuilder() : null,
+      revision: 0,
+      textRevisions: {},
     };
   }
   // Events for a project that does not exist (yet, or any more) cannot happen in a well-formed stream; folding ignores them.
   if (state.status !== 'active') return state;
   if (event.type === 'ProjectDeleted') return { status: 'deleted', projectId: state.projectId, ownerId: state.ownerId };
-  return evolveActive(state, event);
+  const next = evolveActive(state, event);
+  const revision = state.revision + 1;
+  return { ...next, revision, textRevisions: trackTextRevisions(state, next, state.textRevisions, revision) };
 };
 
 const evolveActive = (state: ActiveProjectState, event: Exclude<ProjectEvent, { type: 'ProjectCreated' | 'ProjectDeleted' }>): ActiveProjectState => {

@@ -55,6 +55,7 @@ import {
   type StageNumber,
   type TechnicalReport,
 } from '../project/stages.ts';
+import type { ProjectState } from '../project/state.ts';
 
 /** Fixed test data for the project decider: one project, its owner, a stranger and a fixed clock. */
 export const projectId = '3f1d6a52-54a6-4c5e-9c3a-0d2f8b9e7a10';
@@ -213,3 +214,10 @@ export const snapshot = (overrides: Partial<ProjectSnapshot> = {}): ProjectSnaps
   stages: emptyStages(),
   ...overrides,
 });
+
+/** A folded project without its revision bookkeeping: for tests about what the project holds, not when it changed. */
+export const contentOf = (state: ProjectState) => {
+  if (state.status !== 'active') return state;
+  const { revision: _revision, textRevisions: _textRevisions, ...content } = state;
+  return content;
+};

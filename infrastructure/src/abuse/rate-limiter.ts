@@ -35,7 +35,16 @@ const ALLOWED: RateLimitVerdict = { allowed: true, retryAfterMs: 0 };
  * Concurrent callers can overshoot a limit by the few requests in flight between a read and an increment; the
  * limits bound abuse, they are not billing.
  */
-export const createRateLimiter = ({ documentStore, clock = () => new Date() }: { documentStore: DocumentStore; clock?: () => Date }) => {
+export const createRateLimiter = ({
+  documentStore,
+  clock = () => new Date(),
+  onRefused = () => {},
+}: {
+  documentStore: DocumentStore;
+  clock?: () => Date;
+  /** Told the rule's name each time it refuses someone (the metrics count refusals by limit). */
+  onRefused?: (rule: string) => void;
+}) => {
   const idOf = (rule: RateLimitRule, key: string, window: number) =>
     `${rule.name}:${createHash('sha256').update(key).digest('base64url').slice(0, 22)}:${window}`;
 
@@ -50,6 +59,7 @@ export const createRateLimiter = ({ documentStore, clock = () => new Date() }: {
     const elapsed = (now % rule.windowMs) / rule.windowMs;
     const estimate = previous * (1 - elapsed) + current + extra;
     if (estimate <= rule.limit) return ALLOWED;
+    onRefused(rule.name);
     // The previous window's weight shrinks as the sliding window moves on; when the current window alone is over,
     // it has to become the previous one and shrink in turn.
     const retryAt =

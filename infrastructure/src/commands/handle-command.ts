@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { IdempotencyKeyReusedError, type Command, type CommandMetadata, type Decider, type DomainEvent } from '@vis/domain';
+import { DomainError, IdempotencyKeyReusedError, type Command, type CommandMetadata, type Decider, type DomainEvent } from '@vis/domain';
 import { WrongExpectedVersionError, type EventStore } from '../event-store/event-store.ts';
+import type { CommandOutcome } from '../metrics/metrics.ts';
 
 export interface CommandResult<E extends DomainEvent = DomainEvent> {
   /** The events this command produced (or, for a repeated command, produced the first time). */
@@ -68,9 +69,49 @@ export const handleCommand = <C extends Command, E extends DomainEvent, S>(
   command: C | readonly C[] | CommandsFor<C, S>,
   options: HandleCommandOptions = {},
 ): Promise<CommandResult<E>> => {
-  const commandsFor: CommandsFor<C, S> =
-    typeof command === 'function' ? command : () => (Array.isArray(command) ? (command as readonly C[]) : [command as C]);
-  return serialized(store, streamId, () => decideAndAppend(store, decider, streamId, commandsFor, options));
+  // A request that says "make it look like this" is named by the commands it turns into; refused before that, it is a Patch.
+  const decided: Decided = { type: 'Patch' };
+  const commandsFor: CommandsFor<C, S> = (state) => {
+    const commands = typeof command === 'function' ? command(state) : Array.isArray(command) ? (command as readonly C[]) : [command as C];
+    decided.type = commands.map((each) => each.type).join('+') || 'none';
+    return commands;
+  };
+  const observer = commandObservers.get(store);
+  if (!observer) return serialized(store, streamId, () => decideAndAppend(store, decider, streamId, commandsFor, options));
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  return serialized(store, streamId, () => decideAndAppend(store, decider, streamId, commandsFor, options)).then(
+    (result) => {
+      const outcome = result.repeated ? 'repeated' : result.events.length === 0 ? 'unchanged' : 'accepted';
+      observer.command({ type: decided.type, outcome, seconds: seconds() });
+      return result;
+    },
+    (error: unknown) => {
+      const outcome = error instanceof DomainError ? 'refused' : error instanceof WrongExpectedVersionError ? 'conflict' : 'failed';
+      observer.command({ type: decided.type, outcome, seconds: seconds() });
+      throw error;
+    },
+  );
+};
+
+interface Decided {
+  type: string;
+}
+
+/** How each command ended and how long it took, and each append: for the metrics (see `observeCommands`). */
+export interface CommandObserver {
+  command: (observed: { type: string; outcome: CommandOutcome; seconds: number }) => void;
+  append: (observed: { outcome: 'ok' | 'conflict' | 'failed'; events: number; seconds: number }) => void;
+}
+
+const commandObservers = new WeakMap<EventStore, CommandObserver>();
+
+/**
+ * Every command handled on this store is reported to the observer (the process's metrics): set once where the
+ * store is opened, so no route has to remember to count its commands.
+ */
+export const observeCommands = (store: EventStore, observer: CommandObserver) => {
+  commandObservers.set(store, observer);
 };
 
 /** Commands derived from the current state. */
@@ -191,6 +232,9 @@ const decideAndAppend = async <C extends Command, E extends DomainEvent, S>(
     if (events.length === 0) {
       return { events, nextExpectedRevision: stream.revision, position: stream.position, repeated: false };
     }
+    const appendStarted = performance.now();
+    const observeAppend = (outcome: 'ok' | 'conflict' | 'failed') =>
+      commandObservers.get(store)?.append({ outcome, events: events.length, seconds: (performance.now() - appendStarted) / 1000 });
     try {
       const result = await store.appendToStream(
         streamId,
@@ -204,13 +248,16 @@ const decideAndAppend = async <C extends Command, E extends DomainEvent, S>(
             commandType: commands.map((each) => each.type).join('+'),
             at: command.metadata.now,
             ...(command.metadata.requestDigest === undefined ? {} : { requestDigest: command.metadata.requestDigest }),
+            ...(command.metadata.requestId === undefined ? {} : { requestId: command.metadata.requestId }),
           },
         })),
         { expectedRevision: stream.revision >= 0n ? stream.revision : 'no_stream' },
       );
+      observeAppend('ok');
       // The next command reads what this one appended back from the store, upcast like any other event.
       return { events, nextExpectedRevision: result.nextExpectedRevision, position: result.position, repeated: false };
     } catch (error) {
+      observeAppend(error instanceof WrongExpectedVersionError ? 'conflict' : 'failed');
       if (!(error instanceof WrongExpectedVersionError) || attempt >= maxRetries) throw error;
       await backoff(attempt);
     }

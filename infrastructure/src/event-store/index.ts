@@ -5,3 +5,4 @@ export * from './lmdb-event-store.ts';
 export * from './upcasting.ts';
 export * from './process-lock.ts';
 export * from './decoding.ts';
+export * from './read-all-pages.ts';

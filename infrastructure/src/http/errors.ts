@@ -6,6 +6,7 @@ import {
   IdempotencyKeyReusedError,
   NotFoundError,
   PaymentRequiredError,
+  TextConflictError,
   ValidationError,
 } from '@vis/domain';
 import type { Middleware } from 'koa';
@@ -20,6 +21,8 @@ export interface ErrorBody {
   field?: string;
   /** What a stage still lacks ('path: message'), for the warning dialog (spec §4). */
   issues?: string[];
+  /** A refused text edit (TextConflictError): the stored text and the revision that changed it. */
+  current?: { value: unknown; revision: number };
 }
 
 const statusOf = (error: DomainError): number => {
@@ -60,6 +63,10 @@ export const errorHandler =
         const body: ErrorBody = { success: false, error: error.title, message: error.message };
         if (error instanceof ValidationError) body.field = error.field;
         if (error instanceof StageIncompleteError) body.issues = error.issues;
+        if (error instanceof TextConflictError) {
+          body.field = error.field;
+          body.current = error.current;
+        }
         ctx.body = body;
         return;
       }

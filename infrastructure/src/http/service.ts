@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from '../logging/logger.ts';
+import type { Metrics } from '../metrics/metrics.ts';
+import { METRICS_PATH, serveMetrics } from '../metrics/serve-metrics.ts';
 
 export interface WebSocketEndpoint {
   handleUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
@@ -19,6 +21,8 @@ export interface ServiceOptions {
   isReady?: () => boolean;
   /** Releases the stores once no request runs any more. */
   close: () => Promise<unknown>;
+  /** Served on `/metrics` to operators (OPS_TOKEN, or this machine when none is set). */
+  metrics?: { metrics: Metrics; opsToken: string | undefined };
 }
 
 /**
@@ -26,8 +30,12 @@ export interface ServiceOptions {
  * shutdown on SIGTERM that ends the sockets first (an upgraded socket keeps `server.close` waiting) and the
  * stores last.
  */
-export const runService = ({ name, host, port, logger, handle, webSockets = {}, isReady = () => true, close }: ServiceOptions) => {
+export const runService = ({ name, host, port, logger, handle, webSockets = {}, isReady = () => true, close, metrics }: ServiceOptions) => {
   const server = createServer((request, response) => {
+    if (metrics && request.url?.split('?')[0] === METRICS_PATH) {
+      void serveMetrics(request, response, metrics.metrics, metrics.opsToken);
+      return;
+    }
     if (request.url === '/healthz') {
       const ready = isReady();
       response.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: ready ? 'ok' : 'catching_up' }));

@@ -2,6 +2,7 @@ import { createRateLimiter } from '../abuse/rate-limiter.ts';
 import type { Abuse, AbuseLimits } from '../abuse/limits.ts';
 import type { DocumentStore } from '../document-store/document-store.ts';
 import type { Logger } from '../logging/logger.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import { createSessionStore, type SessionStore } from './session-store.ts';
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
@@ -17,6 +18,7 @@ export const createVisitorRecords = ({
   logger,
   sessionCacheMs = 0,
   sweepEveryMs = SWEEP_EVERY_MS,
+  metrics,
 }: {
   documentStore: DocumentStore;
   limits: AbuseLimits;
@@ -24,9 +26,12 @@ export const createVisitorRecords = ({
   /** How long a session record read may be reused: see `createSessionStore`. */
   sessionCacheMs?: number;
   sweepEveryMs?: number;
+  /** Counts the abuse limits' refusals. */
+  metrics?: Metrics;
 }): { sessionStore: SessionStore; abuse: Abuse; close: () => void } => {
   const sessionStore = createSessionStore({ documentStore, cacheMs: sessionCacheMs });
-  const abuse = { limiter: createRateLimiter({ documentStore }), limits };
+  const onRefused = metrics && ((limit: string) => metrics.rateLimitRefusals.inc({ limit }));
+  const abuse = { limiter: createRateLimiter({ documentStore, onRefused }), limits };
   const sweeper = setInterval(() => {
     Promise.all([sessionStore.sweep(), abuse.limiter.sweep()]).catch((error: unknown) =>
       logger.warn({ err: error }, 'sweeping expired sessions and counters failed'),

@@ -14,8 +14,33 @@ export interface ProjectionStatus extends Document {
   position: number;
   state: ProjectionState;
   updatedAt: string;
-  error?: { message: string; position: number; eventType: string } | null;
+  error?: ProjectionError | null;
+  /** Events an operator chose to skip (`projections resume <name> --skip <position>`), oldest first. */
+  skipped?: SkippedEvent[];
   rebuild?: { collection: string; version: number; position: number; startedAt: string } | null;
+}
+
+/** Why a projection stopped: the event it could not apply (or the gap it found before it) and what went wrong. */
+export interface ProjectionError {
+  message: string;
+  /** Global position of the event the projection stopped at: its checkpoint stays before it. */
+  position: number;
+  eventType: string;
+  streamId?: string;
+  revision?: number;
+  /** When the projection stopped (ISO time). */
+  at?: string;
+}
+
+/** An operator's decision to pass over one event a projection could not apply. */
+export interface SkippedEvent {
+  position: number;
+  eventType: string;
+  streamId?: string;
+  revision?: number;
+  message: string;
+  by: string;
+  at: string;
 }
 
 /**
@@ -25,6 +50,12 @@ export interface ProjectionStatus extends Document {
 export type ReadModelMeta = {
   _position: number;
   _topics: string[];
+  /**
+   * Per source stream, the revision of the last event of that stream applied to this document: replaying one at or
+   * below it changes nothing, and one further ahead than the next the document should see is a gap (fold.ts).
+   * Absent on documents written before the engine kept it.
+   */
+  _streams?: Record<string, number>;
 };
 
 export interface ProjectionProgress {

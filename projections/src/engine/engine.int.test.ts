@@ -160,8 +160,12 @@ describe('projection engine', () => {
     ]);
     await startEngine(tallyProjection());
     await vi.waitFor(async () => expect((await status())?.state).toBe('failed'), { timeout: 5000, interval: 10 });
-    expect((await status())!.error!.message).toMatch(/FeedbackSubmitted event at revision 1 of stream s-1 \(position 2\)/);
-    expect(await tally('s-1')).toBeNull();
+    const failed = (await status())!;
+    expect(failed.error!.message).toMatch(/FeedbackSubmitted event at revision 1 of stream s-1 \(position 2\)/);
+    expect(failed.error).toMatchObject({ position: 2, eventType: 'FeedbackSubmitted', streamId: 's-1', revision: 1 });
+    // The events before it in the same page are applied: the checkpoint stops just before the bad event.
+    expect(failed.position).toBe(1);
+    expect((await tally('s-1'))!.values).toEqual(['a']);
   });
 
   it('rebuilds a new version beside the serving collection and switches to it', async () => {

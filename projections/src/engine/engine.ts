@@ -1,11 +1,20 @@
-import { PROJECTIONS_COLLECTION, type DocumentStore, type EventStore, type Logger, type ProjectionStatus } from '@vis/infrastructure';
+import {
+  PROJECTIONS_COLLECTION,
+  type DocumentStore,
+  type EventStore,
+  type Logger,
+  type ProjectionStatus,
+  type SkippedEvent,
+} from '@vis/infrastructure';
 import type { Projection } from './define-projection.ts';
 import { versionedCollection } from './fold.ts';
+import { createInspections } from './inspect.ts';
 import { createLiveLoops } from './live.ts';
 import { createRebuilds, type RebuildProgress } from './rebuild.ts';
 import { createStatuses } from './status.ts';
 
 export type { RebuildProgress } from './rebuild.ts';
+export { parseAt, type AsOfReport, type DryRunReport, type VerifyReport } from './inspect.ts';
 
 export interface ProjectionEngineDeps {
   eventStore: EventStore;
@@ -24,11 +33,19 @@ export interface ProjectionEngineDeps {
   /** A rebuild keeps this many documents in memory and writes them out every `rebuildFlushEvery` events. */
   rebuildCacheLimit?: number;
   rebuildFlushEvery?: number;
+  /** How long the collection a rebuild switched readers away from stays before it is dropped. */
+  retireAfterMs?: number;
 }
 
 export interface ProjectionReport extends ProjectionStatus {
   head: number;
+  /** Events of the log not yet applied. */
   lag: number;
+  /**
+   * How far behind in time: now minus the time of the oldest event not yet applied (0 when caught up; the time of
+   * the last applied event stands in when the next one cannot be read). Null when neither can be read.
+   */
+  lagSeconds: number | null;
 }
 
 /**
@@ -49,6 +66,7 @@ export const createProjectionEngine = ({
   rebuildFlushEvery = 50_000,
   checkpointDelayMs = 100,
   liveCacheSize = 2_000,
+  retireAfterMs = 2_000,
 }: ProjectionEngineDeps) => {
   const byName = new Map(projections.map((projection) => [projection.name, projection]));
   const caughtUp = new Set<string>();
@@ -63,6 +81,28 @@ export const createProjectionEngine = ({
     clock,
     byName,
     caughtUp,
+    pageSize: rebuildPageSize,
+    cacheLimit: rebuildCacheLimit,
+    flushEvery: rebuildFlushEvery,
+    retireAfterMs,
+  });
+
+  const lagSeconds = async (position: number, now: number): Promise<number | null> => {
+    const timeAt = async (from: number) => {
+      const [event] = await eventStore.readAll({ fromPosition: BigInt(from), maxCount: 1 });
+      return event?.createdAt.getTime();
+    };
+    const since = await timeAt(position + 1).catch(() => (position > 0 ? timeAt(position).catch(() => undefined) : undefined));
+    return since === undefined ? null : Math.max(0, Math.round((now - since) / 100) / 10);
+  };
+
+  const inspections = createInspections({
+    eventStore,
+    documentStore,
+    statuses,
+    byName,
+    clock,
+    logger,
     pageSize: rebuildPageSize,
     cacheLimit: rebuildCacheLimit,
     flushEvery: rebuildFlushEvery,
@@ -99,15 +139,47 @@ export const createProjectionEngine = ({
       await rebuilds.settle();
       await loops.pauseAll();
     },
-    /** Resumes a failed projection from the event it stopped at (after the code was fixed and redeployed). */
-    resume: async (name: string) => {
+    /**
+     * Resumes a failed projection from the event it stopped at (after the code was fixed and redeployed). With
+     * `skip`, the operator decides to pass over exactly the event it stopped at: it must name that event's
+     * position; the decision is logged and kept in the projection's status (`skipped`), and gap detection and
+     * later rebuilds treat that event as applied.
+     */
+    resume: async (name: string, { skip, by = 'unknown operator' }: { skip?: number; by?: string } = {}) => {
       const projection = byName.get(name);
-      const status = await statuses.read(name);
-      if (!projection || !status) throw new Error(`unknown projection ${name}`);
+      if (!projection) throw new UnknownProjectionError(name, [...byName.keys()]);
+      if (!(await statuses.read(name))) throw new ResumeRefusedError(`${name} has not started yet: nothing to resume`);
       await loops.pause(name);
+      let status = (await statuses.read(name))!;
+      if (skip !== undefined) {
+        const error = status.error;
+        if (status.state !== 'failed' || !error) throw new ResumeRefusedError(`${name} has not stopped at an event: nothing to skip`);
+        if (error.position !== skip) {
+          throw new ResumeRefusedError(`${name} stopped at position ${error.position}, not ${skip}: --skip must name the event it stopped at`);
+        }
+        const skipped: SkippedEvent = {
+          position: skip,
+          eventType: error.eventType,
+          ...(error.streamId === undefined ? {} : { streamId: error.streamId }),
+          ...(error.revision === undefined ? {} : { revision: error.revision }),
+          message: error.message,
+          by,
+          at: clock().toISOString(),
+        };
+        logger.warn({ projection: name, ...skipped }, 'operator skipped an event the projection could not apply');
+        // The checkpoint was left just before this event (nothing in between is unapplied): passing it is exactly the skip.
+        await statuses.write(name, { position: Math.max(status.position, skip), skipped: [...(status.skipped ?? []), skipped], error: null });
+        status = (await statuses.read(name))!;
+      }
       await loops.run(projection, status);
     },
     rebuild: rebuilds.rebuild,
+    /** Rebuilds the projection aside up to its position and compares every document with the serving ones. */
+    verify: inspections.verify,
+    /** The projection's documents as they were at a past position or time, built aside from the log. */
+    asOf: inspections.asOf,
+    /** What a rebuild would read, without touching anything. */
+    dryRun: inspections.dryRun,
     names: () => [...byName.keys()],
     onRebuildProgress: (listener: (progress: RebuildProgress) => void) => rebuilds.onProgress(listener),
     /** True once every projection has caught up with the log as it was when it started (or serves while rebuilding). */
@@ -115,9 +187,31 @@ export const createProjectionEngine = ({
     report: async (): Promise<ProjectionReport[]> => {
       const head = Number(await eventStore.headPosition());
       const documents = await documentStore.find<ProjectionStatus>(PROJECTIONS_COLLECTION);
-      return documents.filter((status) => byName.has(status._id)).map((status) => ({ ...status, head, lag: Math.max(0, head - status.position) }));
+      const now = clock().getTime();
+      return Promise.all(
+        documents
+          .filter((status) => byName.has(status._id))
+          .map(async (status) => ({
+            ...status,
+            head,
+            lag: Math.max(0, head - status.position),
+            lagSeconds: status.position >= head ? 0 : await lagSeconds(status.position, now),
+          })),
+      );
     },
   };
 };
+
+/** Error of a resume the engine refuses (an operator's mistake, not a fault): the ops API answers 409. */
+export class ResumeRefusedError extends Error {
+  override readonly name = 'ResumeRefusedError';
+}
+
+export class UnknownProjectionError extends Error {
+  override readonly name = 'UnknownProjectionError';
+  constructor(name: string, known: readonly string[]) {
+    super(`unknown projection ${name}; known: ${known.join(', ')}`);
+  }
+}
 
 export type ProjectionEngine = ReturnType<typeof createProjectionEngine>;

@@ -1,7 +1,16 @@
-import type { Document, DocumentStore, EventStore, Logger, ProjectionStatus, Subscription } from '@vis/infrastructure';
+import {
+  EventDecodingError,
+  type Document,
+  type DocumentStore,
+  type EventStore,
+  type Logger,
+  type ProjectionStatus,
+  type RecordedEvent,
+  type Subscription,
+} from '@vis/infrastructure';
 import { batches } from './batches.ts';
 import type { Projection } from './define-projection.ts';
-import { foldEvents, ProjectionFailure, writesFor, type Cache, type StoredDoc } from './fold.ts';
+import { createStreamAudit, foldEvents, ProjectionFailure, writesFor, type Cache, type StoredDoc } from './fold.ts';
 import type { Statuses } from './status.ts';
 
 export interface LiveLoopOptions {
@@ -20,6 +29,14 @@ export interface LiveLoopOptions {
  * One subscription loop per projection: catch-up from its checkpoint, then live, writing documents and checkpoint
  * in one atomic write. A projection that throws stops at that event and keeps serving its last good state.
  */
+const decodingFailure = (error: EventDecodingError) => ({
+  message: error.message,
+  position: Number(error.position),
+  eventType: error.eventType,
+  streamId: error.streamId,
+  revision: Number(error.revision),
+});
+
 export const createLiveLoops = ({
   eventStore,
   documentStore,
@@ -60,55 +77,91 @@ export const createLiveLoops = ({
       await statuses.write(projection.name, { position: target });
       writtenPosition = Math.max(writtenPosition, target);
     };
-    const done = (async () => {
+    const audit = createStreamAudit(eventStore, new Set((status.skipped ?? []).map((skipped) => skipped.position)));
+    const load = async (id: string) => recentlyWritten.get(id) ?? documentStore.findOne<StoredDoc & Document>(status.collection, { _id: id });
+
+    /** Applies a batch up to the first event the projection cannot apply, which it returns. */
+    const apply = async (batch: readonly RecordedEvent[]): Promise<ProjectionFailure | undefined> => {
+      const cache: Cache = new Map();
+      const dirty = new Map<string, number>();
+      // `evolve` never mutates its input, so a remembered document can be handed to it as it is.
+      let applied = batch;
+      let failure: ProjectionFailure | undefined;
+      try {
+        await foldEvents(projection, batch, cache, dirty, load, audit);
+      } catch (error) {
+        if (!(error instanceof ProjectionFailure)) throw error;
+        failure = error;
+        // Keep what the events before the failing one produced, so the checkpoint names the failing event.
+        applied = batch.slice(0, batch.indexOf(error.event));
+        cache.clear();
+        dirty.clear();
+        await foldEvents(projection, applied, cache, dirty, load, audit);
+      }
+      const last = applied.at(-1);
+      if (last) {
+        position = Number(last.position);
+        const reachingHead = position >= head && !caughtUp.has(projection.name);
+        if (dirty.size > 0 || reachingHead || failure) {
+          clearTimeout(lazyCheckpoint);
+          lazyCheckpoint = undefined;
+          await documentStore.bulkWrite([
+            ...writesFor(projection, status.collection, cache, dirty),
+            statuses.set(projection.name, { position, ...(reachingHead ? { state: 'live' } : {}) }),
+          ]);
+          writtenPosition = position;
+          remember(cache, dirty);
+          if (reachingHead) caughtUp.add(projection.name);
+        } else {
+          // Only events this projection ignores: its checkpoint may trail for a moment instead of costing a
+          // write per command. Reads wait only on the projection that serves them, which did write.
+          lazyCheckpoint ??= setTimeout(() => {
+            lazyCheckpoint = undefined;
+            void flushCheckpoint();
+          }, checkpointDelayMs);
+        }
+      }
+      return failure;
+    };
+
+    /**
+     * A page the subscription could not decode ends it before the events ahead of the bad one were handed out:
+     * apply those one by one, so that the checkpoint stops just before the event that cannot be read.
+     */
+    const applyUpTo = async (stop: bigint): Promise<ProjectionFailure | undefined> => {
+      for (;;) {
+        const [next] = await eventStore.readAll({ fromPosition: BigInt(position + 1), maxCount: 1 }).catch((error: unknown) => {
+          if (error instanceof EventDecodingError) return [];
+          throw error;
+        });
+        if (!next || next.position >= stop) return undefined;
+        const failure = await apply([next]);
+        if (failure) return failure;
+      }
+    };
+
+    /** Follows the log until the projection stops at an event it cannot apply (or is paused). */
+    const follow = async () => {
       try {
         for await (const batch of batches(subscription, batchSize)) {
-          const cache: Cache = new Map();
-          const dirty = new Map<string, number>();
-          // `evolve` never mutates its input, so a remembered document can be handed to it as it is.
-          const load = async (id: string) => recentlyWritten.get(id) ?? documentStore.findOne<StoredDoc & Document>(status.collection, { _id: id });
-          let applied = batch;
-          let failure: ProjectionFailure | undefined;
-          try {
-            await foldEvents(projection, batch, cache, dirty, load);
-          } catch (error) {
-            if (!(error instanceof ProjectionFailure)) throw error;
-            failure = error;
-            // Keep what the events before the failing one produced, so the checkpoint names the failing event.
-            applied = batch.slice(0, batch.indexOf(error.event));
-            cache.clear();
-            dirty.clear();
-            await foldEvents(projection, applied, cache, dirty, load);
-          }
-          const last = applied.at(-1);
-          if (last) {
-            position = Number(last.position);
-            const reachingHead = position >= head && !caughtUp.has(projection.name);
-            if (dirty.size > 0 || reachingHead || failure) {
-              clearTimeout(lazyCheckpoint);
-              lazyCheckpoint = undefined;
-              await documentStore.bulkWrite([
-                ...writesFor(projection, status.collection, cache, dirty),
-                statuses.set(projection.name, { position, ...(reachingHead ? { state: 'live' } : {}) }),
-              ]);
-              writtenPosition = position;
-              remember(cache, dirty);
-              if (reachingHead) caughtUp.add(projection.name);
-            } else {
-              // Only events this projection ignores: its checkpoint may trail for a moment instead of costing a
-              // write per command. Reads wait only on the projection that serves them, which did write.
-              lazyCheckpoint ??= setTimeout(() => {
-                lazyCheckpoint = undefined;
-                void flushCheckpoint();
-              }, checkpointDelayMs);
-            }
-          }
+          const failure = await apply(batch);
           if (failure) {
             await statuses.fail(projection, failure);
             await subscription.unsubscribe();
             return;
           }
         }
+      } catch (error) {
+        if (!(error instanceof EventDecodingError)) throw error;
+        const failure = await applyUpTo(error.position);
+        if (failure) await statuses.fail(projection, failure);
+        else await statuses.stopAt(projection, error, decodingFailure(error));
+      }
+    };
+
+    const done = (async () => {
+      try {
+        await follow();
       } catch (error) {
         logger.error({ projection: projection.name, err: error }, 'projection loop ended by an error');
         await statuses.write(projection.name, { state: 'failed', error: { message: String(error), position, eventType: '' } });

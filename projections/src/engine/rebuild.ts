@@ -1,6 +1,7 @@
 import type { Document, DocumentStore, EventStore, Logger, WriteOperation } from '@vis/infrastructure';
 import type { Projection } from './define-projection.ts';
-import { foldEvents, versionedCollection, writesFor, type Cache, type StoredDoc } from './fold.ts';
+import { createStreamAudit, foldEvents, versionedCollection, writesFor, type Cache, type StoredDoc } from './fold.ts';
+import { readLogPages } from './read-log.ts';
 import type { LiveLoops } from './live.ts';
 import type { Statuses } from './status.ts';
 
@@ -23,6 +24,8 @@ export interface RebuildOptions {
   pageSize: number;
   cacheLimit: number;
   flushEvery: number;
+  /** How long a collection readers were switched away from stays before it is dropped. */
+  retireAfterMs: number;
 }
 
 /**
@@ -41,8 +44,21 @@ export const createRebuilds = ({
   pageSize,
   cacheLimit,
   flushEvery,
+  retireAfterMs,
 }: RebuildOptions) => {
   const rebuilding = new Map<string, Promise<void>>();
+  const retiring = new Set<Promise<void>>();
+  /**
+   * Drops a collection readers were switched away from, a moment later: a reader that looked up the serving
+   * collection just before the switch (or follows the status documents through a change feed) still finds it.
+   */
+  const retire = (collection: string) => {
+    const dropping = new Promise((resolve) => setTimeout(resolve, retireAfterMs))
+      .then(() => documentStore.dropCollection(collection))
+      .catch((error: unknown) => logger.error({ err: error, collection }, 'could not drop a retired collection'))
+      .finally(() => retiring.delete(dropping));
+    retiring.add(dropping);
+  };
   const progressListeners = new Set<(progress: RebuildProgress) => void>();
 
   /**
@@ -71,11 +87,11 @@ export const createRebuilds = ({
         evicted = true;
       }
     };
+    const status = await statuses.read(projection.name);
+    const audit = createStreamAudit(eventStore, new Set((status?.skipped ?? []).map((skipped) => skipped.position)));
     const readPages = async (report: boolean) => {
-      for (;;) {
-        const page = await eventStore.readAll({ fromPosition: BigInt(position + 1), maxCount: pageSize });
-        if (page.length === 0) return;
-        await foldEvents(projection, page, cache, dirty, load);
+      for await (const page of readLogPages(eventStore, { after: position, pageSize, skipped: audit.skipped })) {
+        await foldEvents(projection, page, cache, dirty, load, audit);
         position = Number(page.at(-1)!.position);
         sinceFlush += page.length;
         if (sinceFlush >= flushEvery) await flush();
@@ -94,7 +110,7 @@ export const createRebuilds = ({
     const previous = await statuses.read(projection.name);
     await flush([statuses.set(projection.name, { collection, version: projection.version, position, rebuild: null, state: 'live', error: null })]);
     caughtUp.add(projection.name);
-    if (previous && previous.collection !== collection) await documentStore.dropCollection(previous.collection);
+    if (previous && previous.collection !== collection) retire(previous.collection);
     await loops.run(projection, (await statuses.read(projection.name))!);
     logger.info({ projection: projection.name, collection, position }, 'projection rebuilt and switched');
   };
@@ -124,6 +140,9 @@ export const createRebuilds = ({
       return () => progressListeners.delete(listener);
     },
     /** Waits for every running rebuild to end, however it ends. */
-    settle: () => Promise.allSettled([...rebuilding.values()]),
+    settle: async () => {
+      await Promise.allSettled([...rebuilding.values()]);
+      await Promise.allSettled([...retiring]);
+    },
   };
 };

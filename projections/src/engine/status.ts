@@ -1,4 +1,11 @@
-import { PROJECTIONS_COLLECTION, type DocumentStore, type Logger, type ProjectionStatus, type WriteOperation } from '@vis/infrastructure';
+import {
+  PROJECTIONS_COLLECTION,
+  type DocumentStore,
+  type Logger,
+  type ProjectionError,
+  type ProjectionStatus,
+  type WriteOperation,
+} from '@vis/infrastructure';
 import type { Projection } from './define-projection.ts';
 import type { ProjectionFailure } from './fold.ts';
 
@@ -32,18 +39,24 @@ export const createStatuses = ({ documentStore, clock, logger }: { documentStore
   const write = (name: string, fields: Partial<ProjectionStatus>) => documentStore.bulkWrite([set(name, fields)]);
 
   /** A projection stopped at an event it could not apply: operators see which, and why, in its status. */
-  const fail = async (projection: Projection, failure: ProjectionFailure) => {
+  const stopAt = async (projection: Projection, cause: unknown, error: Omit<ProjectionError, 'at'>) => {
     logger.error(
-      { projection: projection.name, position: Number(failure.event.position), eventType: failure.event.type, err: failure.cause },
+      { projection: projection.name, position: error.position, eventType: error.eventType, streamId: error.streamId, err: cause },
       'projection stopped at an event it could not apply',
     );
-    await write(projection.name, {
-      state: 'failed',
-      error: { message: failure.message, position: Number(failure.event.position), eventType: failure.event.type },
-    });
+    await write(projection.name, { state: 'failed', error: { ...error, at: clock().toISOString() } });
   };
 
-  return { read, set, write, fail };
+  const fail = (projection: Projection, failure: ProjectionFailure) =>
+    stopAt(projection, failure.cause, {
+      message: failure.message,
+      position: Number(failure.event.position),
+      eventType: failure.event.type,
+      streamId: failure.event.streamId,
+      revision: Number(failure.event.revision),
+    });
+
+  return { read, set, write, fail, stopAt };
 };
 
 export type Statuses = ReturnType<typeof createStatuses>;

@@ -10,9 +10,16 @@ import { stageFunnelProjection } from './stage-funnel/projection.ts';
 export { balancesProjection, emptyBalance, type BalanceDocument } from './balances/projection.ts';
 export { feedbackProjection, type FeedbackDocument } from './feedback/projection.ts';
 export { marketplaceListingsProjection, type MarketplaceListingDocument } from './marketplace-listings/projection.ts';
-export { projectHistoryProjection, type ProjectHistoryDocument } from './project-history/projection.ts';
+export {
+  historyDocumentOf,
+  projectHistoryProjection,
+  toHistoryEntry,
+  type HistoryEvent,
+  type ProjectHistoryDocument,
+} from './project-history/projection.ts';
 export { projectSummariesProjection, type ProjectSummaryDocument } from './project-summaries/projection.ts';
 export { projectsProjection, type ProjectDocument } from './projects/projection.ts';
+export { toBuilderView, toProjectResponse } from './projects/response.ts';
 export { stageFunnelProjection, type StageFunnelDocument } from './stage-funnel/projection.ts';
 
 export const allProjections: readonly Projection[] = [

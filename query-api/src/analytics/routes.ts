@@ -29,7 +29,7 @@ export const analyticsRoutes = (router: Router, { documentStore, progress, opsTo
     );
     ctx.body = {
       success: true,
-      feedback: feedback.map(({ _id, _position, _topics, ...item }) => ({ id: _id, ...item })),
+      feedback: feedback.map(({ _id, _position, _topics, _streams, ...item }) => ({ id: _id, ...item })),
     } satisfies FeedbackListResponse;
   });
 };

@@ -155,6 +155,8 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
   const stopHeartbeat = dropDeadSockets(server, heartbeatMs);
 
   return {
+    /** Open connections (for the metrics). */
+    clientCount: () => clients.size,
     handleUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       if (refuseCrossSiteUpgrade(request, socket, site)) return;
       identify(request)

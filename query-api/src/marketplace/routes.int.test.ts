@@ -56,7 +56,8 @@ describe('GET /api/marketplace/ideas', () => {
       likes: 0,
       createdAt: '2026-11-23T10:00:00.000Z',
       coreIdea: 'Tip Jar: the core idea',
-      viralTriggers: '',
+      // A new project's starting triggers (spec 01 §4).
+      viralTriggers: 'one-page, no physical, realistic',
       techFramework: '',
       sustainability: '',
       ownedByYou: true,

@@ -80,10 +80,70 @@ describe('GET /api/projects/:id/history', () => {
     ['?limit=0', 'limit'],
     ['?cursor=abc', 'cursor'],
     ['?other=1', 'other'],
+    ['?kind=moves', 'kind'],
+    ['?kind=parameters,,ai', 'kind'],
   ])('refuses %s naming the field', async (query, field) => {
     const ann = stack.browser();
     const { id, position } = await projectOf(ann);
     const res = await history(ann, id, position, query).expect(400);
     expect(res.body.field).toBe(field);
+  });
+});
+
+describe('GET /api/projects/:id/history for analysts', () => {
+  const entriesOf = async (browser: Browser, id: string, position: string, query = '') => {
+    const res = await history(browser, id, position, query).expect(200);
+    return projectHistoryResponse.parse(res.body).history;
+  };
+
+  it("says of each entry its kind, who made it, where it is, and what it changed in the screens' words", async () => {
+    const ann = stack.browser();
+    const { id, position } = await projectOf(ann);
+    const entries = await entriesOf(ann, id, position);
+    expect(entries.map(({ type, kind, actor, revision, streamId }) => ({ type, kind, actor, revision, streamId }))).toEqual([
+      { type: 'ParameterAdded', kind: 'parameters', actor: 'visitor', revision: 3, streamId: `project-${id}` },
+      { type: 'ParameterAdded', kind: 'parameters', actor: 'visitor', revision: 2, streamId: `project-${id}` },
+      { type: 'ProjectRenamed', kind: 'project', actor: 'visitor', revision: 1, streamId: `project-${id}` },
+      { type: 'ProjectCreated', kind: 'project', actor: 'visitor', revision: 0, streamId: `project-${id}` },
+    ]);
+    expect(entries[0]!.position).toBe(position);
+    const [added] = entries[0]!.changes as { field: string; before: string[]; after: string[] }[];
+    expect(entries[0]!.changes).toHaveLength(1);
+    expect(added!.field).toBe('Common Viral Triggers');
+    expect(added!.after).toEqual([...added!.before, 'FOMO']);
+    expect(added!.before.at(-1)).toBe('Scarcity');
+    expect(entries[2]!.changes).toEqual([{ field: 'Project name', before: 'Tip Jar', after: 'Tip Wall' }]);
+    expect(entries[3]!.changes).toContainEqual({ field: 'Project name', before: null, after: 'Tip Jar' });
+    // Readable labels only: no internal field names.
+    expect(JSON.stringify(entries.map((entry) => entry.changes))).not.toMatch(/viralParameters|"name"/);
+  });
+
+  it('keeps the kinds asked for, one or several', async () => {
+    const ann = stack.browser();
+    const { id, position } = await projectOf(ann);
+    const moved = await ann.post(`/api/projects/${id}/advance`).send({ fromStage: 1, continueAnyway: true }).expect(200);
+    const at = String(moved.body.position);
+    expect((await entriesOf(ann, id, at, '?kind=parameters')).map((entry) => entry.type)).toEqual(['ParameterAdded', 'ParameterAdded']);
+    expect((await entriesOf(ann, id, at, '?kind=stages')).map((entry) => entry.type)).toEqual(['StageAdvanced']);
+    expect((await entriesOf(ann, id, at, '?kind=stages,project')).map((entry) => entry.type)).toEqual([
+      'StageAdvanced',
+      'ProjectRenamed',
+      'ProjectCreated',
+    ]);
+    expect(await entriesOf(ann, id, at, '?kind=ai,publishing')).toEqual([]);
+    const stageMove = (await entriesOf(ann, id, at, '?kind=stages'))[0]!;
+    expect(stageMove.changes).toEqual([{ field: 'Current stage', before: 1, after: 2 }]);
+    expect(position).not.toBe(at);
+  });
+
+  it('pages a filtered list with the same cursor, what each entry changed intact on every page', async () => {
+    const ann = stack.browser();
+    const { id, position } = await projectOf(ann);
+    const first = await history(ann, id, position, '?kind=parameters,project&limit=2').expect(200);
+    const second = await history(ann, id, position, `?kind=parameters,project&limit=2&cursor=${first.headers['x-next-cursor']}`).expect(200);
+    const all = [...first.body.history, ...second.body.history] as { revision: number; changes: unknown[] }[];
+    expect(all.map((entry) => entry.revision)).toEqual([3, 2, 1, 0]);
+    expect(second.body.history[0].changes).toEqual([{ field: 'Project name', before: 'Tip Jar', after: 'Tip Wall' }]);
+    expect(second.headers['x-next-cursor']).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
-import { readModels, type ProjectHistoryEntry, type ProjectHistoryResponse } from '@vis/domain';
-import { parseInput } from '@vis/infrastructure';
-import type { ProjectHistoryDocument } from '@vis/projections';
+import { HISTORY_KINDS, projectStreamId, readModels, type HistoryKind, type ProjectHistoryResponse } from '@vis/domain';
+import { parseInput, type EventStore } from '@vis/infrastructure';
+import { projectChangesAt, toHistoryEntry, type ProjectHistoryDocument } from '@vis/projections';
 import { z } from 'zod';
 import { awaitMinPosition } from '../read-your-writes.ts';
 import { ownProjectReader, type ProjectReadDeps } from './own-project.ts';
@@ -11,6 +11,7 @@ export const DEFAULT_HISTORY_PAGE = 50;
 export const MAX_HISTORY_PAGE = 200;
 const limitMessage = `must be a whole number from 1 to ${MAX_HISTORY_PAGE}`;
 const cursorMessage = 'cursor: must be the X-Next-Cursor of an earlier page';
+const kindMessage = `must be one or more of ${HISTORY_KINDS.join(', ')}, separated by commas`;
 
 const historyQuery = z.strictObject({
   limit: z.coerce.number(limitMessage).int(limitMessage).min(1, limitMessage).max(MAX_HISTORY_PAGE, limitMessage).default(DEFAULT_HISTORY_PAGE),
@@ -18,28 +19,52 @@ const historyQuery = z.strictObject({
     .string(cursorMessage)
     .regex(/^\d{1,16}$/, cursorMessage)
     .optional(),
+  kind: z
+    .string(kindMessage)
+    .transform((text) => [...new Set(text.split(',').map((kind) => kind.trim()))])
+    .refine((kinds): kinds is HistoryKind[] => kinds.every((kind) => (HISTORY_KINDS as readonly string[]).includes(kind)), kindMessage)
+    .optional(),
 });
 
-const toEntry = (doc: ProjectHistoryDocument): ProjectHistoryEntry => ({ id: doc._id, type: doc.type, at: doc.at, summary: doc.summary });
+export type ProjectHistoryDeps = ProjectReadDeps & { eventStore: EventStore };
 
 /**
- * The project's history, newest first, for the dashboard's Analytics. Entries do not know the project's
- * current owner (see the read model), so ownership is checked on the `projects` read model first. The cursor
- * is the last entry's global position; the next page's travels in `X-Next-Cursor`.
+ * The project's history, newest first, for the dashboard's Analytics and analysts; `?kind=` keeps some kinds
+ * (comma-separated). Entries do not know the project's current owner (see the read model), so ownership is
+ * checked on the `projects` read model first. The cursor is the last entry's global position; the next page's
+ * travels in `X-Next-Cursor`.
+ *
+ * What each entry changed is not in the read model (a projection sees one entry at a time, never the project
+ * before its event): it is folded from the project's stream with the domain's `evolveProject`, up to the
+ * page's newest entry, the same fold GET /api/projects/{id}/at/{revision} answers with.
  */
-export const projectHistoryRoutes = (router: Router, deps: ProjectReadDeps) => {
+export const projectHistoryRoutes = (router: Router, deps: ProjectHistoryDeps) => {
   const ownProject = ownProjectReader(deps);
   router.get('/api/projects/:id/history', async (ctx) => {
-    const { limit, cursor } = parseInput(historyQuery, ctx.query);
+    const { limit, cursor, kind } = parseInput(historyQuery, ctx.query);
     const project = await ownProject(ctx, ctx.params.id!);
     await awaitMinPosition(ctx, deps.progress, READ_MODEL, deps.readYourWritesTimeoutMs);
-    const filter = { projectId: project._id, ...(cursor === undefined ? {} : { sequence: { $lt: Number(cursor) } }) };
+    const filter = {
+      projectId: project._id,
+      ...(cursor === undefined ? {} : { sequence: { $lt: Number(cursor) } }),
+      ...(kind === undefined ? {} : { kind: { $in: kind } }),
+    };
     const docs = await deps.documentStore.find<ProjectHistoryDocument>(deps.progress.collectionFor(READ_MODEL), filter, {
       sort: { sequence: -1 },
       limit: limit + 1,
     });
     const page = docs.slice(0, limit);
     if (docs.length > limit) ctx.set('X-Next-Cursor', String(page.at(-1)!.sequence));
-    ctx.body = { success: true, history: page.map(toEntry) } satisfies ProjectHistoryResponse;
+    const streamId = projectStreamId(project._id);
+    const own = page.filter((doc) => doc.streamId === streamId);
+    const changes = await projectChangesAt(
+      deps.eventStore,
+      project._id,
+      own.map((doc) => doc.revision),
+    );
+    ctx.body = {
+      success: true,
+      history: page.map((doc) => toHistoryEntry(doc, (doc.streamId === streamId && changes.get(doc.revision)) || [])),
+    } satisfies ProjectHistoryResponse;
   });
 };

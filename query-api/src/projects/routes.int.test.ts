@@ -41,7 +41,7 @@ describe('the project and account reads answer the wire contract', () => {
     const project = projectResponse.parse((await ann.get(`/api/projects/${id}`).set('X-Min-Position', position).expect(200)).body);
     expect(project.project).toMatchObject({ id, name: 'Tip Jar', aiApiStatus: 'Not Set' });
     expect(project.stages.map((stage) => stage.id)).toEqual([1, 2, 3, 4, 5, 6].map((n) => stageId.format(id, n as 1)));
-    expect(project.stages[0]).toMatchObject({ stageNumber: 1, data: { viralParameters: ['Scarcity'] } });
+    expect(project.stages[0]).toMatchObject({ stageNumber: 1, data: { viralParameters: ['one-page', 'no physical', 'realistic', 'Scarcity'] } });
 
     const stages = projectStagesResponse.parse((await ann.get(`/api/projects/${id}/stages`).expect(200)).body);
     expect(stages.stages.map((stage) => stageId.parse(stage.id))).toEqual(stages.stages.map(({ stageNumber }) => ({ projectId: id, stageNumber })));

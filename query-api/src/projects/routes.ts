@@ -1,17 +1,22 @@
 import type Router from '@koa/router';
 import { exportProject, readModels, type ProjectListResponse } from '@vis/domain';
-import { actorOf } from '@vis/infrastructure';
+import { actorOf, type EventStore } from '@vis/infrastructure';
 import type { ProjectSummaryDocument } from '@vis/projections';
 import { awaitMinPosition } from '../read-your-writes.ts';
 import { projectHistoryRoutes } from './history-routes.ts';
 import { ownProjectReader, type ProjectReadDeps } from './own-project.ts';
 import { exportFileName, toProjectListItem, toProjectResponse, toStagesResponse } from './project-response.ts';
+import { projectTimeTravelRoutes } from './time-travel-routes.ts';
 
 const MAX_PROJECTS_LISTED = 200;
 
-export const projectQueryRoutes = (router: Router, { documentStore, progress, readYourWritesTimeoutMs }: ProjectReadDeps) => {
+export const projectQueryRoutes = (
+  router: Router,
+  { documentStore, progress, readYourWritesTimeoutMs, eventStore }: ProjectReadDeps & { eventStore: EventStore },
+) => {
   const ownProject = ownProjectReader({ documentStore, progress, readYourWritesTimeoutMs });
-  projectHistoryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs });
+  projectHistoryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs, eventStore });
+  projectTimeTravelRoutes(router, { documentStore, progress, readYourWritesTimeoutMs, eventStore });
 
   router.get('/api/projects', async (ctx) => {
     await awaitMinPosition(ctx, progress, readModels.projectSummaries, readYourWritesTimeoutMs);

@@ -45,6 +45,10 @@ export const createRouter = () =>
                 lazy: () => import('./routes/marketplace-idea.tsx').then((module) => ({ Component: module.MarketplaceIdeaRoute })),
               },
               { path: 'projects/:id', lazy: () => import('./routes/project-link.tsx').then((module) => ({ Component: module.ProjectLinkRoute })) },
+              {
+                path: 'projects/:id/history',
+                lazy: () => import('./routes/project-history.tsx').then((module) => ({ Component: module.ProjectHistoryRoute })),
+              },
               { path: '*', element: <NotFoundRoute /> },
             ] as RouteObject[]
           ).map(withLoadingFallback),

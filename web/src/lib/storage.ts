@@ -34,5 +34,9 @@ export const STORAGE_KEYS = {
   currentBuilderProjectId: 'currentBuilderProjectId',
   theme: 'theme',
   autoSave: 'autoSave',
+  /** Whether a finished step moves on by itself after 2 s (spec 01 §4 'Auto-progress'). */
+  autoProgress: 'autoProgress',
+  /** The last project this browser loaded, shown read-only when the server cannot be reached (spec 01 §4 'On load'). */
+  projectCopy: 'projectCopy',
   sidebarExpanded: 'sidebarExpanded',
 } as const;

@@ -1,64 +1,145 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { isAutoSaveOn } from './auto-save.ts';
 import { pendingDrafts } from './save-status.ts';
+import { revisionOf, textConflictOf } from './text-conflict.ts';
 
 /** Spec 01 §9: a change is saved 2 seconds after the user stops typing (and at once on leaving the field). */
 export const SAVE_DEBOUNCE_MS = 2000;
 
+/** Another tab saved the same text first: both versions, until the user keeps one. */
+export interface DraftConflict<T> {
+  mine: T;
+  theirs: T;
+}
+
 /**
  * A text field whose value is the server's until the user types; typed text is saved after the debounce, on
  * blur (both only with Auto Save on), on Save and on leaving the screen. While the user has unsaved text, live updates do not overwrite it.
+ *
+ * With the server's `revision` given, each save says which revision the text was made on (`baseRevision`): the
+ * revision the shown value was loaded at, then the one the field's own last save answered. A save the server
+ * refuses because another tab changed the same text since is held as a `conflict` until the user keeps theirs
+ * (`keepMine`: saved again on the other tab's revision) or the other one (`keepTheirs`: the draft is dropped).
  */
-export const useDraft = <T>(serverValue: T, save: (value: T) => Promise<unknown>, equal: (a: T, b: T) => boolean = Object.is) => {
+export const useDraft = <T>(
+  serverValue: T,
+  save: (value: T, baseRevision: number | undefined) => Promise<unknown>,
+  equal: (a: T, b: T) => boolean = Object.is,
+  serverRevision: number | null = null,
+) => {
   const id = useId();
   const [value, setValue] = useState(serverValue);
+  const [refusal, setRefusal] = useState<{ theirs: T; revision: number } | null>(null);
+  // The other tab's text may change again while the user decides: they choose against the newest one shown.
+  const conflict = useMemo(
+    () => (refusal && serverRevision !== null && serverRevision > refusal.revision ? { theirs: serverValue, revision: serverRevision } : refusal),
+    [refusal, serverRevision, serverValue],
+  );
   const dirty = useRef(false);
+  const base = useRef(serverRevision);
+  const conflicted = useRef(false);
   const latest = useRef({ value, save });
   useLayoutEffect(() => {
     latest.current = { value, save };
   });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // One save at a time: a second one sent before the first is answered would be made on the first one's base,
+  // and the server would take the field's own earlier save for another tab's.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const flushRef = useRef<() => Promise<unknown>>(() => Promise.resolve());
 
   useEffect(() => {
-    if (!dirty.current) setValue(serverValue);
-  }, [serverValue]);
+    if (!dirty.current) {
+      setValue(serverValue);
+      base.current = serverRevision;
+    }
+  }, [serverValue, serverRevision]);
 
-  const flush = useCallback(async () => {
+  const send = useCallback(async () => {
+    // Until the user keeps one version, nothing is sent: the next save would only be refused again.
+    if (conflicted.current) return;
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     pendingDrafts.delete(id);
     if (!dirty.current) return;
     const sent = latest.current.value;
     try {
-      await latest.current.save(sent);
-    } finally {
+      const result = await latest.current.save(sent, base.current ?? undefined);
+      base.current = revisionOf(result) ?? base.current;
       if (equal(latest.current.value, sent)) dirty.current = false;
+    } catch (error) {
+      const refused = textConflictOf(error);
+      if (!refused) {
+        if (equal(latest.current.value, sent)) dirty.current = false;
+        throw error;
+      }
+      conflicted.current = true;
+      pendingDrafts.set(id, flushRef.current);
+      setRefusal({ theirs: refused.current.value as T, revision: refused.current.revision });
     }
   }, [id, equal]);
+
+  const flushNow = useCallback(() => {
+    const run = queue.current.then(send, send);
+    queue.current = run.catch(() => undefined);
+    return run;
+  }, [send]);
+  useLayoutEffect(() => {
+    flushRef.current = flushNow;
+  }, [flushNow]);
 
   const change = useCallback(
     (next: T) => {
       dirty.current = true;
       setValue(next);
       latest.current = { ...latest.current, value: next };
-      pendingDrafts.set(id, flush);
+      pendingDrafts.set(id, flushNow);
       if (timer.current) clearTimeout(timer.current);
       // With Auto Save off, typed text waits for Save (or for the user leaving the screen, so nothing is lost).
-      if (isAutoSaveOn()) timer.current = setTimeout(() => void flush().catch(() => undefined), SAVE_DEBOUNCE_MS);
+      if (isAutoSaveOn() && !conflicted.current) timer.current = setTimeout(() => void flushNow().catch(() => undefined), SAVE_DEBOUNCE_MS);
     },
-    [id, flush],
+    [id, flushNow],
   );
 
   useEffect(
     () => () => {
-      void flush().catch(() => undefined);
+      void flushNow().catch(() => undefined);
     },
-    [flush],
+    [flushNow],
   );
 
   const flushOnBlur = useCallback(() => {
-    if (isAutoSaveOn()) void flush().catch(() => undefined);
-  }, [flush]);
+    if (isAutoSaveOn()) void flushNow().catch(() => undefined);
+  }, [flushNow]);
 
-  return { value, change, flush: flushOnBlur };
+  /** Your version wins: saved again, now on the revision of the other tab's change. */
+  const keepMine = useCallback(() => {
+    if (!conflict) return Promise.resolve();
+    conflicted.current = false;
+    base.current = conflict.revision;
+    dirty.current = true;
+    setRefusal(null);
+    return flushNow();
+  }, [conflict, flushNow]);
+
+  /** The other tab's version wins: your draft is dropped and the field shows theirs. */
+  const keepTheirs = useCallback(() => {
+    if (!conflict) return;
+    conflicted.current = false;
+    dirty.current = false;
+    base.current = conflict.revision;
+    pendingDrafts.delete(id);
+    latest.current = { ...latest.current, value: conflict.theirs };
+    setValue(conflict.theirs);
+    setRefusal(null);
+  }, [conflict, id]);
+
+  return {
+    value,
+    change,
+    flush: flushOnBlur,
+    conflict: conflict && ({ mine: value, theirs: conflict.theirs } satisfies DraftConflict<T>),
+    keepMine,
+    keepTheirs,
+  };
 };

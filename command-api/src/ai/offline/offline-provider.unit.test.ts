@@ -199,6 +199,12 @@ describe('offline generator', () => {
     expect(output.incompatibleParameters).toEqual([{ parameter: 'Printed merch for winners', reason: expect.stringContaining('physical') }]);
   });
 
+  it("does not flag a parameter that rules the thing out ('no physical', the spec's own starting trigger)", async () => {
+    const context = { ...tipWall, parameters: [...tipWall.parameters, 'no physical', 'Without sponsors', 'non-physical rewards'] };
+    const { output } = await offline.run('parameterAudit', { context });
+    expect(output.incompatibleParameters.map((each) => each.parameter)).toEqual(['Printed merch for winners']);
+  });
+
   it('leaves the removed parameters out of a modified prompt', async () => {
     const { output } = await offline.run('modifiedPrompt', {
       context: tipWall,

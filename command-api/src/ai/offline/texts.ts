@@ -143,8 +143,12 @@ const CONFLICTS: readonly { pattern: RegExp; reason: string }[] = [
 /** Every parameter of the idea, each once, as the audit reads them. */
 export const allParameters = (context: AiContext): string[] => [...new Set([...context.parameters, ...Object.values(context.lists).flat()])];
 
+/** 'no physical', 'without ads', 'non-physical': a parameter that rules something out agrees with the idea, whatever it names. */
+const RULES_OUT = /^\s*(no|non|not|without|zero|never|avoid)\b/i;
+
 export const auditOf = (context: AiContext): IncompatibleParameter[] =>
   allParameters(context).flatMap((parameter) => {
+    if (RULES_OUT.test(parameter)) return [];
     const conflict = CONFLICTS.find(({ pattern }) => pattern.test(parameter));
     return conflict ? [{ parameter, reason: `'${parameter}' ${conflict.reason}.` }] : [];
   });

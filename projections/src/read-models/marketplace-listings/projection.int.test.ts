@@ -43,6 +43,7 @@ describe('marketplace_listings read model', () => {
     expect(await listing()).toEqual({
       _id: ideaId,
       _position: 5,
+      _streams: { [`idea-${ideaId}`]: 4 },
       _topics: ['marketplace', `idea:${ideaId}`],
       status: 'published',
       ownerId: 'visitor-ann',

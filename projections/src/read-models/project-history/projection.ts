@@ -1,42 +1,84 @@
-import { PROJECT_EVENT_TYPES, readModels, topics, type ProjectEvent } from '@vis/domain';
-import type { ReadModelMeta } from '@vis/infrastructure';
-import { defineProjection } from '../../engine/define-projection.ts';
-import { occurredAt, summarize } from './summary.ts';
+import {
+  historyActorOf,
+  historyKindOf,
+  PROJECT_EVENT_TYPES,
+  PROJECT_HISTORY_FOREIGN_EVENT_TYPES,
+  readModels,
+  topics,
+  type HistoryActor,
+  type HistoryChange,
+  type HistoryKind,
+  type IdeaPublished,
+  type ProjectEvent,
+  type ProjectHistoryEntry,
+} from '@vis/domain';
+import type { ReadModelMeta, RecordedEvent } from '@vis/infrastructure';
+import { defineProjection, type ReadModel } from '../../engine/define-projection.ts';
+import { occurredAt, summarize, summarizePublished } from './summary.ts';
 
 /**
- * One document per project event, for the dashboard's Analytics. A projection sees one document at a time, so
- * an entry cannot know the project's current owner: `ownerId` is what the event itself says (set by
+ * One document per event of a project's history (its own stream's events, and its publishing to the
+ * marketplace), for the dashboard's Analytics and analysts. A projection sees one document at a time, so an
+ * entry cannot know the project's current owner: `ownerId` is what the event itself says (set by
  * ProjectCreated and ProjectTransferred, null otherwise), and the query API checks ownership against the
- * `projects` read model before it lists a project's entries.
+ * `projects` read model before it lists a project's entries. Neither can an entry see the project before its
+ * event: what an event changed is folded from the project's stream when the history is read.
  */
 export type ProjectHistoryDocument = ReadModelMeta & {
   _id: string;
   projectId: string;
   ownerId: string | null;
   type: string;
+  kind: HistoryKind;
+  actor: HistoryActor;
   /** The event's global position: the list's order and its cursor. */
   sequence: number;
+  /** The stream the event is in, and its revision there (the project's own stream, but for publishing). */
+  streamId: string;
+  revision: number;
   at: string;
   summary: string;
 };
 
-export const projectHistoryProjection = defineProjection<ProjectEvent, ProjectHistoryDocument>({
+export type HistoryEvent = ProjectEvent | IdeaPublished;
+
+/** The entry an event makes: the projection's document, and what the replay CLI prints for a stream's event. */
+export const historyDocumentOf = (event: RecordedEvent<HistoryEvent>): ReadModel<ProjectHistoryDocument> => ({
+  _id: event.id,
+  projectId: event.data.projectId,
+  ownerId: event.type === 'ProjectCreated' ? event.data.ownerId : event.type === 'ProjectTransferred' ? event.data.toOwnerId : null,
+  type: event.type,
+  kind: historyKindOf(event.type),
+  actor: historyActorOf(event.type, event.metadata.actorId),
+  sequence: Number(event.position),
+  streamId: event.streamId,
+  revision: Number(event.revision),
+  at: occurredAt(event.data, event.metadata, event.createdAt),
+  summary: event.type === 'IdeaPublished' ? summarizePublished(event) : summarize(event),
+});
+
+/** The wire shape of an entry (GET /api/projects/{id}/history, `npm run replay`), with what its event changed. */
+export const toHistoryEntry = (doc: ReadModel<ProjectHistoryDocument>, changes: HistoryChange[]): ProjectHistoryEntry => ({
+  id: doc._id,
+  type: doc.type,
+  at: doc.at,
+  summary: doc.summary,
+  kind: doc.kind,
+  actor: doc.actor,
+  changes,
+  position: String(doc.sequence),
+  revision: doc.revision,
+  streamId: doc.streamId,
+});
+
+export const projectHistoryProjection = defineProjection<HistoryEvent, ProjectHistoryDocument>({
   name: readModels.projectHistory,
-  version: 1,
-  handles: PROJECT_EVENT_TYPES,
+  // v2: kind, actor, stream and revision per entry; publishing to the marketplace.
+  version: 2,
+  handles: [...PROJECT_EVENT_TYPES, ...PROJECT_HISTORY_FOREIGN_EVENT_TYPES],
   documentId: (event) => event.id,
   // Its own topic, not the project's: every command writes a history entry, and announcing it on the project's
   // topic made every open page refetch the whole project twice per change.
   topics: (doc) => [topics.history(doc.projectId)],
-  evolve: (_doc, event) => {
-    return {
-      _id: event.id,
-      projectId: event.data.projectId,
-      ownerId: event.type === 'ProjectCreated' ? event.data.ownerId : event.type === 'ProjectTransferred' ? event.data.toOwnerId : null,
-      type: event.type,
-      sequence: Number(event.position),
-      at: occurredAt(event.data, event.metadata, event.createdAt),
-      summary: summarize(event),
-    };
-  },
+  evolve: (_doc, event) => historyDocumentOf(event),
 });

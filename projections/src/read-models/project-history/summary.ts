@@ -4,6 +4,7 @@ import {
   builderStepName,
   PARAMETER_LISTS,
   type BuilderCategory,
+  type IdeaPublished,
   type ParameterListName,
   type ProjectEvent,
 } from '@vis/domain';
@@ -45,6 +46,9 @@ const NOTE_LABELS: Record<string, string> = {
   whyNoExternalities: 'why it needs nothing outside',
 };
 const noteLabel = (field: string) => `the ${NOTE_LABELS[field] ?? field.replace(/([A-Z])/g, ' $1').toLowerCase()}`;
+
+/** Publishing is the idea's event, not the project's: its line names the idea as the marketplace shows it. */
+export const summarizePublished = (event: IdeaPublished): string => `Published the idea ${quote(event.data.title)} to the marketplace`;
 
 export const summarize = (event: ProjectEvent): string => {
   switch (event.type) {
@@ -151,9 +155,12 @@ const TIME_FIELDS = [
   'generatedAt',
   'setAt',
   'verifiedAt',
+  'publishedAt',
 ] as const;
 
 export const occurredAt = (data: Record<string, unknown>, metadata: Record<string, unknown>, stored: Date): string => {
   for (const field of TIME_FIELDS) if (typeof data[field] === 'string') return data[field];
-  return typeof metadata.now === 'string' ? metadata.now : stored.toISOString();
+  // Commands keep their time in the events' metadata as `at` (handleCommand).
+  for (const field of ['at', 'now']) if (typeof metadata[field] === 'string') return metadata[field];
+  return stored.toISOString();
 };

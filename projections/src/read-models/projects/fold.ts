@@ -2,7 +2,13 @@ import { DEFAULT_PROJECT_KIND, evolveProject, initialProjectState, type ActivePr
 import type { RecordedEvent } from '@vis/infrastructure';
 
 /** The project as the domain folds it, minus the discriminant: what both project read models store. */
-export type ProjectFields = Omit<ActiveProjectState, 'status' | 'projectId'> & {
+export type ProjectFields = Omit<ActiveProjectState, 'status' | 'projectId' | 'revision' | 'textRevisions'> & {
+  /**
+   * The project stream's revision the document has folded: what a text edit sends back as its base. Absent on
+   * documents written before it was kept, until the project's next event. Which revision changed each text is
+   * the decider's business only, so it is not stored.
+   */
+  revision?: number;
   _id: string;
   createdAt: string;
   updatedAt: string;
@@ -10,7 +16,7 @@ export type ProjectFields = Omit<ActiveProjectState, 'status' | 'projectId'> & {
 
 // Both conversions name every field: a rebuild runs them once per event, and fixed-shape literals are several
 // times cheaper than rest/spread copies of a document that also carries derived and engine fields.
-const stateOf = (doc: ProjectFields | null): ProjectState =>
+const stateOf = (doc: ProjectFields | null, revision: number): ProjectState =>
   doc
     ? {
         status: 'active',
@@ -27,6 +33,8 @@ const stateOf = (doc: ProjectFields | null): ProjectState =>
         // Documents written before there were builder projects have neither: they are guided.
         kind: doc.kind ?? DEFAULT_PROJECT_KIND,
         builder: doc.builder ?? null,
+        revision,
+        textRevisions: {},
       }
     : initialProjectState();
 
@@ -42,6 +50,7 @@ const fieldsOf = (state: ActiveProjectState, createdAt: string, updatedAt: strin
   stages: state.stages,
   kind: state.kind,
   builder: state.builder,
+  revision: state.revision,
   createdAt,
   updatedAt,
 });
@@ -58,7 +67,8 @@ export const foldProject = (
   doc: ProjectFields | null,
   event: RecordedEvent<ProjectEvent>,
 ): { fields: ProjectFields; state: ActiveProjectState } | null => {
-  const state = evolveProject(stateOf(doc), event);
+  // The event's own revision, not a count: documents written before revisions were kept start counting right.
+  const state = evolveProject(stateOf(doc, Number(event.revision) - 1), event);
   if (state.status !== 'active') return null;
   const at = actedAt(event);
   return { fields: fieldsOf(state, doc?.createdAt ?? at, at), state };

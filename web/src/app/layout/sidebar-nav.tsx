@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router-dom';
 import { cn } from '../../lib/cn.ts';
 import { focusRing } from '../../components/ui/button.tsx';
+import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { NAV_ITEMS } from './nav-items.ts';
 
 /**
@@ -21,47 +22,47 @@ export const SidebarNav = ({
       const Icon = item.icon;
       const reached = item.stage !== undefined && currentStage >= item.stage;
       return (
-        <NavLink
-          key={item.to}
-          to={item.to}
-          end
-          title={expanded ? undefined : item.label}
-          aria-label={expanded ? undefined : item.label}
-          onClick={
-            onNavigate
-              ? (event) => {
-                  event.preventDefault();
-                  onNavigate(item.to);
-                }
-              : undefined
-          }
-          className={({ isActive }) =>
-            cn(
-              'group flex h-10 items-center gap-3 rounded-lg text-sm font-medium transition-colors',
-              expanded ? 'px-3' : 'justify-center px-0',
-              isActive
-                ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-200'
-                : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
-              focusRing,
-            )
-          }
-        >
-          {item.stage !== undefined ? (
-            <span
-              data-reached={reached}
-              aria-hidden
-              className={cn(
-                'flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold',
-                reached ? 'bg-indigo-600 text-white dark:bg-indigo-500' : 'bg-slate-200 text-slate-600 dark:bg-slate-800 dark:text-slate-400',
-              )}
-            >
-              {item.stage}
-            </span>
-          ) : (
-            Icon && <Icon className="size-5 shrink-0" aria-hidden />
-          )}
-          {expanded && <span className="truncate">{item.label}</span>}
-        </NavLink>
+        <Tooltip key={item.to} content={item.label} disabled={expanded}>
+          <NavLink
+            to={item.to}
+            end
+            aria-label={expanded ? undefined : item.label}
+            onClick={
+              onNavigate
+                ? (event) => {
+                    event.preventDefault();
+                    onNavigate(item.to);
+                  }
+                : undefined
+            }
+            className={({ isActive }) =>
+              cn(
+                'group flex h-10 items-center gap-3 rounded-lg text-sm font-medium transition-colors',
+                expanded ? 'px-3' : 'justify-center px-0',
+                isActive
+                  ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-200'
+                  : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
+                focusRing,
+              )
+            }
+          >
+            {item.stage !== undefined ? (
+              <span
+                data-reached={reached}
+                aria-hidden
+                className={cn(
+                  'flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold',
+                  reached ? 'bg-indigo-600 text-white dark:bg-indigo-500' : 'bg-slate-200 text-slate-600 dark:bg-slate-800 dark:text-slate-400',
+                )}
+              >
+                {item.stage}
+              </span>
+            ) : (
+              Icon && <Icon className="size-5 shrink-0" aria-hidden />
+            )}
+            {expanded && <span className="truncate">{item.label}</span>}
+          </NavLink>
+        </Tooltip>
       );
     })}
   </nav>

@@ -19,7 +19,7 @@ export const ErrorBoundaryRoute = () => {
         }
       >
         <p>Something went wrong while showing this page.</p>
-        <p className="font-mono text-xs break-words text-slate-500">{detail}</p>
+        <p className="font-mono text-xs break-words text-slate-500 dark:text-slate-400">{detail}</p>
       </ErrorScreen>
     </div>
   );

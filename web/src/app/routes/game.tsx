@@ -9,9 +9,9 @@ import { secondsSince } from '../../features/builder/hooks/use-elapsed-seconds.t
 import { useBuilderProject, useCreateBuilderProject } from '../../features/builder/hooks/use-builder-project.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 
-const Frame = ({ startedAt, children }: { startedAt: number; children: ReactNode }) => (
+const Frame = ({ startedAt, projectId, children }: { startedAt: number; projectId?: string; children: ReactNode }) => (
   <div className="mx-auto w-full max-w-5xl space-y-5 px-4 py-4 sm:px-6 lg:py-8">
-    <ScreenHeader startedAt={startedAt} />
+    <ScreenHeader startedAt={startedAt} projectId={projectId} />
     {children}
   </div>
 );
@@ -54,7 +54,11 @@ export const GameRoute = () => {
   else if (resolving || !projectId || project.isPending) body = <Preparing text="Preparing your viral idea..." />;
   else if (!project.data.builder) body = <Failed error={null} onRetry={retry} />;
   else body = <BuilderScreen response={project.data} elapsedSeconds={elapsedSeconds} />;
-  return <Frame startedAt={startedAt}>{body}</Frame>;
+  return (
+    <Frame startedAt={startedAt} projectId={project.data?.builder ? project.data.project.id : undefined}>
+      {body}
+    </Frame>
+  );
 };
 
 /** /new-game: a fresh 'My Viral Idea' builder project, then /game shows it (the URL is replaced). */

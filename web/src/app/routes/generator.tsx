@@ -202,7 +202,7 @@ export const GeneratorRoute = () => {
                 </h2>
                 <p className="text-sm text-slate-600 dark:text-slate-300">{stage.description}</p>
               </div>
-              <span className="flex items-center gap-1 text-xs text-slate-500">
+              <span className="flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400">
                 <Clock className="size-3.5" aria-hidden /> about {stage.estimatedSeconds} s
               </span>
             </div>
@@ -290,7 +290,9 @@ export const GeneratorRoute = () => {
               {Object.entries(values).map(([field, value]) => (
                 <div key={field} className="rounded-lg bg-slate-50 p-2 dark:bg-slate-800/60">
                   <dt className="text-xs font-semibold text-slate-500 dark:text-slate-400">{fieldLabel(field)}</dt>
-                  <dd className="mt-0.5 break-words">{showValue(value) || <span className="text-slate-400 italic">nothing yet</span>}</dd>
+                  <dd className="mt-0.5 break-words">
+                    {showValue(value) || <span className="text-slate-600 italic dark:text-slate-400">nothing yet</span>}
+                  </dd>
                 </div>
               ))}
             </dl>

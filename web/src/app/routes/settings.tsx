@@ -12,6 +12,7 @@ import { DangerZone } from '../../features/settings/components/danger-zone.tsx';
 import { GeminiKey } from '../../features/settings/components/gemini-key.tsx';
 import { ImportExport } from '../../features/settings/components/import-export.tsx';
 import { NoteField } from '../../features/stages/components/note-field.tsx';
+import { setAutoProgress, useAutoProgressSetting } from '../../lib/auto-progress.ts';
 import { setAutoSave, useAutoSave } from '../../lib/auto-save.ts';
 import { useTheme } from '../../lib/theme.tsx';
 
@@ -20,6 +21,7 @@ export const SettingsRoute = () => {
   const { projectId, resolving, resolveError, project } = useCurrentProject();
   const { theme, setTheme } = useTheme();
   const autoSave = useAutoSave();
+  const autoProgress = useAutoProgressSetting();
   const coupon = usePublicCoupon();
   const rename = useRenameProject(projectId ?? '');
   const setCoreIdea = useSetCoreIdea(projectId ?? '');
@@ -41,7 +43,8 @@ export const SettingsRoute = () => {
           key={`name-${projectId}`}
           label="Project name"
           value={details.name}
-          save={(name) => rename.mutateAsync(name)}
+          revision={project.data.revision}
+          save={(name, baseRevision) => rename.mutateAsync({ name, baseRevision })}
           multiline={false}
           maxLength={200}
         />
@@ -49,7 +52,8 @@ export const SettingsRoute = () => {
           key={`idea-${projectId}`}
           label="Core idea"
           value={details.coreIdea}
-          save={(coreIdea) => setCoreIdea.mutateAsync(coreIdea)}
+          revision={project.data.revision}
+          save={(coreIdea, baseRevision) => setCoreIdea.mutateAsync({ coreIdea, baseRevision })}
           maxLength={5000}
         />
       </Card>
@@ -65,6 +69,12 @@ export const SettingsRoute = () => {
           onCheckedChange={(on) => setTheme(on ? 'dark' : 'light')}
         />
         <SwitchField label="Auto Save" description="Save what you type 2 seconds after you stop." checked={autoSave} onCheckedChange={setAutoSave} />
+        <SwitchField
+          label="Auto Progress"
+          description="Move on to the next page by itself 2 seconds after a step finishes."
+          checked={autoProgress}
+          onCheckedChange={setAutoProgress}
+        />
       </Card>
 
       <ImportExport projectId={projectId} />
@@ -80,7 +90,7 @@ export const SettingsRoute = () => {
           <p className="mt-3 flex flex-wrap items-center gap-2 rounded-xl border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
             <Ticket className="size-4" aria-hidden />
             Coupon <code className="font-mono font-semibold">{coupon.data.code}</code>
-            <span className="rounded-full bg-emerald-600 px-2 py-0.5 text-xs font-semibold text-white">Active</span>
+            <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-semibold text-white">Active</span>
           </p>
         )}
       </Card>

@@ -1,9 +1,11 @@
 import { useLocation } from 'react-router-dom';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { DataMissing } from '../../features/projects/components/data-missing.tsx';
-import { stageOf } from '../../lib/projects/get-project.ts';
+import { OfflineCopyNotice } from '../../features/projects/components/offline-copy-notice.tsx';
+import { stageOf, type ProjectResponse } from '../../lib/projects/get-project.ts';
 import { useCurrentProject } from '../../features/projects/hooks/use-current-project.ts';
 import { ContextPanel } from '../../features/stages/components/context-panel.tsx';
+import { ResetStage } from '../../features/stages/components/reset-stage.tsx';
 import { StageLayout } from '../../features/stages/components/stage-layout.tsx';
 import { StageNavigation } from '../../features/stages/components/stage-navigation.tsx';
 import {
@@ -18,21 +20,14 @@ import type { GuidedStage } from '../../features/stages/stage-paths.ts';
 
 const SCREENS = { 1: StageOneScreen, 2: StageTwoScreen, 3: StageThreeScreen, 4: StageFourScreen, 5: StageFiveScreen } as const;
 
-/** /stage-1 … /stage-5 on the browser's current project, and /stage-6, the optional technical stage. */
-export const StageRoute = () => {
-  const { pathname } = useLocation();
-  const stageNumber = Number(/\/stage-(\d)/.exec(pathname)?.[1] ?? 1) as GuidedStage | 6;
-  const { projectId, resolving, resolveError, project } = useCurrentProject();
-
-  if (resolveError || project.isError) return <DataMissing error={resolveError ?? project.error} />;
-  if (resolving || !projectId || project.isPending) return <PageLoading />;
-
-  const response = project.data;
+const StageContent = ({ response, stageNumber }: { response: ProjectResponse; stageNumber: GuidedStage | 6 }) => {
+  const projectId = response.project.id;
   if (stageNumber === 6) {
     return (
       <StageLayout stage={stageOf(response, 6)}>
         <ContextPanel stage={6} context={response.context} />
         <TechnicalStageScreen response={response} />
+        <ResetStage projectId={projectId} stage={6} />
       </StageLayout>
     );
   }
@@ -41,7 +36,32 @@ export const StageRoute = () => {
     <StageLayout stage={stageOf(response, stageNumber)}>
       <ContextPanel stage={stageNumber} context={response.context} />
       <Screen key={projectId} response={response} />
+      <ResetStage projectId={projectId} stage={stageNumber} />
       <StageNavigation projectId={projectId} stage={stageNumber} />
     </StageLayout>
   );
+};
+
+/** /stage-1 … /stage-5 on the browser's current project, and /stage-6, the optional technical stage. */
+export const StageRoute = () => {
+  const { pathname } = useLocation();
+  const stageNumber = Number(/\/stage-(\d)/.exec(pathname)?.[1] ?? 1) as GuidedStage | 6;
+  const { projectId, resolving, resolveError, project, localCopy, retry } = useCurrentProject();
+
+  if (localCopy) {
+    // A disabled fieldset turns every field and button of the copy off at once: nothing can be changed, or lost.
+    return (
+      <>
+        <div className="px-3 xs:px-4 sm:px-6 lg:px-8">
+          <OfflineCopyNotice copy={localCopy} onRetry={retry} />
+        </div>
+        <fieldset disabled aria-label="Offline copy (read-only)" className="min-w-0">
+          <StageContent response={localCopy.response} stageNumber={stageNumber} />
+        </fieldset>
+      </>
+    );
+  }
+  if (resolveError || project.isError) return <DataMissing error={resolveError ?? project.error} />;
+  if (resolving || !projectId || project.isPending) return <PageLoading />;
+  return <StageContent response={project.data} stageNumber={stageNumber} />;
 };

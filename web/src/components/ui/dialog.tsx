@@ -42,7 +42,10 @@ export const DialogContent = ({
       {!hideClose && (
         <DialogPrimitive.Close
           aria-label="Close"
-          className={cn('absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:text-slate-900 dark:hover:text-white', focusRing)}
+          className={cn(
+            'absolute top-4 right-4 rounded-md p-1 text-slate-500 dark:text-slate-400 hover:text-slate-900 dark:hover:text-white',
+            focusRing,
+          )}
         >
           <X className="size-5" aria-hidden />
         </DialogPrimitive.Close>

@@ -1,10 +1,4 @@
-import { LIST_DEFINITIONS } from '../../lib/parameter-lists.ts';
-
-const FIELD_LABELS: Record<string, string> = {
-  coreIdea: 'Core idea',
-  audienceSegments: 'Audience segments',
-  ...Object.fromEntries(Object.entries(LIST_DEFINITIONS).map(([list, definition]) => [list, definition.title])),
-};
+import { fieldLabel } from '@vis/domain/field-labels';
 
 /**
  * The server lists a stage's problems in the spec's 'path: message' form (`audienceSegments.0.name: Name is
@@ -16,7 +10,7 @@ export const readableIssue = (issue: string): string => {
   const [field, index] = issue.slice(0, separator).split('.');
   const message = issue.slice(separator + 2);
   if (field === 'audienceSegments' && index !== undefined && /^\d+$/.test(index)) return `Audience segment ${Number(index) + 1}: ${message}`;
-  const label = field === undefined ? undefined : FIELD_LABELS[field];
-  // A field without a label the screen uses: the message alone says enough.
+  const label = field === undefined ? undefined : fieldLabel(field);
+  // A field without a label the screens use (the domain's FIELD_LABELS): the message alone says enough.
   return label ? `${label}: ${message}` : message;
 };

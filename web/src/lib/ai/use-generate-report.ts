@@ -12,14 +12,17 @@ export const useGenerateReport = (projectId: string) => {
   const toast = useToast();
   const record = useRecordTechnicalReport(projectId);
 
-  const generate = async () => {
+  /** True once the report is kept on the project. */
+  const generate = async (): Promise<boolean> => {
     setGenerating(true);
     try {
       const { report } = await generateTechnicalReport({ projectId });
       await record.mutateAsync(report as TechnicalReport);
       toast({ title: 'Report ready', description: 'The technical report is on the dashboard and the summary.', variant: 'success' });
+      return true;
     } catch (error) {
       aiFailure(error, 'Failed to generate technical report');
+      return false;
     } finally {
       setGenerating(false);
     }

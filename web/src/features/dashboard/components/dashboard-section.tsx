@@ -26,6 +26,6 @@ export const DashboardSection = ({ title, children, defaultOpen = false }: { tit
 export const Fact = ({ label, value }: { label: string; value: string | undefined | null }) => (
   <p>
     <span className="font-medium text-slate-900 dark:text-slate-100">{label}:</span>{' '}
-    {value ? value : <span className="text-slate-400 italic">not set yet</span>}
+    {value ? value : <span className="text-slate-600 italic dark:text-slate-400">not set yet</span>}
   </p>
 );

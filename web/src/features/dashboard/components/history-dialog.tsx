@@ -1,5 +1,6 @@
 import { History, Loader2 } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -21,7 +22,7 @@ export const HistoryDialog = ({ projectId }: { projectId: string }) => {
       </DialogTrigger>
       <DialogContent title="Project History" description="Everything that happened to this project, newest first." className="max-w-2xl">
         {history.isPending ? (
-          <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-500">
+          <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-500 dark:text-slate-400">
             <Loader2 className="size-4 animate-spin" aria-hidden /> Loading history...
           </p>
         ) : history.isError ? (
@@ -29,7 +30,7 @@ export const HistoryDialog = ({ projectId }: { projectId: string }) => {
             {errorMessage(history.error, 'Failed to load the project history.')}
           </p>
         ) : entries.length === 0 ? (
-          <p className="py-6 text-sm text-slate-500">Nothing has happened to this project yet.</p>
+          <p className="py-6 text-sm text-slate-500 dark:text-slate-400">Nothing has happened to this project yet.</p>
         ) : (
           <ol aria-label="Project history" className="divide-y divide-slate-200 dark:divide-slate-800">
             {entries.map((entry) => (
@@ -42,6 +43,12 @@ export const HistoryDialog = ({ projectId }: { projectId: string }) => {
             ))}
           </ol>
         )}
+        <Link
+          to={`/projects/${encodeURIComponent(projectId)}/history`}
+          className="mt-2 inline-block text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+        >
+          Open the full history (time travel, what each change changed)
+        </Link>
       </DialogContent>
     </Dialog>
   );

@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { storage, STORAGE_KEYS } from '../../../lib/storage.ts';
 import { createProject } from '../../../lib/projects/create-project.ts';
 import { projectQueryOptions, useProject } from '../../../lib/projects/get-project.ts';
+import { forgetLocalCopy, isServerUnreachable, readLocalCopy, saveLocalCopy } from '../../../lib/projects/local-copy.ts';
 import { listProjectsQueryOptions } from '../../../lib/projects/list-projects.ts';
 
 /**
@@ -32,6 +33,8 @@ export const rememberCurrentProject = (id: string) => {
  * query client, the cached resolutions go too: an earlier answer for 'nothing remembered' would be reused as is.
  */
 export const forgetCurrentProject = (queryClient?: QueryClient) => {
+  const forgotten = storedId();
+  if (forgotten) forgetLocalCopy(forgotten);
   storage.remove(STORAGE_KEYS.currentProjectId);
   listeners.forEach((listener) => listener());
   queryClient?.removeQueries({ queryKey: ['current-project', null], exact: true });
@@ -61,7 +64,8 @@ export const useRememberedProjectId = () => useSyncExternalStore(subscribe, stor
 
 /**
  * The current project for screens that work on it (the stages): resolves, creating one if there is none yet,
- * and keeps it live.
+ * and keeps it live. Each load is copied to this browser; when the server cannot be reached, `localCopy` is that
+ * copy (spec 01 §4 'On load': the stored id, else the first project, else the local copy), to be shown read-only.
  */
 export const useCurrentProject = () => {
   const queryClient = useQueryClient();
@@ -74,7 +78,13 @@ export const useCurrentProject = () => {
   });
   const projectId = resolved.data ?? null;
   const project = useProject(projectId);
-  return { projectId, resolving: resolved.isPending, resolveError: resolved.error, project };
+  useEffect(() => {
+    if (project.data) saveLocalCopy(project.data);
+  }, [project.data]);
+  const failure = resolved.error ?? project.error;
+  const localCopy = failure && isServerUnreachable(failure) ? readLocalCopy() : null;
+  const retry = () => void (resolved.error ? resolved.refetch() : project.refetch());
+  return { projectId, resolving: resolved.isPending, resolveError: resolved.error, project, localCopy, retry };
 };
 
 export const useResolveCurrentProject = () => {

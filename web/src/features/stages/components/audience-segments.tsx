@@ -89,7 +89,7 @@ export const AudienceSegments = ({ projectId, segments }: { projectId: string; s
         <Users className="size-4 text-indigo-500" aria-hidden /> Audience Segments
       </h3>
       {segments.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-400 italic dark:text-slate-500">No audience segments yet</p>
+        <p className="mt-2 text-sm text-slate-600 italic dark:text-slate-400">No audience segments yet</p>
       ) : (
         <ul aria-label="Audience segments" className="mt-3 grid gap-3 sm:grid-cols-2">
           {segments.map((segment, index) => (

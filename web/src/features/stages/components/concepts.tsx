@@ -65,7 +65,7 @@ export const Concepts = ({ projectId, concepts, selectedIndex }: { projectId: st
         </h2>
         <p className="text-sm text-slate-500 dark:text-slate-400">Pick the concept you want to take forward.</p>
         {concepts.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-400 italic dark:text-slate-500">No concepts yet: add your first one below.</p>
+          <p className="mt-3 text-sm text-slate-600 italic dark:text-slate-400">No concepts yet: add your first one below.</p>
         ) : (
           <fieldset className="mt-3">
             <legend className="sr-only">Selected concept</legend>

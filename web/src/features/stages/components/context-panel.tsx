@@ -16,7 +16,7 @@ const Entry = ({ stage, title, children }: { stage: number; title: string; child
 
 const Line = ({ label, value }: { label: string; value: string }) => (
   <p>
-    <span className="font-medium">{label}:</span> {value ? value : <span className="text-slate-400 italic">not set yet</span>}
+    <span className="font-medium">{label}:</span> {value ? value : <span className="text-slate-600 italic dark:text-slate-400">not set yet</span>}
   </p>
 );
 
@@ -33,13 +33,18 @@ export const ContextPanel = ({ stage, context }: { stage: number; context: Previ
       onOpenChange={setOpen}
       className="rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
     >
-      <Collapsible.Trigger className={cn('flex w-full items-center justify-between gap-2 rounded-2xl px-4 py-3 text-left font-semibold', focusRing)}>
-        <span className="flex items-center gap-2">
-          <History className="size-4 text-indigo-500" aria-hidden />
-          Context from Previous Stages
-        </span>
-        <ChevronDown className={cn('size-4 transition-transform', open && 'rotate-180')} aria-hidden />
-      </Collapsible.Trigger>
+      {/* The trigger sits in an h2, so the entries' h3s follow the page's h1 in order (the accordion pattern). */}
+      <h2>
+        <Collapsible.Trigger
+          className={cn('flex w-full items-center justify-between gap-2 rounded-2xl px-4 py-3 text-left font-semibold', focusRing)}
+        >
+          <span className="flex items-center gap-2">
+            <History className="size-4 text-indigo-500" aria-hidden />
+            Context from Previous Stages
+          </span>
+          <ChevronDown className={cn('size-4 transition-transform', open && 'rotate-180')} aria-hidden />
+        </Collapsible.Trigger>
+      </h2>
       <Collapsible.Content className="grid gap-3 px-4 pb-4 sm:grid-cols-2">
         {context[1] && (
           <Entry stage={1} title="Research">

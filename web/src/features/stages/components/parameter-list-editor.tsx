@@ -87,9 +87,10 @@ export const ParameterListEditor = ({ projectId, list, values, generateRequest }
     <Card aria-labelledby={titleId} className="flex flex-col">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 id={titleId} className="font-semibold">
+          {/* An h2: on stage 1 the lists come straight after the page's h1 (Lighthouse's heading order). */}
+          <h2 id={titleId} className="font-semibold">
             {definition.title}
-          </h3>
+          </h2>
           <p className="text-xs text-slate-500 dark:text-slate-400">{definition.hint}</p>
         </div>
         <div className="flex flex-wrap gap-1.5">
@@ -138,7 +139,7 @@ export const ParameterListEditor = ({ projectId, list, values, generateRequest }
             aria-hidden
             className={cn(
               'pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-[11px] tabular-nums',
-              words > definition.maxWords ? 'text-amber-600' : 'text-slate-400',
+              words > definition.maxWords ? 'text-amber-700 dark:text-amber-400' : 'text-slate-600 dark:text-slate-400',
             )}
           >
             {words}/{definition.maxWords}

@@ -5,13 +5,13 @@ import type { StageResponse } from '../../../lib/projects/get-project.ts';
 
 /** Spec 01 §2 'Common stage layout': title, objective and the box explaining the stage. */
 export const StageLayout = ({ stage, children }: { stage: StageResponse; children: ReactNode }) => (
-  <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 lg:px-8 lg:py-10">
+  <div className="mx-auto w-full max-w-5xl px-3 py-5 xs:px-4 xs:py-6 sm:px-6 lg:px-8 lg:py-10">
     <header className="flex flex-wrap items-start justify-between gap-3">
       <div className="min-w-0">
         <p className="text-xs font-semibold tracking-wider text-indigo-600 uppercase dark:text-indigo-400">
           {stage.stageNumber === 6 ? 'Optional stage' : `Stage ${stage.stageNumber} of 5`}
         </p>
-        <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">
+        <h1 className="mt-1 text-xl font-bold tracking-tight xs:text-2xl sm:text-3xl">
           Stage {stage.stageNumber}: {stage.title}
         </h1>
         <p className="mt-2 text-slate-600 dark:text-slate-300">{stage.objective}</p>
@@ -21,7 +21,7 @@ export const StageLayout = ({ stage, children }: { stage: StageResponse; childre
       </div>
     </header>
 
-    <dl className="mt-6 grid gap-3 rounded-2xl border border-indigo-100 bg-indigo-50/60 p-4 text-sm sm:grid-cols-3 dark:border-indigo-500/20 dark:bg-indigo-500/10">
+    <dl className="mt-6 grid gap-3 rounded-2xl border border-indigo-100 bg-indigo-50/60 p-3 text-sm xs:p-4 sm:grid-cols-3 dark:border-indigo-500/20 dark:bg-indigo-500/10">
       <div>
         <dt className="flex items-center gap-1.5 font-semibold text-indigo-900 dark:text-indigo-200">
           <Workflow className="size-4" aria-hidden /> What This Part Does:

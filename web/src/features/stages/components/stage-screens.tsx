@@ -1,5 +1,5 @@
 import type { GuidedParameterList, StageNotes } from '@vis/domain';
-import { BookOpen, Link2, Plus, X } from 'lucide-react';
+import { BookOpen, LayoutList, Link2, Plus, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button, focusRing } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -24,7 +24,7 @@ interface ScreenProps {
 /** Saves some of one stage's notes; each call is one UpdateStageNotes command. */
 const useNotes = <N extends 1 | 2 | 4 | 5>(projectId: string, stage: N) => {
   const update = useUpdateStageNotes(projectId);
-  return (fields: Partial<StageNotes<N>>) => update.mutateAsync({ stage, fields });
+  return (fields: Partial<StageNotes<N>>, baseRevision?: number) => update.mutateAsync({ stage, fields, baseRevision });
 };
 
 const ListGrid = ({ children }: { children: React.ReactNode }) => <div className="grid gap-4 lg:grid-cols-2">{children}</div>;
@@ -59,9 +59,10 @@ export const StageOneScreen = ({ response }: ScreenProps) => {
     <>
       <Card>
         <NoteField
+          revision={response.revision}
           label="Core idea"
           value={project.coreIdea}
-          save={(coreIdea) => setCoreIdea.mutateAsync(coreIdea)}
+          save={(coreIdea, baseRevision) => setCoreIdea.mutateAsync({ coreIdea, baseRevision })}
           placeholder="Describe your viral one-page idea in a sentence or two"
           maxLength={5000}
         />
@@ -150,11 +151,17 @@ export const StageTwoScreen = ({ response }: ScreenProps) => {
         save={(caseStudies) => saveNotes({ caseStudies })}
       />
       <Card className="grid gap-4 lg:grid-cols-2">
-        <NoteField label="Key insights" value={stage.data.keyInsights} save={(keyInsights) => saveNotes({ keyInsights })} />
         <NoteField
+          revision={response.revision}
+          label="Key insights"
+          value={stage.data.keyInsights}
+          save={(keyInsights, baseRevision) => saveNotes({ keyInsights }, baseRevision)}
+        />
+        <NoteField
+          revision={response.revision}
           label="Identified communities"
           value={stage.data.identifiedCommunities}
-          save={(identifiedCommunities) => saveNotes({ identifiedCommunities })}
+          save={(identifiedCommunities, baseRevision) => saveNotes({ identifiedCommunities }, baseRevision)}
         />
       </Card>
     </>
@@ -176,36 +183,41 @@ export const StageFourScreen = ({ response }: ScreenProps) => {
     <Card className="grid gap-4 lg:grid-cols-2">
       <div className="lg:col-span-2">
         <NoteField
+          revision={response.revision}
           label="Selected idea name"
           value={stage.data.selectedIdeaName}
-          save={(selectedIdeaName) => saveNotes({ selectedIdeaName })}
+          save={(selectedIdeaName, baseRevision) => saveNotes({ selectedIdeaName }, baseRevision)}
           multiline={false}
           placeholder={selected ?? 'The idea these mechanics are for'}
           hint={selected ? `Selected on stage 3: ${selected}` : undefined}
         />
       </div>
       <NoteField
+        revision={response.revision}
         label="Reward source"
         value={stage.data.rewardSource}
-        save={(rewardSource) => saveNotes({ rewardSource })}
+        save={(rewardSource, baseRevision) => saveNotes({ rewardSource }, baseRevision)}
         placeholder="Where do the rewards come from?"
       />
       <NoteField
+        revision={response.revision}
         label="Reward flow"
         value={stage.data.rewardFlow}
-        save={(rewardFlow) => saveNotes({ rewardFlow })}
+        save={(rewardFlow, baseRevision) => saveNotes({ rewardFlow }, baseRevision)}
         placeholder="How do rewards reach the participants?"
       />
       <NoteField
+        revision={response.revision}
         label="Sustainability check"
         value={stage.data.sustainabilityCheck}
-        save={(sustainabilityCheck) => saveNotes({ sustainabilityCheck })}
+        save={(sustainabilityCheck, baseRevision) => saveNotes({ sustainabilityCheck }, baseRevision)}
         placeholder="Why can the pool never run dry?"
       />
       <NoteField
+        revision={response.revision}
         label="Externalities check"
         value={stage.data.externalitiesCheck}
-        save={(externalitiesCheck) => saveNotes({ externalitiesCheck })}
+        save={(externalitiesCheck, baseRevision) => saveNotes({ externalitiesCheck }, baseRevision)}
         placeholder="What outside dependencies or side effects are there?"
       />
     </Card>
@@ -261,23 +273,31 @@ export const StageFiveScreen = ({ response }: ScreenProps) => {
   const saveNotes = useNotes(project.id, 5);
   const { data } = stage;
   const elements = data.webpageElements;
-  const saveElement = (field: 'headline' | 'visualDescription' | 'cta' | 'explanation') => (value: string) =>
-    saveNotes({ webpageElements: { ...elements, [field]: value } });
+  const saveElement = (field: 'headline' | 'visualDescription' | 'cta' | 'explanation') => (value: string, baseRevision?: number) =>
+    saveNotes({ webpageElements: { ...elements, [field]: value } }, baseRevision);
   return (
     <>
       <Card className="grid gap-4 lg:grid-cols-2">
         <NoteField
+          revision={response.revision}
           label="Final concept name"
           value={data.finalConceptName}
-          save={(finalConceptName) => saveNotes({ finalConceptName })}
+          save={(finalConceptName, baseRevision) => saveNotes({ finalConceptName }, baseRevision)}
           multiline={false}
         />
-        <NoteField label="One-liner pitch" value={data.oneLinerPitch} save={(oneLinerPitch) => saveNotes({ oneLinerPitch })} multiline={false} />
+        <NoteField
+          revision={response.revision}
+          label="One-liner pitch"
+          value={data.oneLinerPitch}
+          save={(oneLinerPitch, baseRevision) => saveNotes({ oneLinerPitch }, baseRevision)}
+          multiline={false}
+        />
         <div className="lg:col-span-2">
           <NoteField
+            revision={response.revision}
             label="Detailed description"
             value={data.detailedDescription}
-            save={(detailedDescription) => saveNotes({ detailedDescription })}
+            save={(detailedDescription, baseRevision) => saveNotes({ detailedDescription }, baseRevision)}
           />
         </div>
         <div className="lg:col-span-2">
@@ -286,26 +306,65 @@ export const StageFiveScreen = ({ response }: ScreenProps) => {
       </Card>
       <SectionTitle description="What the one page shows.">Webpage Elements</SectionTitle>
       <Card className="grid gap-4 lg:grid-cols-2">
-        <NoteField label="Headline" value={elements.headline} save={saveElement('headline')} multiline={false} />
-        <NoteField label="Call to action" value={elements.cta} save={saveElement('cta')} multiline={false} />
-        <NoteField label="Visual description" value={elements.visualDescription} save={saveElement('visualDescription')} />
-        <NoteField label="Explanation" value={elements.explanation} save={saveElement('explanation')} />
+        <NoteField revision={response.revision} label="Headline" value={elements.headline} save={saveElement('headline')} multiline={false} />
+        <NoteField revision={response.revision} label="Call to action" value={elements.cta} save={saveElement('cta')} multiline={false} />
+        <NoteField
+          revision={response.revision}
+          label="Visual description"
+          value={elements.visualDescription}
+          save={saveElement('visualDescription')}
+        />
+        <NoteField revision={response.revision} label="Explanation" value={elements.explanation} save={saveElement('explanation')} />
       </Card>
+      <ItemListEditor
+        title="Other Elements"
+        icon={<LayoutList className="size-4 text-indigo-500" aria-hidden />}
+        items={elements.otherElements}
+        fields={[
+          { key: 'name', label: 'Element name', required: 'Element name is required' },
+          { key: 'description', label: 'What it does', multiline: true },
+        ]}
+        describe={(element) => (
+          <>
+            <p className="font-semibold">{element.name}</p>
+            {element.description && <p className="text-slate-600 dark:text-slate-300">{element.description}</p>}
+          </>
+        )}
+        addLabel="Add Element"
+        save={(otherElements) => saveNotes({ webpageElements: { ...elements, otherElements } })}
+      />
       <SectionTitle description="Why it spreads, why it lasts, and what could go wrong.">Loops & Reasoning</SectionTitle>
       <Card className="grid gap-4 lg:grid-cols-2">
-        <NoteField label="Viral loop explained" value={data.viralLoopExplained} save={(viralLoopExplained) => saveNotes({ viralLoopExplained })} />
         <NoteField
+          revision={response.revision}
+          label="Viral loop explained"
+          value={data.viralLoopExplained}
+          save={(viralLoopExplained, baseRevision) => saveNotes({ viralLoopExplained }, baseRevision)}
+        />
+        <NoteField
+          revision={response.revision}
           label="Sustainability loop explained"
           value={data.sustainabilityLoopExplained}
-          save={(sustainabilityLoopExplained) => saveNotes({ sustainabilityLoopExplained })}
+          save={(sustainabilityLoopExplained, baseRevision) => saveNotes({ sustainabilityLoopExplained }, baseRevision)}
         />
-        <NoteField label="Why micro" value={data.whyMicro} save={(whyMicro) => saveNotes({ whyMicro })} />
-        <NoteField label="Why no externalities" value={data.whyNoExternalities} save={(whyNoExternalities) => saveNotes({ whyNoExternalities })} />
+        <NoteField
+          revision={response.revision}
+          label="Why micro"
+          value={data.whyMicro}
+          save={(whyMicro, baseRevision) => saveNotes({ whyMicro }, baseRevision)}
+        />
+        <NoteField
+          revision={response.revision}
+          label="Why no externalities"
+          value={data.whyNoExternalities}
+          save={(whyNoExternalities, baseRevision) => saveNotes({ whyNoExternalities }, baseRevision)}
+        />
         <div className="lg:col-span-2">
           <NoteField
+            revision={response.revision}
             label="Key assumptions & risks"
             value={data.keyAssumptionsRisks}
-            save={(keyAssumptionsRisks) => saveNotes({ keyAssumptionsRisks })}
+            save={(keyAssumptionsRisks, baseRevision) => saveNotes({ keyAssumptionsRisks }, baseRevision)}
           />
         </div>
       </Card>

@@ -1,7 +1,9 @@
 import type { TechnicalReport } from '@vis/domain';
 import { ArrowLeft, ArrowRight, Download, FileText, Loader2 } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
+import { AutoProgressNotice } from '../../../components/auto-progress-notice.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useAutoProgress } from '../../../lib/auto-progress.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { downloadText, fileStem } from '../../../lib/download.ts';
 import { useGenerateReport } from '../../../lib/ai/use-generate-report.ts';
@@ -17,7 +19,7 @@ const Section = ({ title, fields }: { title: string; fields: Record<string, stri
         <div key={field} className="rounded-lg bg-slate-50 p-2 dark:bg-slate-800/60">
           <dt className="text-xs font-semibold text-slate-500 dark:text-slate-400">{field === 'api' ? 'API' : fieldLabel(field)}</dt>
           <dd className="mt-0.5 break-words whitespace-pre-line">
-            {(Array.isArray(value) ? value.join('\n') : value) || <span className="text-slate-400 italic">not specified</span>}
+            {(Array.isArray(value) ? value.join('\n') : value) || <span className="text-slate-600 italic dark:text-slate-400">not specified</span>}
           </dd>
         </div>
       ))}
@@ -45,6 +47,11 @@ export const TechnicalStageScreen = ({ response }: { response: ProjectResponse }
   const report = stageOf(response, 6).data.technicalReport;
   const { generate, generating } = useGenerateReport(project.id);
   const navigate = useNavigate();
+  const autoProgress = useAutoProgress();
+  // The report is the last thing the stages make: once it is kept, the results are the natural next page.
+  const generateThenMoveOn = async () => {
+    if (await generate()) autoProgress.schedule({ path: '/summary', label: 'your results' });
+  };
   return (
     <>
       <Card>
@@ -66,13 +73,14 @@ export const TechnicalStageScreen = ({ response }: { response: ProjectResponse }
                 <Download className="size-4" aria-hidden /> Download Report
               </Button>
             )}
-            <Button onClick={() => void generate()} disabled={generating}>
+            <Button onClick={() => void generateThenMoveOn()} disabled={generating}>
               {generating && <Loader2 className="size-4 animate-spin" aria-hidden />}
               {generating ? 'Generating...' : 'Generate Technical Report'}
             </Button>
           </div>
         </div>
       </Card>
+      <AutoProgressNotice pending={autoProgress.pending} onStay={autoProgress.cancel} />
       {report && <ReportSections report={report} />}
       <nav aria-label="Stage navigation" className="flex items-center justify-between gap-3 border-t border-slate-200 pt-6 dark:border-slate-800">
         <Button variant="secondary" onClick={() => void navigate('/stage-5')}>

@@ -27,7 +27,9 @@ export const FinalPromptCard = ({ response, children }: { response: ProjectRespo
         {groups.map(([title, values]) => (
           <div key={title} className="rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60">
             <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">{title}</dt>
-            <dd className="mt-1 text-sm">{values.length > 0 ? values.join(', ') : <span className="text-slate-400 italic">none</span>}</dd>
+            <dd className="mt-1 text-sm">
+              {values.length > 0 ? values.join(', ') : <span className="text-slate-600 italic dark:text-slate-400">none</span>}
+            </dd>
           </div>
         ))}
         <div className="rounded-xl bg-slate-50 p-3 sm:col-span-2 dark:bg-slate-800/60">
@@ -38,12 +40,12 @@ export const FinalPromptCard = ({ response, children }: { response: ProjectRespo
                 {stageTwo.audienceSegments.map((segment, index) => (
                   <li key={`${index}-${segment.name}`}>
                     <span className="font-medium">{segment.name}</span>: {segment.description}{' '}
-                    <span className="text-slate-500">(reach: {segment.reachStrategy})</span>
+                    <span className="text-slate-500 dark:text-slate-400">(reach: {segment.reachStrategy})</span>
                   </li>
                 ))}
               </ul>
             ) : (
-              <span className="text-slate-400 italic">none</span>
+              <span className="text-slate-600 italic dark:text-slate-400">none</span>
             )}
           </dd>
         </div>

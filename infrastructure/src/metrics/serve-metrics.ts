@@ -1,0 +1,27 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isOperatorRequest } from '../http/operators-only.ts';
+import type { Metrics } from './metrics.ts';
+
+/** The path Prometheus scrapes, on every service (and once on the embedded server). */
+export const METRICS_PATH = '/metrics';
+
+/**
+ * `/metrics` in Prometheus' text format, for operators only (OPS_TOKEN as a bearer token, or this machine when no
+ * token is set): the figures say how busy the product is and which limits refuse whom, which is nobody else's business.
+ */
+export const serveMetrics = async (request: IncomingMessage, response: ServerResponse, metrics: Metrics, opsToken: string | undefined) => {
+  if (!isOperatorRequest(request, opsToken)) {
+    response.writeHead(opsToken ? 401 : 403, { 'content-type': 'application/json' });
+    response.end(
+      JSON.stringify({
+        success: false,
+        error: opsToken ? 'Unauthorized' : 'Forbidden',
+        message: opsToken ? 'Operators only: send Authorization: Bearer <OPS_TOKEN>' : 'Operators only: set OPS_TOKEN to allow remote access',
+      }),
+    );
+    return;
+  }
+  const body = await metrics.registry.metrics();
+  response.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' });
+  response.end(body);
+};

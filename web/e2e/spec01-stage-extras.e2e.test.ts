@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { addParameter, chips, openPage, openToast, screenshotAtWidths, startPlaying, STARTING_TRIGGERS, useServerAndBrowser } from './browser.ts';
+
+const env = useServerAndBrowser();
+
+describe('spec 01 §4/§9 on the stage screens', () => {
+  it('starts stage 1 with three triggers and resets a stage in two steps back to them', async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
+    await startPlaying(page, env.server.url);
+    await expect.poll(() => chips(page, 'Common Viral Triggers').allTextContents()).toEqual(STARTING_TRIGGERS);
+    await addParameter(page, 'Common Viral Triggers', 'FOMO');
+    await addParameter(page, 'Successful Microsites', 'Million Dollar Homepage');
+
+    // The first click only asks; Cancel keeps everything.
+    await page.getByRole('button', { name: 'Reset this stage' }).click();
+    const confirm = page.getByRole('alert').filter({ hasText: 'Reset stage 1?' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => confirm.count()).toBe(0);
+    expect(await chips(page, 'Common Viral Triggers').allTextContents()).toEqual([...STARTING_TRIGGERS, 'FOMO']);
+
+    await page.getByRole('button', { name: 'Reset this stage' }).click();
+    await confirm.getByRole('button', { name: 'Yes, Reset Stage' }).click();
+    await expect.poll(() => openToast(page).textContent()).toContain('Stage 1 is back to its defaults.');
+    await expect.poll(() => chips(page, 'Common Viral Triggers').allTextContents()).toEqual(STARTING_TRIGGERS);
+    await expect.poll(() => chips(page, 'Successful Microsites').allTextContents()).toEqual(['Nothing here yet']);
+    await page.reload();
+    await expect.poll(() => chips(page, 'Common Viral Triggers').allTextContents()).toEqual(STARTING_TRIGGERS);
+
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  });
+
+  it("adds, edits and removes the final concept's other webpage elements", async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
+    await startPlaying(page, env.server.url);
+    await page.goto(`${env.server.url}/stage-5`);
+    const card = page.getByRole('region', { name: 'Other Elements' });
+    await card.getByText('Nothing here yet').waitFor();
+
+    await card.getByRole('textbox', { name: 'Element name' }).fill('Leaderboard');
+    await card.getByRole('textbox', { name: 'What it does' }).fill('Top tippers of the day');
+    await card.getByRole('button', { name: 'Add Element' }).click();
+    const items = card.getByRole('list', { name: 'Other Elements' }).getByRole('listitem');
+    await expect.poll(() => items.allTextContents()).toEqual([expect.stringContaining('Leaderboard')]);
+    expect(await card.getByRole('textbox', { name: 'Element name' }).inputValue()).toBe('');
+
+    await card.getByRole('button', { name: 'Edit Leaderboard' }).click();
+    const name = card.getByRole('textbox', { name: 'Element name' });
+    expect(await name.inputValue()).toBe('Leaderboard');
+    expect(await card.getByRole('textbox', { name: 'What it does' }).inputValue()).toBe('Top tippers of the day');
+    await name.fill('Live leaderboard');
+    await card.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => items.allTextContents()).toEqual([expect.stringContaining('Live leaderboard')]);
+    await card.getByRole('button', { name: 'Add Element' }).waitFor();
+
+    await page.reload();
+    await expect.poll(() => items.allTextContents()).toEqual(['Live leaderboardTop tippers of the day']);
+    await card.getByRole('button', { name: 'Remove Live leaderboard' }).click();
+    await card.getByText('Nothing here yet').waitFor();
+
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  });
+
+  it('names the collapsed sidebar icons and the theme toggle in tooltips after 700 ms', async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
+    await page.goto(`${env.server.url}/settings`);
+    await page.getByRole('heading', { name: 'Game Settings' }).waitFor();
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+    expect(await sidebar.getByRole('link', { name: 'Settings' }).getAttribute('title')).toBeNull();
+
+    await sidebar.getByRole('link', { name: 'Settings' }).hover();
+    await page.waitForTimeout(400);
+    expect(await page.getByRole('tooltip').count()).toBe(0);
+    await expect.poll(() => page.getByRole('tooltip').textContent()).toBe('Settings');
+    // Within the 300 ms skip delay of one closing, the next opens without the 700 ms wait.
+    await page.mouse.move(700, 450, { steps: 5 });
+    await expect.poll(() => page.getByRole('tooltip').count(), { timeout: 1000, interval: 20 }).toBe(0);
+    await sidebar.getByRole('link', { name: 'Account & Billing' }).hover();
+    await expect.poll(() => page.getByRole('tooltip').textContent(), { timeout: 500, interval: 20 }).toBe('Account & Billing');
+    await page.mouse.move(700, 450, { steps: 5 });
+
+    await sidebar.getByRole('button', { name: 'Switch to dark mode' }).hover();
+    await expect.poll(() => page.getByRole('tooltip').textContent()).toBe('Switch to dark mode');
+    await screenshotAtWidths(page, 'tooltip-sidebar', { fullPage: false, widths: [1280] });
+
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  });
+
+  it('moves on to the results 2 s after the technical report, unless the user stays or turned it off', async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
+    await startPlaying(page, env.server.url);
+    await page.goto(`${env.server.url}/stage-6`);
+    const generate = page.getByRole('button', { name: 'Generate Technical Report' });
+
+    await generate.click();
+    const notice = page.getByRole('status').filter({ hasText: 'Moving on to your results in 2 s' });
+    await notice.waitFor();
+    await notice.getByRole('button', { name: 'Stay' }).click();
+    await expect.poll(() => notice.count()).toBe(0);
+    await page.waitForTimeout(2500);
+    expect(new URL(page.url()).pathname).toBe('/stage-6');
+
+    await generate.click();
+    await notice.waitFor();
+    await page.waitForURL(/\/summary$/, { timeout: 5000 });
+
+    // Off in Settings: the report is kept, nobody moves.
+    await page.goto(`${env.server.url}/settings`);
+    const toggle = page.getByRole('switch', { name: 'Auto Progress' });
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+    await page.goto(`${env.server.url}/stage-6`);
+    await generate.click();
+    await expect.poll(() => openToast(page).textContent()).toContain('Report ready');
+    await page.waitForTimeout(2500);
+    expect(new URL(page.url()).pathname).toBe('/stage-6');
+    expect(await notice.count()).toBe(0);
+
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the local copy read-only when the server cannot be reached', async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
+    await startPlaying(page, env.server.url);
+    await page.getByRole('textbox', { name: 'Core idea' }).fill('A page that pays visitors in XNO');
+    await page.getByRole('textbox', { name: 'Core idea' }).blur();
+    await addParameter(page, 'Common Viral Triggers', 'FOMO');
+
+    await context.route('**/api/**', (route) => route.abort('connectionrefused'));
+    await page.reload();
+    const notice = page.getByRole('status').filter({ hasText: "The server can't be reached." });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain("'New Viral Idea'");
+    await expect.poll(() => chips(page, 'Common Viral Triggers').allTextContents()).toEqual([...STARTING_TRIGGERS, 'FOMO']);
+    expect(await page.getByRole('textbox', { name: 'Core idea' }).inputValue()).toBe('A page that pays visitors in XNO');
+    expect(await page.getByRole('textbox', { name: 'Core idea' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Reset this stage' }).isDisabled()).toBe(true);
+    await screenshotAtWidths(page, 'offline-copy', { fullPage: false });
+
+    // Back online: Try again shows the live project, editable.
+    await context.unroute('**/api/**');
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => notice.count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Core idea' }).isDisabled()).toBe(false);
+
+    expect(consoleErrors.unexpected([/ERR_CONNECTION_REFUSED|Failed to load resource|WebSocket/])).toEqual([]);
+    await context.close();
+  });
+
+  it('has an extra small layout under 480 px', async () => {
+    const { context, page } = await openPage(env.browser, 400);
+    await startPlaying(page, env.server.url);
+    const heading = page.getByRole('heading', { name: 'Stage 1: Research & Understanding' });
+    const fontSize = () => heading.evaluate((element) => getComputedStyle(element).fontSize);
+    expect(await fontSize()).toBe('20px');
+    await page.setViewportSize({ width: 600, height: 900 });
+    await expect.poll(fontSize).toBe('24px');
+
+    await page.setViewportSize({ width: 400, height: 900 });
+    await page.getByRole('button', { name: 'Reset this stage' }).click();
+    const confirm = page.getByRole('alert').filter({ hasText: 'Reset stage 1?' });
+    const yes = await confirm.getByRole('button', { name: 'Yes, Reset Stage' }).boundingBox();
+    const cancel = await confirm.getByRole('button', { name: 'Cancel' }).boundingBox();
+    // Stacked: one button under the other.
+    expect(cancel!.y).toBeGreaterThan(yes!.y + yes!.height - 1);
+    await screenshotAtWidths(page, 'stage-1-extra-small', { fullPage: false, widths: [400] });
+    await context.close();
+  });
+});
