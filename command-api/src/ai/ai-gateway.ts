@@ -181,7 +181,14 @@ export const createAiGateway = (deps: AiGatewayDeps) => {
         const reason = error instanceof AiProviderError ? error.reason : 'error';
         observeCall(reason);
         logger.warn(
-          { use: call.use, requestId, provider: provider.name, reason, detail: error instanceof Error ? error.message : String(error) },
+          {
+            use: call.use,
+            requestId,
+            httpRequestId: metadata.requestId,
+            provider: provider.name,
+            reason,
+            detail: error instanceof Error ? error.message : String(error),
+          },
           'AI call failed',
         );
         // Only what this attempt charged is given back: a retry of a request charged earlier refunds nothing.

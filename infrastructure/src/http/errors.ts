@@ -89,7 +89,8 @@ export const errorHandler =
         ctx.body = { success: false, error: message, message } satisfies ErrorBody;
         return;
       }
-      logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
+      const requestId = typeof ctx.state.requestId === 'string' ? ctx.state.requestId : undefined;
+      logger.error({ err: error, method: ctx.method, path: ctx.path, ...(requestId === undefined ? {} : { requestId }) }, 'request failed');
       ctx.status = 500;
       ctx.body = { success: false, error: 'Internal error', message: 'An unexpected error occurred. Please try again.' } satisfies ErrorBody;
     }

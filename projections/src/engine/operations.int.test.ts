@@ -176,6 +176,24 @@ describe('poison events', () => {
     expect(report!.lagSeconds).toBeLessThan(120);
   });
 
+  it('logs the stop with the id of the request that appended the event', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    await stores.eventStore.appendToStream('s-1', [
+      { id: crypto.randomUUID(), type: 'FeedbackSubmitted', data: feedback('s-1', 'poison'), metadata: { requestId: 'req-poison-1' } },
+    ]);
+    await startEngine([tallies('tallies', { now: true })], { logger });
+    await stoppedAt();
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: 50,
+        projection: 'tallies',
+        requestId: 'req-poison-1',
+        msg: 'projection stopped at an event it could not apply',
+      }),
+    );
+  });
+
   it('skip exactly the event named by the operator, logged and recorded, and later events of its stream are no gap', async () => {
     const lines: Record<string, unknown>[] = [];
     const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });

@@ -39,22 +39,37 @@ export const createStatuses = ({ documentStore, clock, logger }: { documentStore
   const write = (name: string, fields: Partial<ProjectionStatus>) => documentStore.bulkWrite([set(name, fields)]);
 
   /** A projection stopped at an event it could not apply: operators see which, and why, in its status. */
-  const stopAt = async (projection: Projection, cause: unknown, error: Omit<ProjectionError, 'at'>) => {
+  const stopAt = async (projection: Projection, cause: unknown, error: Omit<ProjectionError, 'at'>, requestId?: string) => {
     logger.error(
-      { projection: projection.name, position: error.position, eventType: error.eventType, streamId: error.streamId, err: cause },
+      {
+        projection: projection.name,
+        position: error.position,
+        eventType: error.eventType,
+        streamId: error.streamId,
+        // The request that appended the event (X-Request-Id): its API log line and this one match up.
+        ...(requestId === undefined ? {} : { requestId }),
+        err: cause,
+      },
       'projection stopped at an event it could not apply',
     );
     await write(projection.name, { state: 'failed', error: { ...error, at: clock().toISOString() } });
   };
 
-  const fail = (projection: Projection, failure: ProjectionFailure) =>
-    stopAt(projection, failure.cause, {
-      message: failure.message,
-      position: Number(failure.event.position),
-      eventType: failure.event.type,
-      streamId: failure.event.streamId,
-      revision: Number(failure.event.revision),
-    });
+  const fail = (projection: Projection, failure: ProjectionFailure) => {
+    const { requestId } = (failure.event.metadata ?? {}) as { requestId?: unknown };
+    return stopAt(
+      projection,
+      failure.cause,
+      {
+        message: failure.message,
+        position: Number(failure.event.position),
+        eventType: failure.event.type,
+        streamId: failure.event.streamId,
+        revision: Number(failure.event.revision),
+      },
+      typeof requestId === 'string' ? requestId : undefined,
+    );
+  };
 
   return { read, set, write, fail, stopAt };
 };
