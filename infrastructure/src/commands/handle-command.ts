@@ -70,33 +70,28 @@ export const handleCommand = <C extends Command, E extends DomainEvent, S>(
   options: HandleCommandOptions = {},
 ): Promise<CommandResult<E>> => {
   // A request that says "make it look like this" is named by the commands it turns into; refused before that, it is a Patch.
-  const decided: Decided = { type: 'Patch' };
+  let type = 'Patch';
   const commandsFor: CommandsFor<C, S> = (state) => {
     const commands = typeof command === 'function' ? command(state) : Array.isArray(command) ? (command as readonly C[]) : [command as C];
-    decided.type = commands.map((each) => each.type).join('+') || 'none';
+    type = commands.map((each) => each.type).join('+') || 'none';
     return commands;
   };
-  const observer = commandObservers.get(store);
-  if (!observer) return serialized(store, streamId, () => decideAndAppend(store, decider, streamId, commandsFor, options));
   const started = performance.now();
-  const seconds = () => (performance.now() - started) / 1000;
-  return serialized(store, streamId, () => decideAndAppend(store, decider, streamId, commandsFor, options)).then(
+  const handled = serialized(store, streamId, () => decideAndAppend(store, decider, streamId, commandsFor, options));
+  const observer = commandObservers.get(store);
+  if (!observer) return handled;
+  const observe = (outcome: CommandOutcome) => observer.command({ type, outcome, seconds: (performance.now() - started) / 1000 });
+  return handled.then(
     (result) => {
-      const outcome = result.repeated ? 'repeated' : result.events.length === 0 ? 'unchanged' : 'accepted';
-      observer.command({ type: decided.type, outcome, seconds: seconds() });
+      observe(result.repeated ? 'repeated' : result.events.length === 0 ? 'unchanged' : 'accepted');
       return result;
     },
     (error: unknown) => {
-      const outcome = error instanceof DomainError ? 'refused' : error instanceof WrongExpectedVersionError ? 'conflict' : 'failed';
-      observer.command({ type: decided.type, outcome, seconds: seconds() });
+      observe(error instanceof DomainError ? 'refused' : error instanceof WrongExpectedVersionError ? 'conflict' : 'failed');
       throw error;
     },
   );
 };
-
-interface Decided {
-  type: string;
-}
 
 /** How each command ended and how long it took, and each append: for the metrics (see `observeCommands`). */
 export interface CommandObserver {

@@ -21,6 +21,16 @@ export const isOperatorRequest = (request: IncomingMessage, token: string | unde
   return sameSecret(bearer, token) || sameSecret(query, token);
 };
 
+/** The answer to a caller who is not an operator: 401 when a token would let them in, 403 when only this machine may. */
+export const operatorRefusal = (token: string | undefined) => ({
+  status: token ? 401 : 403,
+  body: {
+    success: false as const,
+    error: token ? 'Unauthorized' : 'Forbidden',
+    message: token ? 'Operators only: send Authorization: Bearer <OPS_TOKEN>' : 'Operators only: set OPS_TOKEN to allow remote access',
+  },
+});
+
 /**
  * Rebuilding is expensive and feedback is private, so the operators' endpoints are not public: a bearer token
  * when one is configured, else only callers on this machine.
@@ -32,7 +42,7 @@ export const operatorsOnly =
       await next();
       return;
     }
-    ctx.status = token ? 401 : 403;
-    const message = token ? 'Operators only: send Authorization: Bearer <OPS_TOKEN>' : 'Operators only: set OPS_TOKEN to allow remote access';
-    ctx.body = { success: false, error: token ? 'Unauthorized' : 'Forbidden', message };
+    const refusal = operatorRefusal(token);
+    ctx.status = refusal.status;
+    ctx.body = refusal.body;
   };

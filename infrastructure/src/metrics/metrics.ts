@@ -27,9 +27,9 @@ const PROJECTION_STATES = ['catching_up', 'live', 'rebuilding', 'failed', 'stopp
  * commands failed, how far behind is a projection), and labels stay few and bounded (command types, projection
  * names, providers): never an id, a user or a path with ids in it.
  */
-export const createMetrics = ({ processMetrics = true }: { processMetrics?: boolean } = {}) => {
+export const createMetrics = () => {
   const registry = new Registry();
-  if (processMetrics) collectDefaultMetrics({ register: registry, prefix: 'vis_' });
+  collectDefaultMetrics({ register: registry, prefix: 'vis_' });
   const registers = [registry];
 
   const commands = new Counter({

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isOperatorRequest } from '../http/operators-only.ts';
+import { isOperatorRequest, operatorRefusal } from '../http/operators-only.ts';
 import type { Metrics } from './metrics.ts';
 
 /** The path Prometheus scrapes, on every service (and once on the embedded server). */
@@ -11,14 +11,9 @@ export const METRICS_PATH = '/metrics';
  */
 export const serveMetrics = async (request: IncomingMessage, response: ServerResponse, metrics: Metrics, opsToken: string | undefined) => {
   if (!isOperatorRequest(request, opsToken)) {
-    response.writeHead(opsToken ? 401 : 403, { 'content-type': 'application/json' });
-    response.end(
-      JSON.stringify({
-        success: false,
-        error: opsToken ? 'Unauthorized' : 'Forbidden',
-        message: opsToken ? 'Operators only: send Authorization: Bearer <OPS_TOKEN>' : 'Operators only: set OPS_TOKEN to allow remote access',
-      }),
-    );
+    const refusal = operatorRefusal(opsToken);
+    response.writeHead(refusal.status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(refusal.body));
     return;
   }
   const body = await metrics.registry.metrics();
