@@ -9,6 +9,7 @@ import {
   METRICS_PATH,
   observeCommands,
   serveMetrics,
+  operatorAccessFrom,
   sessions,
   type SessionOptions,
   DEFAULT_PUBLIC_COUPON_CODE,
@@ -95,15 +96,16 @@ export const startEmbedded = async (
     code: config.PUBLIC_COUPON_CODE ?? DEFAULT_PUBLIC_COUPON_CODE,
     logger,
   });
-  const projections = composeProjectionService({ config, eventStore, documentStore, logger });
+  // One process: every service shares the session records and this cache, so a sign-out here is seen at once everywhere.
+  const visitors = createVisitorRecords({ documentStore, limits: abuseLimitsFrom(config), logger, sessionCacheMs: 10_000, metrics });
+  const { sessionStore, abuse } = visitors;
+  const sessionOptions: SessionOptions = { secret: config.SESSION_SECRET, store: sessionStore, abuse };
+  const operators = operatorAccessFrom(config, sessionOptions);
+  const projections = composeProjectionService({ config, eventStore, documentStore, logger, operators });
   const { engine } = projections;
   await engine.start();
   metrics.followProjections(engine.report);
   const progress = await followProjectionProgress(documentStore);
-  // One process: both APIs share the session records and this cache, so a sign-out here is seen at once everywhere.
-  const visitors = createVisitorRecords({ documentStore, limits: abuseLimitsFrom(config), logger, sessionCacheMs: 10_000, metrics });
-  const { sessionStore, abuse } = visitors;
-  const sessionOptions: SessionOptions = { secret: config.SESSION_SECRET, store: sessionStore, abuse };
 
   const commands = composeCommandService({
     config,
@@ -134,7 +136,7 @@ export const startEmbedded = async (
       response.end(JSON.stringify({ status: ready ? 'ok' : 'catching_up' }));
       return;
     }
-    if (request.url?.split('?')[0] === METRICS_PATH) return void serveMetrics(request, response, metrics, config.OPS_TOKEN);
+    if (request.url?.split('?')[0] === METRICS_PATH) return void serveMetrics(request, response, metrics, operators);
     if (request.url?.startsWith('/api/ops/coupons')) return void handleCommand(request, response);
     if (request.url?.startsWith('/api/ops/')) return void handleOps(request, response);
     if (isQuery(request)) return void handleQuery(request, response);

@@ -45,3 +45,49 @@ describe('operators and analysts, with OPS_TOKEN set', () => {
     operator.ws.close();
   });
 });
+
+describe('operators signed in with an email in OPERATOR_EMAILS', () => {
+  let withEmails: Awaited<ReturnType<typeof startTestServer>>;
+  beforeAll(async () => {
+    withEmails = await startTestServer({ opsToken: OPS_TOKEN, config: { OPERATOR_EMAILS: ['ops@example.com'] } });
+  });
+  afterAll(() => withEmails.close());
+
+  const OPERATORS_PATHS = ['/api/analytics/feedback', '/api/analytics/stage-funnel', '/api/ops/projections', '/metrics'];
+
+  it('lets an operator in with their session alone, whatever the case of their email, and says so in /api/auth/user', async () => {
+    const ops = httpClient(withEmails.url);
+    await ops.form('/auth/local', { displayName: 'Olive Ops', email: 'Ops@Example.com' });
+    expect((await ops.call('GET', '/api/auth/user')).body).toMatchObject({ isAuthenticated: true, isOperator: true });
+    for (const path of OPERATORS_PATHS) expect((await ops.call('GET', path)).status, path).toBe(200);
+    const verify = await ops.call('POST', '/api/ops/projections/projects/verify', undefined, { origin: withEmails.url });
+    expect(verify.status).toBe(200);
+
+    const socket = await ops.socket();
+    socket.ws.send(JSON.stringify({ type: 'subscribe', topics: ['feedback', 'stage_funnel'] }));
+    expect(await socket.next((message) => message.type === 'subscribed')).toEqual({
+      type: 'subscribed',
+      topics: ['feedback', 'stage_funnel'],
+      denied: [],
+    });
+    socket.ws.close();
+  });
+
+  it('keeps everyone else out: a visitor, a user with another email, and the operator once signed out', async () => {
+    const visitor = httpClient(withEmails.url);
+    expect((await visitor.call('GET', '/api/auth/user')).body.isOperator).toBe(false);
+    const other = httpClient(withEmails.url);
+    await other.form('/auth/local', { displayName: 'Ann', email: 'ann@example.com' });
+    expect((await other.call('GET', '/api/auth/user')).body).toMatchObject({ isAuthenticated: true, isOperator: false });
+    const ops = httpClient(withEmails.url);
+    await ops.form('/auth/local', { displayName: 'Olive Ops', email: 'ops@example.com' });
+    await ops.form('/auth/logout', {});
+    for (const client of [visitor, other, ops]) {
+      for (const path of OPERATORS_PATHS) {
+        const res = await client.call('GET', path);
+        expect(res.status, path).toBe(401);
+        expect(res.body.message).toBe("Operators only: sign in with an operator's account or send Authorization: Bearer <OPS_TOKEN>");
+      }
+    }
+  });
+});

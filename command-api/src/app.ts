@@ -10,6 +10,7 @@ import {
   requestIds,
   sameSiteOnly,
   sessions,
+  type OperatorAccess,
   type Abuse,
   type DocumentStore,
   type EventStore,
@@ -50,8 +51,8 @@ export interface CommandApiDeps {
   newId?: () => string;
   /** Sign-in settings; without them, Google is not configured and production follows `secureCookies`. */
   auth?: AuthOptions;
-  /** Guards the operators' endpoints (coupon issuing); without one, only loopback callers are operators. */
-  opsToken?: string;
+  /** Who may use the operators' endpoints (coupon issuing); by default, only loopback callers. */
+  operators?: OperatorAccess;
   /** Stripe (`paymentsFromConfig`); without it the payment calls answer 503 and coupons still work. */
   payments?: PaymentsGateway;
   /** Lets a visitor who signs in keep their projects (from the project list read model). */
@@ -72,7 +73,7 @@ export const createCommandApi = ({
   trustProxy = false,
   clock = () => new Date(),
   newId = randomUUID,
-  opsToken,
+  operators = {},
   auth = { production: secureCookies },
   payments,
   ai,
@@ -85,7 +86,7 @@ export const createCommandApi = ({
   const app = new Koa({ proxy: trustProxy, maxIpsCount: 1 });
   const router = new Router();
   const accounts = createAccounts({ eventStore });
-  accountRoutes(router, { accounts, clock, newId, opsToken, abuse });
+  accountRoutes(router, { accounts, clock, newId, operators, abuse });
   projectRoutes(router, { eventStore, clock, newId });
   feedbackRoutes(router, { eventStore, clock, newId });
   marketplaceRoutes(router, { eventStore, clock, newId });

@@ -1,4 +1,5 @@
 import {
+  operatorAccessFrom,
   createSessionIdentifier,
   type Abuse,
   type Config,
@@ -23,6 +24,7 @@ export type CommandServiceConfig = Pick<Config, 'SESSION_SECRET' | 'NODE_ENV'> &
       | 'TRUST_PROXY'
       | 'PUBLIC_URL'
       | 'OPS_TOKEN'
+      | 'OPERATOR_EMAILS'
       | 'GOOGLE_CLIENT_ID'
       | 'GOOGLE_CLIENT_SECRET'
       | 'STRIPE_SECRET_KEY'
@@ -77,6 +79,7 @@ export const composeCommandService = ({
   overrides = {},
 }: CommandServiceDeps) => {
   const trustProxy = config.TRUST_PROXY ?? false;
+  const operators = operatorAccessFrom(config, { secret: config.SESSION_SECRET, store: sessionStore });
   const aiProcess = createAiProcessChannel({
     identify: createSessionIdentifier({ secret: config.SESSION_SECRET, store: sessionStore }),
     logger,
@@ -92,7 +95,7 @@ export const composeCommandService = ({
     logger,
     sessionSecret: config.SESSION_SECRET,
     secureCookies: config.NODE_ENV === 'production',
-    opsToken: config.OPS_TOKEN,
+    operators,
     auth: authOptionsFrom(config),
     payments,
     ai: {
@@ -110,6 +113,8 @@ export const composeCommandService = ({
   return {
     app,
     webSockets,
+    /** Who is an operator here: `/metrics` asks the same. */
+    operators,
     /** Whether payments are on: the web app's security headers allow Stripe's hosts only then. */
     payments: Boolean(payments),
     close: () => aiProcess.close(),

@@ -43,7 +43,7 @@ runService({
   handle: service.app.callback(),
   // runService closes these itself, before the stores.
   webSockets: service.webSockets,
-  metrics: { metrics, opsToken: config.OPS_TOKEN },
+  metrics: { metrics, operators: service.operators },
   close: async () => {
     visitors.close();
     await Promise.all([eventStore.close(), progress.close(), documentStore.close()]);

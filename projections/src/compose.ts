@@ -1,4 +1,4 @@
-import type { Config, DocumentStore, EventStore, Logger } from '@vis/infrastructure';
+import { tokenOnly, type Config, type DocumentStore, type EventStore, type Logger, type OperatorAccess } from '@vis/infrastructure';
 import type { Projection } from './engine/define-projection.ts';
 import { createProjectionEngine } from './engine/engine.ts';
 import { createOpsApi } from './ops-app.ts';
@@ -10,17 +10,27 @@ export interface ProjectionServiceDeps {
   documentStore: DocumentStore;
   logger: Logger;
   projections?: readonly Projection[];
+  /** Who may use `/api/ops/*`: by default the OPS_TOKEN's holders (or this machine without one). */
+  operators?: OperatorAccess;
 }
 
 /**
  * The projection engine and the operators' `/api/ops/projections`, for the projection worker's own `main.ts` and
  * for the embedded server. The caller starts the engine (`engine.start()`) when the log is ready for it.
  */
-export const composeProjectionService = ({ config, eventStore, documentStore, logger, projections = allProjections }: ProjectionServiceDeps) => {
+export const composeProjectionService = ({
+  config,
+  eventStore,
+  documentStore,
+  logger,
+  projections = allProjections,
+  operators = tokenOnly(config.OPS_TOKEN),
+}: ProjectionServiceDeps) => {
   const engine = createProjectionEngine({ eventStore, documentStore, projections, logger });
   return {
     engine,
-    app: createOpsApi({ engine, logger, token: config.OPS_TOKEN }),
+    app: createOpsApi({ engine, logger, operators }),
+    operators,
     close: () => engine.stop(),
   };
 };

@@ -1,4 +1,13 @@
-import { createLogger, createMetrics, loadConfigOrExit, openDocumentStore, openEventStore, runService } from '@vis/infrastructure';
+import {
+  createLogger,
+  createMetrics,
+  createSessionStore,
+  loadConfigOrExit,
+  openDocumentStore,
+  openEventStore,
+  operatorAccessFrom,
+  runService,
+} from '@vis/infrastructure';
 import { composeProjectionService } from './compose.ts';
 
 /** The projection worker as its own service: EventStoreDB in, MongoDB read models out, /api/ops/* for operators. */
@@ -6,7 +15,9 @@ const config = loadConfigOrExit();
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'projections' });
 const eventStore = openEventStore(config);
 const documentStore = await openDocumentStore(config);
-const service = composeProjectionService({ config, eventStore, documentStore, logger });
+// Operators' browsers reach `/api/ops/*` with their session: the same records the APIs keep in this database.
+const operators = operatorAccessFrom(config, { secret: config.SESSION_SECRET, store: createSessionStore({ documentStore }) });
+const service = composeProjectionService({ config, eventStore, documentStore, logger, operators });
 await service.engine.start();
 const metrics = createMetrics();
 metrics.followProjections(service.engine.report);
@@ -18,7 +29,7 @@ runService({
   logger,
   handle: service.app.callback(),
   isReady: service.engine.isCaughtUp,
-  metrics: { metrics, opsToken: config.OPS_TOKEN },
+  metrics: { metrics, operators },
   close: async () => {
     await service.close();
     await Promise.all([eventStore.close(), documentStore.close()]);

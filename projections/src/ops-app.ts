@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { errorHandler, jsonBody, operatorsOnly, sameSiteOnly, type Filter, type Logger } from '@vis/infrastructure';
+import { errorHandler, jsonBody, operatorsOnly, sameSiteOnly, type Filter, type Logger, type OperatorAccess } from '@vis/infrastructure';
 import Koa, { type Context } from 'koa';
 import { parseAt, ResumeRefusedError, UnknownProjectionError, type ProjectionEngine } from './engine/engine.ts';
 
@@ -10,7 +10,7 @@ const MAX_AS_OF_PAGE = 500;
  * in the status), resume a stopped projection (optionally skipping the event it stopped at), verify a projection
  * against the log, and any read model as of a past position or time (`/api/ops/as-of`).
  */
-export const createOpsApi = ({ engine, logger, token }: { engine: ProjectionEngine; logger: Logger; token?: string }) => {
+export const createOpsApi = ({ engine, logger, operators }: { engine: ProjectionEngine; logger: Logger; operators: OperatorAccess }) => {
   const app = new Koa();
   const router = new Router();
   const refuse = (ctx: Context, status: number, error: string, message: string) => {
@@ -89,7 +89,7 @@ export const createOpsApi = ({ engine, logger, token }: { engine: ProjectionEngi
   app.use(errorHandler(logger));
   // Without a token the operator is whoever is on this machine: so is a browser there, visiting any site.
   app.use(sameSiteOnly());
-  app.use(operatorsOnly(token));
+  app.use(operatorsOnly(operators));
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

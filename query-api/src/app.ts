@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import {
+  type OperatorAccess,
   apiSecurityHeaders,
   createRateLimiter,
   createSessionStore,
@@ -38,7 +39,8 @@ export interface QueryApiDeps {
   /** Default: counters in `documentStore`, the product's default limits. */
   abuse?: Abuse;
   readYourWritesTimeoutMs?: number;
-  opsToken?: string;
+  /** Who may read analytics and see the operators' screens; by default, only loopback callers. */
+  operators?: OperatorAccess;
   publicCouponCode?: string;
 }
 
@@ -50,7 +52,7 @@ export const createQueryApi = ({
   logger,
   sessionSecret,
   readYourWritesTimeoutMs = 2000,
-  opsToken,
+  operators = {},
   publicCouponCode = DEFAULT_PUBLIC_COUPON_CODE,
   trustProxy = false,
   production = false,
@@ -62,9 +64,9 @@ export const createQueryApi = ({
   const router = new Router();
   projectQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs, eventStore });
   marketplaceQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs });
-  accountQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs, publicCouponCode });
-  analyticsRoutes(router, { documentStore, progress, opsToken, readYourWritesTimeoutMs });
-  stageFunnelRoutes(router, { documentStore, progress, opsToken, readYourWritesTimeoutMs });
+  accountQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs, publicCouponCode, operators });
+  analyticsRoutes(router, { documentStore, progress, operators, readYourWritesTimeoutMs });
+  stageFunnelRoutes(router, { documentStore, progress, operators, readYourWritesTimeoutMs });
   app.use(requestIds());
   app.use(apiSecurityHeaders({ production }));
   app.use(errorHandler(logger));

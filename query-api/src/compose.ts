@@ -1,5 +1,6 @@
 import {
   createSessionIdentifier,
+  operatorAccessFrom,
   type Abuse,
   type Config,
   type DocumentStore,
@@ -15,7 +16,7 @@ import { createTopicAuthorizer } from './live/authorize-topic.ts';
 import { createLiveUpdates } from './live/live-updates.ts';
 
 export type QueryServiceConfig = Pick<Config, 'SESSION_SECRET' | 'NODE_ENV' | 'READ_YOUR_WRITES_TIMEOUT_MS'> &
-  Partial<Pick<Config, 'TRUST_PROXY' | 'PUBLIC_URL' | 'OPS_TOKEN' | 'PUBLIC_COUPON_CODE'>>;
+  Partial<Pick<Config, 'TRUST_PROXY' | 'PUBLIC_URL' | 'OPS_TOKEN' | 'OPERATOR_EMAILS' | 'PUBLIC_COUPON_CODE'>>;
 
 export interface QueryServiceDeps {
   config: QueryServiceConfig;
@@ -38,6 +39,7 @@ export interface QueryServiceDeps {
  */
 export const composeQueryService = ({ config, documentStore, eventStore, progress, logger, sessionStore, abuse, metrics }: QueryServiceDeps) => {
   const trustProxy = config.TRUST_PROXY ?? false;
+  const operators = operatorAccessFrom(config, { secret: config.SESSION_SECRET, store: sessionStore });
   const app = createQueryApi({
     documentStore,
     eventStore,
@@ -49,20 +51,20 @@ export const composeQueryService = ({ config, documentStore, eventStore, progres
     logger,
     sessionSecret: config.SESSION_SECRET,
     readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
-    opsToken: config.OPS_TOKEN,
+    operators,
     publicCouponCode: config.PUBLIC_COUPON_CODE,
   });
   const live = createLiveUpdates({
     documentStore,
     progress,
     logger,
-    identify: createSessionIdentifier({ secret: config.SESSION_SECRET, store: sessionStore, opsToken: config.OPS_TOKEN }),
+    identify: createSessionIdentifier({ secret: config.SESSION_SECRET, store: sessionStore, operators }),
     authorize: createTopicAuthorizer({ documentStore, progress, readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS }),
     site: { publicUrl: config.PUBLIC_URL, trustProxy },
   });
   metrics?.countWebSocketClients('/ws', live.clientCount);
   const webSockets: Record<string, WebSocketEndpoint> = { '/ws': live };
-  return { app, webSockets, close: () => live.close() };
+  return { app, webSockets, operators, close: () => live.close() };
 };
 
 export type QueryService = ReturnType<typeof composeQueryService>;

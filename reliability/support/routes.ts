@@ -41,7 +41,7 @@ export const listRoutes = async (): Promise<ListedRoute[]> => {
     });
     const query = createQueryApi({ documentStore: stores.documentStore, eventStore: stores.eventStore, progress, logger, sessionSecret });
     // Routes are registered when the app is built; the engine is only used when a route runs.
-    const ops = createOpsApi({ engine: {} as ProjectionEngine, logger });
+    const ops = createOpsApi({ engine: {} as ProjectionEngine, logger, operators: {} });
     return [...routesOf(command, 'command-api'), ...routesOf(query, 'query-api'), ...routesOf(ops, 'ops')];
   } finally {
     await progress.close();

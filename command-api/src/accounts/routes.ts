@@ -8,7 +8,7 @@ import {
   ValidationError,
   type RedeemCouponResponse,
 } from '@vis/domain';
-import { actorOf, describeWait, operatorsOnly, parseInput, RateLimitedError, type Abuse } from '@vis/infrastructure';
+import { actorOf, describeWait, operatorsOnly, parseInput, RateLimitedError, type Abuse, type OperatorAccess } from '@vis/infrastructure';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { commandMetadata } from '../command-context.ts';
@@ -18,7 +18,7 @@ interface Deps {
   accounts: Accounts;
   clock: () => Date;
   newId: () => string;
-  opsToken?: string;
+  operators: OperatorAccess;
   abuse: Abuse;
 }
 
@@ -75,7 +75,7 @@ export const accountRoutes = (router: Router, deps: Deps) => {
   router.post('/api/subscription/redeem-coupon', redeem);
 
   /** The operators' way to issue coupons (`npm run coupons`): coupons are events, like everything else. */
-  router.post('/api/ops/coupons', operatorsOnly(deps.opsToken), async (ctx) => {
+  router.post('/api/ops/coupons', operatorsOnly(deps.operators), async (ctx) => {
     const data = parseInput(issueCouponSchema, ctx.request.body ?? {});
     const result = await deps.accounts.issueCoupon(data, { ...commandMetadata(ctx, deps), actorId: 'operator' });
     ctx.status = 201;

@@ -113,10 +113,12 @@ describe('Google sign-in, the whole flow', () => {
     expect(done.status).toBe(302);
     expect(done.headers.location).toBe('/stage-2');
     expect(await actorAfter(done, stores.documentStore)).toBe(`user-${annUserId}`);
-    // The session is a new one: the visitor id carried over, the flow's record and returnTo gone.
+    // The session is a new one: the visitor id carried over, the flow's record and returnTo gone; the email Google
+    // gave decides whether this is an operator.
     expect(await sessionSetBy(done, stores.documentStore)).toEqual({
       visitorId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       userId: annUserId,
+      email: 'ann@example.com',
       _expire: expect.any(Number),
       _maxAge: expect.any(Number),
     });

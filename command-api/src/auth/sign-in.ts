@@ -45,7 +45,7 @@ export const createSignIn = ({ accounts, logger, clock, newId, adoptVisitorProje
     const { visitorId } = sessionOf(ctx);
     const projectsMoved = visitorId && adoptVisitorProjects ? await adoptVisitorProjects(`visitor-${visitorId}`, accountId, metadata) : 0;
     const balanceMoved = visitorId ? await moveVisitorBalance(`visitor-${visitorId}`, accountId, metadata) : false;
-    await startUserSession(ctx, userId);
+    await startUserSession(ctx, userId, profile.email);
     logger.info({ accountId, method, projectsMoved, balanceMoved }, 'signed in');
   };
 };

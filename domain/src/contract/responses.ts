@@ -317,6 +317,8 @@ export const authUserResponse = z.object({
   needsMorePoints: z.boolean(),
   aiPoints: z.number(),
   remainingFreeUses: z.number(),
+  /** May open the Operations and Analytics screens (OPERATOR_EMAILS, or OPS_TOKEN's rules). */
+  isOperator: z.boolean(),
 });
 export type AuthUserResponse = z.infer<typeof authUserResponse>;
 

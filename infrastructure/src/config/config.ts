@@ -37,6 +37,20 @@ export const configSchema = z.object({
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
   WEB_DIST_DIR: z.string().default('./web/dist'),
   OPS_TOKEN: optionalString(z.string().min(16, 'must be at least 16 characters')),
+  /**
+   * Signed-in users who see the Operations and Analytics screens: emails separated by commas, compared without
+   * regard to case. Their sessions may also use every operators' endpoint, as the OPS_TOKEN does.
+   */
+  OPERATOR_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be email addresses separated by commas'))),
   /** Where browsers reach the product; OAuth callbacks and payment returns are built on it. */
   PUBLIC_URL: optionalUrl,
   GOOGLE_CLIENT_ID: optionalString(z.string()),

@@ -62,6 +62,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads OPERATOR_EMAILS as a list of lower-cased addresses, and names it when one is not an address', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }, { envFile: '' }).OPERATOR_EMAILS).toEqual([]);
+    const listed = loadConfig({ OPERATOR_EMAILS: ' Ops@Example.com, ann@example.com ,', DATA_DIR: dataDir() }, { envFile: '' });
+    expect(listed.OPERATOR_EMAILS).toEqual(['ops@example.com', 'ann@example.com']);
+    expect(() => loadConfig({ OPERATOR_EMAILS: 'ops@example.com; ann', DATA_DIR: dataDir() }, { envFile: '' })).toThrow(
+      /OPERATOR_EMAILS.*: must be email addresses separated by commas/,
+    );
+  });
+
   it('generates a development session secret once and keeps it across restarts', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }, { envFile: '' }).SESSION_SECRET;

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from '../logging/logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { METRICS_PATH, serveMetrics } from '../metrics/serve-metrics.ts';
+import type { OperatorAccess } from './operators-only.ts';
 
 export interface WebSocketEndpoint {
   handleUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
@@ -21,8 +22,8 @@ export interface ServiceOptions {
   isReady?: () => boolean;
   /** Releases the stores once no request runs any more. */
   close: () => Promise<unknown>;
-  /** Served on `/metrics` to operators (OPS_TOKEN, or this machine when none is set). */
-  metrics?: { metrics: Metrics; opsToken: string | undefined };
+  /** Served on `/metrics` to operators (OPS_TOKEN, or this machine when none is set, or an operator's session). */
+  metrics?: { metrics: Metrics; operators: OperatorAccess };
 }
 
 /**
@@ -33,7 +34,7 @@ export interface ServiceOptions {
 export const runService = ({ name, host, port, logger, handle, webSockets = {}, isReady = () => true, close, metrics }: ServiceOptions) => {
   const server = createServer((request, response) => {
     if (metrics && request.url?.split('?')[0] === METRICS_PATH) {
-      void serveMetrics(request, response, metrics.metrics, metrics.opsToken);
+      void serveMetrics(request, response, metrics.metrics, metrics.operators);
       return;
     }
     if (request.url === '/healthz') {

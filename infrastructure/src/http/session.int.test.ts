@@ -34,7 +34,7 @@ const appWith = (options: Partial<SessionOptions> = {}, { proxy = false } = {}) 
   app.use(errorHandler(silentLogger()));
   app.use(sessions(app, { secret, store: createSessionStore({ documentStore: stores.documentStore }), ...options }));
   app.use(async (ctx) => {
-    if (ctx.path === '/in') await startUserSession(ctx, 'ann');
+    if (ctx.path === '/in') await startUserSession(ctx, 'ann', 'ann@example.com');
     if (ctx.path === '/out') await endUserSession(ctx);
     ctx.body = { actor: actorOf(ctx) };
   });

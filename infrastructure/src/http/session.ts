@@ -6,7 +6,7 @@ import createSession from 'koa-session';
 import compose from 'koa-compose';
 import type { Abuse } from '../abuse/limits.ts';
 import { describeWait, RateLimitedError } from '../abuse/rate-limiter.ts';
-import { isOperatorRequest } from './operators-only.ts';
+import { isOperatorRequest, type OperatorAccess } from './operators-only.ts';
 import type { SessionStore } from './session-store.ts';
 
 export const SESSION_COOKIE = 'vis.sid';
@@ -16,6 +16,8 @@ export interface SessionData {
   /** Every browser gets one on its first request; a visitor's projects and free plays hang on it. */
   visitorId?: string;
   userId?: string;
+  /** The signed-in user's email as the sign-in gave it: whether they are an operator (OPERATOR_EMAILS) is decided from it. */
+  email?: string;
   /** Where a sign-in in progress returns to: a same-site path, checked before it was stored. */
   returnTo?: string;
   /** grant's record of a sign-in in progress (provider, state, nonce, PKCE verifier). Never tokens. */
@@ -50,8 +52,8 @@ const replaceSession = async (ctx: Context, data: SessionData) => {
  * Signs this browser in. The visitor id is kept: it names the anonymous account the browser used until now,
  * and the user's own account (`user-<id>`) is what every request acts as from here on.
  */
-export const startUserSession = (ctx: Context, userId: string) =>
-  replaceSession(ctx, { visitorId: sessionOf(ctx).visitorId ?? randomUUID(), userId });
+export const startUserSession = (ctx: Context, userId: string, email: string) =>
+  replaceSession(ctx, { visitorId: sessionOf(ctx).visitorId ?? randomUUID(), userId, email });
 
 /**
  * Signs this browser out as a new anonymous visitor: on a shared computer the next person must not inherit the
@@ -128,16 +130,42 @@ export const sessions = (app: Koa, { secret, store, abuse }: SessionOptions): Mi
 };
 
 /**
- * Who an upgrading WebSocket request belongs to, from the same signed session cookie the HTTP APIs use (an
- * upgrade never passes through Koa's middleware, so a context is made for its cookies). Upgrades never start
- * a session: a socket without one owns nothing.
+ * The session record a raw request's signed cookie names (an upgrade or a service without session middleware
+ * never passes through koa-session, so a context is made for its cookies). Reading never starts a session.
  */
-export const createSessionIdentifier = ({ secret, store, opsToken }: { secret: string; store: SessionStore; opsToken?: string }) => {
+export const createSessionReader = ({ secret, store }: { secret: string; store: SessionStore }) => {
   const app = new Koa();
   app.keys = [secret];
-  return async (request: IncomingMessage) => {
+  return async (request: IncomingMessage): Promise<SessionData | null> => {
     const sid = app.createContext(request, new ServerResponse(request)).cookies.get(SESSION_COOKIE, { signed: true });
-    const data = sid ? ((await store.get(sid)) as SessionData | null) : null;
-    return { actor: actorFrom(data), operator: isOperatorRequest(request, opsToken) };
+    return sid ? await store.get(sid) : null;
   };
+};
+
+/** Who may use the operators' endpoints, from configuration: OPS_TOKEN, and OPERATOR_EMAILS signed in through these sessions. */
+export const operatorAccessFrom = (
+  config: { OPS_TOKEN?: string; OPERATOR_EMAILS?: readonly string[] },
+  sessions: { secret: string; store: SessionStore },
+): OperatorAccess => {
+  const read = createSessionReader(sessions);
+  return {
+    token: config.OPS_TOKEN,
+    emails: config.OPERATOR_EMAILS,
+    sessionEmail: async (request) => {
+      const data = await read(request);
+      return data?.userId ? data.email : undefined;
+    },
+  };
+};
+
+/**
+ * Who an upgrading WebSocket request belongs to, from the same signed session cookie the HTTP APIs use. Upgrades
+ * never start a session: a socket without one owns nothing.
+ */
+export const createSessionIdentifier = ({ secret, store, operators }: { secret: string; store: SessionStore; operators?: OperatorAccess }) => {
+  const read = createSessionReader({ secret, store });
+  return async (request: IncomingMessage) => ({
+    actor: actorFrom(await read(request)),
+    operator: await isOperatorRequest(request, operators ?? {}),
+  });
 };

@@ -13,7 +13,7 @@ import {
   type SubscriptionDetailsResponse,
   type SubscriptionStatusBody,
 } from '@vis/domain';
-import { actorOf, NOBODY, type DocumentStore, type ProjectionProgress } from '@vis/infrastructure';
+import { actorOf, isOperatorRequest, NOBODY, type DocumentStore, type OperatorAccess, type ProjectionProgress } from '@vis/infrastructure';
 import { emptyBalance, type BalanceDocument } from '@vis/projections';
 import type { Context } from 'koa';
 import { awaitMinPosition } from '../read-your-writes.ts';
@@ -24,6 +24,8 @@ interface Deps {
   readYourWritesTimeoutMs: number;
   /** The coupon the landing page advertises (spec 01 §2: "a hint about a public coupon code"). */
   publicCouponCode: string;
+  /** Whether the caller may use the operators' screens: the same check their endpoints make. */
+  operators: OperatorAccess;
 }
 
 type Balance = Omit<BalanceDocument, '_topics' | '_position'>;
@@ -38,7 +40,7 @@ const facts = (balance: Balance) => ({ ...balance, subscription: { status: balan
  * The caller's own account, read from the balances read model: a session can only ever name its own account,
  * so there is no id in these paths to guess. An account that has done nothing yet reads as a fresh one.
  */
-export const accountQueryRoutes = (router: Router, { documentStore, progress, readYourWritesTimeoutMs, publicCouponCode }: Deps) => {
+export const accountQueryRoutes = (router: Router, { documentStore, progress, readYourWritesTimeoutMs, publicCouponCode, operators }: Deps) => {
   const ownBalance = async (ctx: Context): Promise<Balance> => {
     await awaitMinPosition(ctx, progress, readModels.balances, readYourWritesTimeoutMs);
     const accountId = actorOf(ctx);
@@ -66,6 +68,7 @@ export const accountQueryRoutes = (router: Router, { documentStore, progress, re
       needsMorePoints: needsMorePoints(facts(balance)),
       aiPoints: balance.points,
       remainingFreeUses: balance.freePlaysLeft,
+      isOperator: await isOperatorRequest(ctx.req, operators),
     } satisfies AuthUserResponse;
   });
 
