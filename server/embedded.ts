@@ -105,7 +105,7 @@ export const startEmbedded = async (
   const { engine } = projections;
   await engine.start();
   metrics.followProjections(engine.report);
-  const progress = await followProjectionProgress(documentStore);
+  const progress = await followProjectionProgress(documentStore, { logger });
 
   const commands = composeCommandService({
     config,

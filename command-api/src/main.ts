@@ -19,7 +19,7 @@ const config = loadConfigOrExit();
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'command-api' });
 const eventStore = openEventStore(config);
 const documentStore = await openDocumentStore(config);
-const progress = await followProjectionProgress(documentStore);
+const progress = await followProjectionProgress(documentStore, { logger });
 // Sessions and abuse counters in the document store: every replica of every service sees the same ones.
 const metrics = createMetrics();
 observeCommands(eventStore, metrics.commandObserver);

@@ -17,7 +17,7 @@ const logger = createLogger({ level: config.LOG_LEVEL, name: 'query-api' });
 const documentStore = await openDocumentStore(config);
 // Read only (histories, a project at a revision or a time): EventStoreDB in this topology, which many readers share.
 const eventStore = openEventStore(config);
-const progress = await followProjectionProgress(documentStore);
+const progress = await followProjectionProgress(documentStore, { logger });
 const metrics = createMetrics();
 const visitors = createVisitorRecords({ documentStore, limits: abuseLimitsFrom(config), logger, metrics });
 const service = composeQueryService({

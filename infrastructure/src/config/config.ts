@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+// The client's own parser: its package has no export map, and parsing is all that is wanted here (no client).
+import { parseConnectionString } from '@eventstore/db-client/dist/Client/parseConnectionString.js';
+import { ConnectionString } from 'mongodb-connection-string-url';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65_535);
@@ -13,6 +16,20 @@ const optionalString = <T extends z.ZodType<string, string>>(schema: T) =>
     .pipe(schema.optional())
     .optional();
 const optionalUrl = optionalString(z.url());
+/**
+ * A server's connection string, checked by its own driver's parser: a cluster's (`esdb://n1:2113,n2:2113`,
+ * `mongodb://h1:27017,h2:27017/?replicaSet=rs0`) is no URL, and a URL check would refuse exactly those.
+ */
+const connectionString = (parse: (value: string) => unknown) =>
+  optionalString(
+    z.string().superRefine((value, ctx) => {
+      try {
+        parse(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
+  );
 /** 'true'/'false' (and 1/0, yes/no) as environments write them; `z.coerce.boolean()` would read 'false' as true. */
 const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 /** A rate limit: how many per window; 0 turns it off. */
@@ -31,8 +48,8 @@ export const configSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  EVENTSTORE_URL: optionalUrl,
-  MONGODB_URL: optionalUrl,
+  EVENTSTORE_URL: connectionString(parseConnectionString),
+  MONGODB_URL: connectionString((value) => new ConnectionString(value)),
   MONGODB_DATABASE: z.string().default('viral_idea_studio'),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
   WEB_DIST_DIR: z.string().default('./web/dist'),

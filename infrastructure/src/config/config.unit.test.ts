@@ -25,6 +25,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MONGODB_URL: 'not a url', DATA_DIR: dataDir() }, { envFile: '' })).toThrow(/MONGODB_URL/);
   });
 
+  it("accepts a cluster's connection strings, checked by each driver's own parser", () => {
+    const cluster = loadConfig(
+      {
+        EVENTSTORE_URL: 'esdb://n1:2113,n2:2113,n3:2113?tls=false&nodePreference=leader',
+        MONGODB_URL: 'mongodb://h1:27017,h2:27017/?replicaSet=rs0',
+        DATA_DIR: dataDir(),
+      },
+      { envFile: '' },
+    );
+    expect(cluster.EVENTSTORE_URL).toBe('esdb://n1:2113,n2:2113,n3:2113?tls=false&nodePreference=leader');
+    expect(cluster.MONGODB_URL).toBe('mongodb://h1:27017,h2:27017/?replicaSet=rs0');
+    expect(() => loadConfig({ EVENTSTORE_URL: 'http://n1:2113', DATA_DIR: dataDir() }, { envFile: '' })).toThrow(/EVENTSTORE_URL: .*esdb:\/\//);
+    expect(() => loadConfig({ MONGODB_URL: 'mongodb+srv://a,b/', DATA_DIR: dataDir() }, { envFile: '' })).toThrow(/MONGODB_URL: .*multiple/);
+  });
+
   it('treats an empty URL as unset, as .env.example leaves them', () => {
     expect(loadConfig({ EVENTSTORE_URL: '', MONGODB_URL: '', DATA_DIR: dataDir() }, { envFile: '' }).MONGODB_URL).toBeUndefined();
   });

@@ -1,4 +1,5 @@
 import type { ChangeStream, Document, DocumentStore } from '../document-store/document-store.ts';
+import type { Logger } from '../logging/logger.ts';
 
 /** One document per projection in this collection: where it has got to and which collection serves it. */
 export const PROJECTIONS_COLLECTION = '_projections';
@@ -70,12 +71,24 @@ export interface ProjectionProgress {
   close(): Promise<void>;
 }
 
+export interface FollowOptions {
+  /** Told when the change feed fails and is watched again. */
+  logger?: Pick<Logger, 'warn'>;
+  /** Waits before watching again after a failure: doubling from the first, up to the last. */
+  retryDelaysMs?: { first: number; max: number };
+}
+
 /**
  * Follows the projections' status documents through the document store's change feed, so that a query API
  * in another process (distributed mode) knows the serving collections and positions as well as one sharing
- * the projection engine's process.
+ * the projection engine's process. A feed that fails or ends (a MongoDB change stream's non-resumable error,
+ * an invalidate, a failover) is watched again with a growing delay, and every status read afresh: the collection
+ * holds one small document per projection, so a full read is the surest resume, whatever the feed missed.
  */
-export const followProjectionProgress = async (documentStore: DocumentStore): Promise<ProjectionProgress> => {
+export const followProjectionProgress = async (
+  documentStore: DocumentStore,
+  { logger, retryDelaysMs = { first: 100, max: 5_000 } }: FollowOptions = {},
+): Promise<ProjectionProgress> => {
   const statuses = new Map<string, ProjectionStatus>();
   const listeners = new Set<(status: ProjectionStatus) => void>();
   const waiters = new Set<{ name: string; position: number; resolve: (ok: boolean) => void }>();
@@ -93,12 +106,55 @@ export const followProjectionProgress = async (documentStore: DocumentStore): Pr
     for (const listener of listeners) listener(status);
   };
 
-  // Watch before the initial read so that no change falls between the two.
-  const changes: ChangeStream = documentStore.watch(PROJECTIONS_COLLECTION);
-  for (const status of await documentStore.find<ProjectionStatus>(PROJECTIONS_COLLECTION)) accept(status);
+  /** Watches, then reads every status: watching first means no change falls between the two. */
+  const watchAndRead = async (): Promise<ChangeStream> => {
+    const changes = documentStore.watch(PROJECTIONS_COLLECTION);
+    try {
+      for (const status of await documentStore.find<ProjectionStatus>(PROJECTIONS_COLLECTION)) accept(status);
+    } catch (error) {
+      await changes.close();
+      throw error;
+    }
+    return changes;
+  };
+
+  let closed = false;
+  let changes = await watchAndRead();
+  let wake: (() => void) | undefined;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   const following = (async () => {
-    for await (const change of changes) {
-      if (change.document) accept(change.document as ProjectionStatus);
+    let delay = retryDelaysMs.first;
+    while (!closed) {
+      try {
+        for await (const change of changes) {
+          if (change.document) accept(change.document as ProjectionStatus);
+          delay = retryDelaysMs.first;
+        }
+        if (closed) return;
+        logger?.warn('the projections status feed ended; watching it again');
+      } catch (error) {
+        if (closed) return;
+        logger?.warn({ err: error }, 'the projections status feed failed; watching it again');
+      }
+      // Until a new feed is up, readers keep the last statuses they heard of (stale, never missing).
+      for (;;) {
+        await pause(delay);
+        delay = Math.min(delay * 2, retryDelaysMs.max);
+        if (closed) return;
+        try {
+          changes = await watchAndRead();
+          break;
+        } catch (error) {
+          logger?.warn({ err: error }, 'watching the projections status feed again failed; retrying');
+        }
+      }
     }
   })();
 
@@ -129,6 +185,8 @@ export const followProjectionProgress = async (documentStore: DocumentStore): Pr
       return () => listeners.delete(listener);
     },
     close: async () => {
+      closed = true;
+      wake?.();
       await changes.close();
       await following;
       for (const waiter of waiters) waiter.resolve(false);
