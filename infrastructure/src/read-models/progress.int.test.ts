@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChangeNotification, ChangeStream, DocumentStore } from '../document-store/document-store.ts';
 import { openTestStores } from '../testing/embedded-stores.ts';
+import { withFailingChangeFeed } from '../testing/fault-injecting-stores.ts';
 import { followProjectionProgress, PROJECTIONS_COLLECTION, type ProjectionStatus } from './progress.ts';
 
 const status = (position: number, collection = 'projects_v1'): ProjectionStatus => ({
@@ -12,39 +12,6 @@ const status = (position: number, collection = 'projects_v1'): ProjectionStatus 
   updatedAt: new Date(0).toISOString(),
 });
 
-/**
- * The embedded store with a change feed that fails as a MongoDB change stream can: the first watch breaks after
- * `failAfter` notifications (a non-resumable error), and the next `refusals` attempts to watch again fail at once.
- */
-const failingFeed = (store: DocumentStore, { failAfter, refusals = 0 }: { failAfter: number; refusals?: number }) => {
-  let watches = 0;
-  let refused = 0;
-  const wrapped: DocumentStore = Object.create(store) as DocumentStore;
-  wrapped.watch = (collection) => {
-    watches += 1;
-    if (watches > 1 && refused < refusals) {
-      refused += 1;
-      throw new Error('not primary');
-    }
-    const inner = store.watch(collection);
-    if (watches > 1) return inner;
-    let delivered = 0;
-    const iterator = inner[Symbol.asyncIterator]();
-    const failing: ChangeStream = {
-      close: () => inner.close(),
-      [Symbol.asyncIterator]: () => ({
-        next: async (): Promise<IteratorResult<ChangeNotification>> => {
-          if (delivered === failAfter) throw new Error('ChangeStreamHistoryLost');
-          delivered += 1;
-          return iterator.next();
-        },
-      }),
-    };
-    return failing;
-  };
-  return { store: wrapped, watches: () => watches };
-};
-
 describe('following the projections status through a failing change feed', () => {
   let stores: Awaited<ReturnType<typeof openTestStores>>;
   beforeEach(async () => {
@@ -54,7 +21,7 @@ describe('following the projections status through a failing change feed', () =>
 
   it('watches again after the feed fails, and hears what changed while it was down', async () => {
     const warn = vi.fn();
-    const feed = failingFeed(stores.documentStore, { failAfter: 1, refusals: 2 });
+    const feed = withFailingChangeFeed(stores.documentStore, { failAfter: 1, refusals: 2 });
     const progress = await followProjectionProgress(feed.store, { logger: { warn }, retryDelaysMs: { first: 5, max: 20 } });
     try {
       await stores.documentStore.replaceOne(PROJECTIONS_COLLECTION, status(10));
@@ -62,7 +29,7 @@ describe('following the projections status through a failing change feed', () =>
       // The feed is broken now: this change (a rebuild's switch) comes through the fresh read after watching again.
       await stores.documentStore.replaceOne(PROJECTIONS_COLLECTION, status(20, 'projects_v2'));
       await vi.waitFor(() => expect(progress.collectionFor('projects')).toBe('projects_v2'));
-      expect(feed.watches()).toBe(4);
+      expect(feed.watchesOf(PROJECTIONS_COLLECTION)).toBe(4);
       expect(warn).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), 'the projections status feed failed; watching it again');
       // And the new feed carries on.
       expect(
@@ -77,10 +44,10 @@ describe('following the projections status through a failing change feed', () =>
   });
 
   it('closes while it waits to watch again, without an unhandled rejection', async () => {
-    const feed = failingFeed(stores.documentStore, { failAfter: 0, refusals: 100 });
+    const feed = withFailingChangeFeed(stores.documentStore, { failAfter: 0, refusals: 100 });
     const progress = await followProjectionProgress(feed.store, { retryDelaysMs: { first: 60_000, max: 60_000 } });
     await stores.documentStore.replaceOne(PROJECTIONS_COLLECTION, status(1));
     await progress.close();
-    expect(feed.watches()).toBe(1);
+    expect(feed.watchesOf(PROJECTIONS_COLLECTION)).toBe(1);
   });
 });

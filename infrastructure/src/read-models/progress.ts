@@ -1,4 +1,5 @@
-import type { ChangeStream, Document, DocumentStore } from '../document-store/document-store.ts';
+import type { Document, DocumentStore } from '../document-store/document-store.ts';
+import { followChanges, type FollowChangesOptions } from '../document-store/follow-changes.ts';
 import type { Logger } from '../logging/logger.ts';
 
 /** One document per projection in this collection: where it has got to and which collection serves it. */
@@ -74,20 +75,17 @@ export interface ProjectionProgress {
 export interface FollowOptions {
   /** Told when the change feed fails and is watched again. */
   logger?: Pick<Logger, 'warn'>;
-  /** Waits before watching again after a failure: doubling from the first, up to the last. */
-  retryDelaysMs?: { first: number; max: number };
+  retryDelaysMs?: FollowChangesOptions['retryDelaysMs'];
 }
 
 /**
  * Follows the projections' status documents through the document store's change feed, so that a query API
  * in another process (distributed mode) knows the serving collections and positions as well as one sharing
- * the projection engine's process. A feed that fails or ends (a MongoDB change stream's non-resumable error,
- * an invalidate, a failover) is watched again with a growing delay, and every status read afresh: the collection
- * holds one small document per projection, so a full read is the surest resume, whatever the feed missed.
+ * the projection engine's process, through the feed's failures (`followChanges`).
  */
 export const followProjectionProgress = async (
   documentStore: DocumentStore,
-  { logger, retryDelaysMs = { first: 100, max: 5_000 } }: FollowOptions = {},
+  { logger, retryDelaysMs }: FollowOptions = {},
 ): Promise<ProjectionProgress> => {
   const statuses = new Map<string, ProjectionStatus>();
   const listeners = new Set<(status: ProjectionStatus) => void>();
@@ -106,57 +104,19 @@ export const followProjectionProgress = async (
     for (const listener of listeners) listener(status);
   };
 
-  /** Watches, then reads every status: watching first means no change falls between the two. */
-  const watchAndRead = async (): Promise<ChangeStream> => {
-    const changes = documentStore.watch(PROJECTIONS_COLLECTION);
-    try {
+  // The collection holds one small document per projection: reading it whole is the surest resume after a gap.
+  const feed = followChanges({
+    documentStore,
+    collection: PROJECTIONS_COLLECTION,
+    what: 'projections status',
+    logger,
+    retryDelaysMs,
+    onChange: (change) => change.document && accept(change.document as ProjectionStatus),
+    onWatching: async () => {
       for (const status of await documentStore.find<ProjectionStatus>(PROJECTIONS_COLLECTION)) accept(status);
-    } catch (error) {
-      await changes.close();
-      throw error;
-    }
-    return changes;
-  };
-
-  let closed = false;
-  let changes = await watchAndRead();
-  let wake: (() => void) | undefined;
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  const following = (async () => {
-    let delay = retryDelaysMs.first;
-    while (!closed) {
-      try {
-        for await (const change of changes) {
-          if (change.document) accept(change.document as ProjectionStatus);
-          delay = retryDelaysMs.first;
-        }
-        if (closed) return;
-        logger?.warn('the projections status feed ended; watching it again');
-      } catch (error) {
-        if (closed) return;
-        logger?.warn({ err: error }, 'the projections status feed failed; watching it again');
-      }
-      // Until a new feed is up, readers keep the last statuses they heard of (stale, never missing).
-      for (;;) {
-        await pause(delay);
-        delay = Math.min(delay * 2, retryDelaysMs.max);
-        if (closed) return;
-        try {
-          changes = await watchAndRead();
-          break;
-        } catch (error) {
-          logger?.warn({ err: error }, 'watching the projections status feed again failed; retrying');
-        }
-      }
-    }
-  })();
+    },
+  });
+  await feed.ready;
 
   return {
     collectionFor: (name) => statuses.get(name)?.collection ?? `${name}_missing`,
@@ -185,10 +145,7 @@ export const followProjectionProgress = async (
       return () => listeners.delete(listener);
     },
     close: async () => {
-      closed = true;
-      wake?.();
-      await changes.close();
-      await following;
+      await feed.close();
       for (const waiter of waiters) waiter.resolve(false);
       waiters.clear();
     },

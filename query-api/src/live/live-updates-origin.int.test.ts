@@ -1,42 +1,14 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { followProjectionProgress, silentLogger } from '@vis/infrastructure';
-import { openTestStores } from '@vis/infrastructure/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { createLiveUpdates, type LiveUpdatesDeps } from './live-updates.ts';
+import type { LiveUpdatesDeps } from './live-updates.ts';
+import { startLiveUpdates } from './testing.ts';
 
-let stores: Awaited<ReturnType<typeof openTestStores>>;
-let live: ReturnType<typeof createLiveUpdates>;
-let server: Server;
-let closeProgress: () => Promise<unknown>;
-
+let running: Awaited<ReturnType<typeof startLiveUpdates>>;
 const start = async (site?: LiveUpdatesDeps['site']) => {
-  stores = await openTestStores();
-  const progress = await followProjectionProgress(stores.documentStore);
-  closeProgress = () => progress.close();
-  live = createLiveUpdates({
-    documentStore: stores.documentStore,
-    progress,
-    logger: silentLogger(),
-    identify: async () => ({ actor: 'visitor-ann', operator: false }),
-    authorize: async (_, topic) => topic,
-    site,
-  });
-  server = createServer();
-  server.on('upgrade', (request, socket, head) => live.handleUpgrade(request, socket, head));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  running = await startLiveUpdates({ site });
+  return running.host;
 };
-afterEach(async () => {
-  await live.close();
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-  await closeProgress();
-  await stores.cleanup();
-});
+afterEach(() => running.close());
 
 /** Opens `/ws` as a browser page would and subscribes, answering the reply, or the HTTP refusal. */
 const connect = (host: string, headers: Record<string, string>) =>

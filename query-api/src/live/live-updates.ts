@@ -4,7 +4,7 @@ import type { LiveMessage } from '@vis/domain';
 import {
   dropDeadSockets,
   refuseCrossSiteUpgrade,
-  type ChangeStream,
+  followChanges,
   type DocumentStore,
   type Logger,
   type ProjectionProgress,
@@ -59,7 +59,7 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
   const server = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const clients = new Set<Client>();
   const subscribers = new Map<string, Set<Client>>();
-  const watches = new Map<string, { collection: string; stream: ChangeStream; done: Promise<void> }>();
+  const watches = new Map<string, { collection: string; feed: ReturnType<typeof followChanges> }>();
 
   const announce = (topic: string, position: unknown) => {
     const audience = subscribers.get(topic);
@@ -71,19 +71,30 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
     }
   };
 
+  /** After a gap in a feed (a new collection, a feed watched again), every subscriber refetches: a change may have fallen in it. */
+  const announceEverything = (readModel: string) => {
+    const position = progress.status(readModel)?.position ?? 0;
+    for (const topic of subscribers.keys()) announce(topic, position);
+  };
+
   const follow = (readModel: string) => {
     const collection = progress.collectionFor(readModel);
     const current = watches.get(readModel);
     if (current?.collection === collection) return;
-    if (current) void current.stream.close();
-    const stream = documentStore.watch(collection);
-    const done = (async () => {
-      for await (const change of stream) {
+    if (current) void current.feed.close();
+    const feed = followChanges({
+      documentStore,
+      collection,
+      what: `${readModel} live updates`,
+      logger,
+      onChange: (change) => {
         const topics = (change.document?._topics as string[] | undefined) ?? [];
         for (const topic of topics) announce(topic, change.document?._position);
-      }
-    })().catch((error: unknown) => logger.error({ err: error, readModel }, 'live update feed ended'));
-    watches.set(readModel, { collection, stream, done });
+      },
+      onWatching: () => announceEverything(readModel),
+    });
+    feed.ready.catch((error: unknown) => logger.error({ err: error, readModel }, 'live updates could not watch the read model'));
+    watches.set(readModel, { collection, feed });
   };
   // Every read model the projections report is followed, and a rebuild's switch to a new collection with it.
   for (const status of progress.all()) follow(status._id);
@@ -170,12 +181,7 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
       stopHeartbeat();
       stopFollowingProgress();
       for (const client of clients) client.socket.terminate();
-      await Promise.all(
-        [...watches.values()].map(async ({ stream, done }) => {
-          await stream.close();
-          await done;
-        }),
-      );
+      await Promise.all([...watches.values()].map(({ feed }) => feed.close()));
       server.close();
     },
   };
