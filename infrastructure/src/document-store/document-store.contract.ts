@@ -268,6 +268,18 @@ export const documentStoreContract = (name: string, open: () => Promise<OpenedDo
       });
     });
 
+    describe('createIndexes', () => {
+      it('creates indexes on a collection before or after it has documents, again without error, and changes no answer', async () => {
+        const indexes = [{ key: { 'owner.id': 1, stage: -1 } }, { key: { title: 1 } }] as const;
+        await store.createIndexes('projects', indexes);
+        await seedProjects();
+        await store.createIndexes('projects', indexes);
+        await store.createIndexes('projects', []);
+        expect(idsOf(await store.find('projects', { 'owner.id': 'u1' }, { sort: { stage: -1 } }))).toEqual(['p3', 'p1']);
+        expect(await store.count('projects')).toBe(4);
+      });
+    });
+
     describe('collections', () => {
       it('are isolated, even when one name is a prefix of another', async () => {
         await store.replaceOne('projects', { _id: 'p1', version: 1 });

@@ -22,6 +22,11 @@ export type WriteOperation =
   | { kind: 'update'; collection: string; filter: Filter; update: Update; upsert?: boolean }
   | { kind: 'delete'; collection: string; id: string };
 
+/** An index: its fields in order, each ascending (1) or descending (-1), as a query filters and sorts by them. */
+export interface IndexSpec {
+  key: Readonly<Record<string, 1 | -1>>;
+}
+
 export interface ChangeNotification {
   collection: string;
   operation: 'upsert' | 'delete';
@@ -47,6 +52,11 @@ export interface DocumentStore {
   bulkWrite(operations: readonly WriteOperation[]): Promise<void>;
   /** Watchers of the collection get no notification for a drop, and keep watching. */
   dropCollection(collection: string): Promise<void>;
+  /**
+   * Creates the indexes a collection's queries need (MongoDB builds them; the embedded store, which keeps a
+   * collection in key order and filters in memory, has none to build). Creating an index that exists changes nothing.
+   */
+  createIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void>;
   /** Changes to one collection from now on (in MongoDB: a change stream; embedded: an in-process feed). */
   watch(collection: string): ChangeStream;
   close(): Promise<void>;

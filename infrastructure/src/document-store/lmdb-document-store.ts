@@ -207,6 +207,9 @@ export const openLmdbDocumentStore = ({ path, syncEachWrite = true }: LmdbDocume
 
     watch: (collection) => feed.watch(collection),
 
+    // Embedded read models are small and filtered in memory in key order: nothing to build.
+    createIndexes: async () => {},
+
     close: async () => {
       await feed.closeAll();
       await environment.close();

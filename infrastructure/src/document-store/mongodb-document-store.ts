@@ -211,6 +211,11 @@ export const openMongoDocumentStore = async ({ url, database }: MongoDocumentSto
 
     watch,
 
+    createIndexes: async (collection, indexes) => {
+      if (indexes.length === 0) return;
+      await collectionOf(collection).createIndexes(indexes.map(({ key }) => ({ key: { ...key } })));
+    },
+
     close: async () => {
       await Promise.all([...openStreams].map((stream) => stream.close()));
       await client.close();

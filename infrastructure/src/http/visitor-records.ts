@@ -1,9 +1,9 @@
-import { createRateLimiter } from '../abuse/rate-limiter.ts';
+import { createRateLimiter, RATE_LIMITS_COLLECTION } from '../abuse/rate-limiter.ts';
 import type { Abuse, AbuseLimits } from '../abuse/limits.ts';
 import type { DocumentStore } from '../document-store/document-store.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
-import { createSessionStore, type SessionStore } from './session-store.ts';
+import { createSessionStore, SESSIONS_COLLECTION, type SessionStore } from './session-store.ts';
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
@@ -32,6 +32,11 @@ export const createVisitorRecords = ({
   const sessionStore = createSessionStore({ documentStore, cacheMs: sessionCacheMs });
   const onRefused = metrics && ((limit: string) => metrics.rateLimitRefusals.inc({ limit }));
   const abuse = { limiter: createRateLimiter({ documentStore, onRefused }), limits };
+  // The sweeps find expired records by their expiry: without an index, each would read every session.
+  const expiring = [{ key: { expiresAt: 1 } }] as const;
+  Promise.all([documentStore.createIndexes(SESSIONS_COLLECTION, expiring), documentStore.createIndexes(RATE_LIMITS_COLLECTION, expiring)]).catch(
+    (error: unknown) => logger.warn({ err: error }, 'creating the session and rate-limit indexes failed'),
+  );
   const sweeper = setInterval(() => {
     Promise.all([sessionStore.sweep(), abuse.limiter.sweep()]).catch((error: unknown) =>
       logger.warn({ err: error }, 'sweeping expired sessions and counters failed'),

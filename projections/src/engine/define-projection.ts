@@ -1,5 +1,5 @@
 import type { AnyDomainEvent } from '@vis/domain';
-import type { Document, ReadModelMeta, RecordedEvent } from '@vis/infrastructure';
+import type { Document, IndexSpec, ReadModelMeta, RecordedEvent } from '@vis/infrastructure';
 
 /** A read-model document as the projection's `evolve` sees it: without the engine's bookkeeping fields. */
 export type ReadModel<Doc extends Document> = Omit<Doc, keyof ReadModelMeta>;
@@ -26,6 +26,11 @@ export interface Projection<Doc extends Document = Document, E extends AnyDomain
    * writes, not once per event: a rebuild folds many events into a document between two writes.
    */
   derive?(doc: ReadModel<Doc>): Partial<ReadModel<Doc>>;
+  /**
+   * The indexes the read model's queries use (filter fields first, then sort fields): the engine creates them on
+   * the serving collection at start and on a rebuilt one before readers switch to it.
+   */
+  indexes?: readonly IndexSpec[];
 }
 
 export const defineProjection = <E extends AnyDomainEvent, Doc extends Document>(projection: Projection<Doc, E>): Projection<Doc, E> => projection;

@@ -1,5 +1,5 @@
 import type { FeedbackSubmitted } from '@vis/domain';
-import { PROJECTIONS_COLLECTION, silentLogger, type ProjectionStatus } from '@vis/infrastructure';
+import { PROJECTIONS_COLLECTION, silentLogger, type DocumentStore, type ProjectionStatus } from '@vis/infrastructure';
 import { openTestStores } from '@vis/infrastructure/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineProjection, type Projection } from './define-projection.ts';
@@ -209,6 +209,28 @@ describe('projection engine', () => {
     expect((await tally('s-0'))!.values).toContain('during');
     expect((await tally('s-0'))!.count).toBe(15);
     expect((await tally('s-1'))!.count).toBe(13);
+  });
+
+  it("creates the projection's indexes on the serving collection at start, and on a rebuilt one before readers switch to it", async () => {
+    await append('s-1', 'a', 'b');
+    const created: { collection: string; indexes: unknown; serving: string | undefined }[] = [];
+    const documentStore: DocumentStore = Object.create(stores.documentStore) as DocumentStore;
+    documentStore.createIndexes = async (collection, indexes) => {
+      created.push({ collection, indexes, serving: (await status())?.collection });
+      return stores.documentStore.createIndexes(collection, indexes);
+    };
+    const indexes = [{ key: { count: -1, _id: 1 } }] as const;
+    const engine = createProjectionEngine({ ...stores, documentStore, projections: [{ ...tallyProjection(), indexes }], logger: silentLogger() });
+    engines.push(engine);
+    await engine.start();
+    await caughtUpWithLog();
+    const serving = (await status())!.collection;
+    expect(created).toEqual([{ collection: serving, indexes, serving: undefined }]);
+
+    await engine.rebuild('tallies');
+    const rebuilt = (await status())!.collection;
+    expect(rebuilt).not.toBe(serving);
+    expect(created.slice(1)).toEqual([{ collection: rebuilt, indexes, serving }]);
   });
 
   it('reports position, head and lag per projection', async () => {

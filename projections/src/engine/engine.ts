@@ -110,6 +110,8 @@ export const createProjectionEngine = ({
 
   const startOne = async (projection: Projection) => {
     const status = await statuses.read(projection.name);
+    // Before readers are served from it; at every start, so an index added to a projection reaches a running system.
+    await documentStore.createIndexes(status?.collection ?? versionedCollection(projection), projection.indexes ?? []);
     if (!status) {
       await statuses.write(projection.name, {
         version: projection.version,

@@ -105,6 +105,8 @@ export const createRebuilds = ({
     };
 
     await readPages(true);
+    // After the bulk of the writes (cheaper than maintaining them throughout), before readers switch.
+    await documentStore.createIndexes(collection, projection.indexes ?? []);
     await loops.pause(projection.name);
     await readPages(false);
     const previous = await statuses.read(projection.name);

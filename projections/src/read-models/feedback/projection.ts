@@ -8,6 +8,8 @@ export type FeedbackDocument = ReadModelMeta & FeedbackSubmitted['data'] & { _id
 export const feedbackProjection = defineProjection<FeedbackEvent, FeedbackDocument>({
   name: readModels.feedback,
   version: 1,
+  // Operators list feedback newest first, by type or all of it.
+  indexes: [{ key: { submittedAt: -1 } }, { key: { type: 1, submittedAt: -1 } }],
   handles: ['FeedbackSubmitted'],
   documentId: (event) => event.data.feedbackId,
   topics: () => [topics.feedback],

@@ -75,6 +75,8 @@ export const projectHistoryProjection = defineProjection<HistoryEvent, ProjectHi
   name: readModels.projectHistory,
   // v2: kind, actor, stream and revision per entry; publishing to the marketplace.
   version: 2,
+  // A project's timeline, newest first, with or without a kind filter.
+  indexes: [{ key: { projectId: 1, sequence: -1 } }],
   handles: [...PROJECT_EVENT_TYPES, ...PROJECT_HISTORY_FOREIGN_EVENT_TYPES],
   documentId: (event) => event.id,
   // Its own topic, not the project's: every command writes a history entry, and announcing it on the project's

@@ -25,6 +25,8 @@ export type ProjectSummaryDocument = ReadModelMeta & {
 export const projectSummariesProjection = defineProjection<ProjectEvent, ProjectSummaryDocument>({
   name: readModels.projectSummaries,
   version: 1,
+  // 'My projects': an owner's projects, last changed first; and the projects a visitor hands over at sign-in.
+  indexes: [{ key: { ownerId: 1, updatedAt: -1 } }],
   handles: PROJECT_EVENT_TYPES,
   documentId: (event) => event.data.projectId,
   topics: (doc) => [topics.projectsOf(doc.ownerId)],

@@ -22,6 +22,8 @@ type Handled = DomainEventOf<(typeof HANDLED)[number]>;
 export const stageFunnelProjection = defineProjection<Handled, StageFunnelDocument>({
   name: readModels.stageFunnel,
   version: 1,
+  // The funnel counts projects per stage reached and per stage left without validation.
+  indexes: [{ key: { reachedStage: 1 } }, { key: { skippedFrom: 1 } }],
   handles: HANDLED,
   documentId: (event) => event.data.projectId,
   topics: () => [topics.stageFunnel],
