@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@vis/domain';
 import {
+  AppendRefusedError,
+  MAX_APPEND_BYTES,
   WrongExpectedVersionError,
   type EventStore as TypedEventStore,
   type NewEvent,
@@ -198,6 +200,23 @@ export const eventStoreContract = (name: string, open: (options?: OpenEventStore
           expect(await store.appendToStream(stream, [], { expectedRevision: 1n })).toEqual(written);
           expect(await rejection(store.appendToStream(stream, [], { expectedRevision: 'no_stream' }))).toBeInstanceOf(WrongExpectedVersionError);
           expect(await store.readStream(stream)).toHaveLength(2);
+        }));
+    });
+
+    describe("the real server's limits", () => {
+      it('refuses a $-prefixed stream (a system stream) and an append over 1 MiB, writing nothing', () =>
+        withStore(async (store) => {
+          const head = await store.headPosition();
+          await expect(store.appendToStream('$settings', [newEvent('OrderPlaced', { orderId: 'o1' })])).rejects.toThrow(AppendRefusedError);
+          const stream = uniqueStream('big');
+          // Two events of 600 KB: each would fit, the append does not.
+          const big = [newEvent('ItemAdded', { note: 'x'.repeat(600_000) }), newEvent('ItemAdded', { note: 'y'.repeat(600_000) })];
+          await expect(store.appendToStream(stream, big)).rejects.toThrow(/over the 1048576-byte limit/);
+          expect(await store.readStream(stream)).toEqual([]);
+          expect(await store.headPosition()).toBe(head);
+          // Just under the limit is taken.
+          await store.appendToStream(stream, [newEvent('ItemAdded', { note: 'z'.repeat(MAX_APPEND_BYTES - 1_000) })]);
+          expect(await store.readStream(stream)).toHaveLength(1);
         }));
     });
 

@@ -85,6 +85,25 @@ export interface EventStore<E extends DomainEvent = AnyDomainEvent> {
   close(): Promise<void>;
 }
 
+/** EventStoreDB refuses an append larger than this (its MaxAppendSize, 1 MiB); the embedded store keeps the same limit. */
+export const MAX_APPEND_BYTES = 1024 * 1024;
+
+/** An append no EventStoreDB would take: refused by both adapters alike, before anything is written. */
+export class AppendRefusedError extends Error {
+  override readonly name = 'AppendRefusedError';
+}
+
+/**
+ * The real server's limits, checked by the port so that the embedded store cannot accept what EventStoreDB would
+ * refuse: `$`-prefixed streams are its system streams, and an append's events (`bytes`, as serialised) fit in 1 MiB.
+ */
+export const assertAppendable = (streamId: string, bytes: number) => {
+  if (streamId.startsWith('$'))
+    throw new AppendRefusedError(`stream ${streamId}: names starting with $ are reserved for EventStoreDB's system streams`);
+  if (bytes > MAX_APPEND_BYTES)
+    throw new AppendRefusedError(`stream ${streamId}: an append of ${bytes} bytes is over the ${MAX_APPEND_BYTES}-byte limit`);
+};
+
 export class WrongExpectedVersionError extends Error {
   override readonly name = 'WrongExpectedVersionError';
   constructor(

@@ -20,6 +20,7 @@ import {
   type ResolvedEvent,
 } from '@eventstore/db-client';
 import {
+  assertAppendable,
   WrongExpectedVersionError,
   type AppendResult,
   type EventStore,
@@ -138,6 +139,10 @@ export function openEventStoreDbEventStore({
 
   const appendToStream: EventStore<DomainEvent>['appendToStream'] = async (streamId, events, { expectedRevision = 'any' } = {}) => {
     if (events.length === 0) return currentHead(streamId, expectedRevision);
+    assertAppendable(
+      streamId,
+      events.reduce((bytes, { id, type, data, metadata = {} }) => bytes + Buffer.byteLength(JSON.stringify({ id, type, data, metadata })), 0),
+    );
     try {
       const result = await client.appendToStream(
         streamId,

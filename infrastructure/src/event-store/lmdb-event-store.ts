@@ -1,6 +1,7 @@
 import { lockDirectory } from './process-lock.ts';
 import { open } from 'lmdb';
 import {
+  assertAppendable,
   WrongExpectedVersionError,
   type AppendResult,
   type EventStore,
@@ -229,6 +230,10 @@ export function openLmdbEventStore({
     const createdAt = new Date().toISOString();
     const tails = events.map(({ id, type, data, metadata = {} }) =>
       JSON.stringify({ id, type, data, metadata, schemaVersion: upcasters.currentVersion(type), createdAt }).slice(1),
+    );
+    assertAppendable(
+      streamId,
+      tails.reduce((bytes, tail) => bytes + Buffer.byteLength(tail), 0),
     );
     return new Promise<AppendResult>((resolve, reject) => {
       queued.push({ streamId, events, expectedRevision, tails, resolve, reject });

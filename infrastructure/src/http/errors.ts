@@ -10,7 +10,7 @@ import {
   ValidationError,
 } from '@vis/domain';
 import type { Middleware } from 'koa';
-import { WrongExpectedVersionError } from '../event-store/event-store.ts';
+import { AppendRefusedError, WrongExpectedVersionError } from '../event-store/event-store.ts';
 import type { Logger } from '../logging/logger.ts';
 import { RateLimitedError } from '../abuse/rate-limiter.ts';
 
@@ -81,6 +81,13 @@ export const errorHandler =
         const message = 'This item changed while your request ran. Please try again.';
         ctx.status = 409;
         ctx.body = { success: false, error: 'Conflict', message } satisfies ErrorBody;
+        return;
+      }
+      if (error instanceof AppendRefusedError) {
+        // Bodies are bounded at 1 MB, so only a change whose event outgrows what the log takes per append lands here.
+        logger.warn({ err: error, path: ctx.path }, 'an append was refused');
+        ctx.status = 413;
+        ctx.body = { success: false, error: 'Payload too large', message: 'This change is too large to be saved.' } satisfies ErrorBody;
         return;
       }
       if (isClientHttpError(error)) {
