@@ -19,7 +19,7 @@ export interface ProjectionGaugeRow {
 export type CommandOutcome = 'accepted' | 'repeated' | 'unchanged' | 'refused' | 'conflict' | 'failed';
 
 /** The projection states a gauge has a series for, so a state that ends drops to 0 rather than vanishing. */
-const PROJECTION_STATES = ['catching_up', 'live', 'rebuilding', 'failed', 'stopped'] as const;
+const PROJECTION_STATES = ['catching_up', 'live', 'rebuilding', 'failed', 'stopped', 'reconnecting'] as const;
 
 /**
  * The process's Prometheus metrics (prom-client), one registry per process: the embedded server shares it between
@@ -146,7 +146,7 @@ export const createMetrics = () => {
       const lagSeconds = gauge('vis_projection_lag_seconds', 'How old the oldest event a projection has not applied is (0 when caught up)');
       const state = new Gauge({
         name: 'vis_projection_state',
-        help: 'A projection state: 1 for the current one (catching_up, live, rebuilding, failed, stopped)',
+        help: 'A projection state: 1 for the current one (catching_up, live, rebuilding, failed, stopped, reconnecting)',
         labelNames: ['projection', 'state'] as const,
         registers,
         collect,

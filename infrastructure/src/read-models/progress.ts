@@ -5,7 +5,8 @@ import type { Logger } from '../logging/logger.ts';
 /** One document per projection in this collection: where it has got to and which collection serves it. */
 export const PROJECTIONS_COLLECTION = '_projections';
 
-export type ProjectionState = 'catching_up' | 'live' | 'rebuilding' | 'failed' | 'stopped';
+/** 'reconnecting': its subscription dropped and it is subscribing again (issue 15); it serves its last state meanwhile. */
+export type ProjectionState = 'catching_up' | 'live' | 'rebuilding' | 'failed' | 'stopped' | 'reconnecting';
 
 export interface ProjectionStatus extends Document {
   _id: string;

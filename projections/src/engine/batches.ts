@@ -7,12 +7,19 @@ const idle = () => new Promise<typeof IDLE>((resolve) => setImmediate(resolve, I
  */
 export async function* batches<T>(source: AsyncIterable<T>, maxSize: number): AsyncGenerator<T[]> {
   const iterator = source[Symbol.asyncIterator]();
-  let pending = iterator.next();
+  // The next event is asked for before the batch is handed out: if the source fails meanwhile (a dropped
+  // subscription), the failure waits for the consumer's next await instead of going unhandled.
+  const ask = () => {
+    const next = iterator.next();
+    next.catch(() => undefined);
+    return next;
+  };
+  let pending = ask();
   for (;;) {
     const first = await pending;
     if (first.done) return;
     const batch = [first.value];
-    pending = iterator.next();
+    pending = ask();
     while (batch.length < maxSize) {
       const next = await Promise.race([pending, idle()]);
       if (next === IDLE) break;
@@ -21,7 +28,7 @@ export async function* batches<T>(source: AsyncIterable<T>, maxSize: number): As
         return;
       }
       batch.push(next.value);
-      pending = iterator.next();
+      pending = ask();
     }
     yield batch;
   }

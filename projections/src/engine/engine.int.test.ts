@@ -1,6 +1,6 @@
 import type { FeedbackSubmitted } from '@vis/domain';
 import { PROJECTIONS_COLLECTION, silentLogger, type DocumentStore, type ProjectionStatus } from '@vis/infrastructure';
-import { openTestStores } from '@vis/infrastructure/testing';
+import { openTestStores, withDroppingSubscriptions } from '@vis/infrastructure/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineProjection, type Projection } from './define-projection.ts';
 import { createProjectionEngine, type ProjectionEngine } from './engine.ts';
@@ -231,6 +231,46 @@ describe('projection engine', () => {
     const rebuilt = (await status())!.collection;
     expect(rebuilt).not.toBe(serving);
     expect(created.slice(1)).toEqual([{ collection: rebuilt, indexes, serving }]);
+  });
+
+  it('subscribes again after its subscription drops, reporting reconnecting and not ready meanwhile, and loses no event', async () => {
+    await append('s-1', 'a', 'b', 'c', 'd');
+    // Drops after two events, then the next two attempts fail at once: three outages in a row.
+    const dropping = withDroppingSubscriptions(stores.eventStore, { dropAfter: 2, refusals: 2 });
+    const states: string[] = [];
+    const documentStore: DocumentStore = Object.create(stores.documentStore) as DocumentStore;
+    documentStore.bulkWrite = (operations) => {
+      for (const operation of operations) {
+        if (operation.collection === PROJECTIONS_COLLECTION) {
+          const fields = operation.kind === 'replace' ? operation.document : operation.kind === 'update' ? operation.update.$set : undefined;
+          const state = (fields as { state?: string } | undefined)?.state;
+          if (state && states.at(-1) !== state) states.push(state);
+        }
+      }
+      return stores.documentStore.bulkWrite(operations);
+    };
+    const engine = createProjectionEngine({
+      eventStore: dropping.store,
+      documentStore,
+      projections: [tallyProjection()],
+      logger: silentLogger(),
+      batchSize: 1,
+      resubscribeDelaysMs: { first: 20, max: 40 },
+    });
+    engines.push(engine);
+    await engine.start();
+    await vi.waitFor(() => expect(states).toContain('reconnecting'));
+    expect(engine.isCaughtUp()).toBe(false);
+    await caughtUpWithLog();
+    await vi.waitFor(() => expect(engine.isCaughtUp()).toBe(true));
+    expect((await tally('s-1'))!.values).toEqual(['a', 'b', 'c', 'd']);
+    expect(dropping.subscriptions()).toBe(4);
+    expect((await status())!.state).toBe('live');
+
+    // And it follows live appends on the new subscription.
+    await append('s-1', 'e');
+    await caughtUpWithLog();
+    expect((await tally('s-1'))!.count).toBe(5);
   });
 
   it('reports position, head and lag per projection', async () => {

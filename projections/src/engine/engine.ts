@@ -35,6 +35,8 @@ export interface ProjectionEngineDeps {
   rebuildFlushEvery?: number;
   /** How long the collection a rebuild switched readers away from stays before it is dropped. */
   retireAfterMs?: number;
+  /** How long to wait before subscribing again after a subscription dropped: doubling from the first, up to the last. */
+  resubscribeDelaysMs?: { first: number; max: number };
 }
 
 export interface ProjectionReport extends ProjectionStatus {
@@ -67,11 +69,22 @@ export const createProjectionEngine = ({
   checkpointDelayMs = 100,
   liveCacheSize = 2_000,
   retireAfterMs = 2_000,
+  resubscribeDelaysMs,
 }: ProjectionEngineDeps) => {
   const byName = new Map(projections.map((projection) => [projection.name, projection]));
   const caughtUp = new Set<string>();
   const statuses = createStatuses({ documentStore, clock, logger });
-  const loops = createLiveLoops({ eventStore, documentStore, statuses, logger, caughtUp, batchSize, liveCacheSize, checkpointDelayMs });
+  const loops = createLiveLoops({
+    eventStore,
+    documentStore,
+    statuses,
+    logger,
+    caughtUp,
+    batchSize,
+    liveCacheSize,
+    checkpointDelayMs,
+    resubscribeDelaysMs,
+  });
   const rebuilds = createRebuilds({
     eventStore,
     documentStore,

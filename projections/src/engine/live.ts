@@ -23,6 +23,8 @@ export interface LiveLoopOptions {
   batchSize: number;
   liveCacheSize: number;
   checkpointDelayMs: number;
+  /** Waits before subscribing again after the subscription dropped: doubling from the first, up to the last. */
+  resubscribeDelaysMs?: { first: number; max: number };
 }
 
 /**
@@ -46,8 +48,9 @@ export const createLiveLoops = ({
   batchSize,
   liveCacheSize,
   checkpointDelayMs,
+  resubscribeDelaysMs = { first: 100, max: 5_000 },
 }: LiveLoopOptions) => {
-  const running = new Map<string, { subscription: Subscription; done: Promise<void> }>();
+  const running = new Map<string, { subscription: Subscription; done: Promise<void>; stop: () => void }>();
 
   const run = async (projection: Projection, status: ProjectionStatus) => {
     const head = Number(await eventStore.headPosition());
@@ -57,7 +60,9 @@ export const createLiveLoops = ({
       await statuses.write(projection.name, { state: upToDate ? 'live' : 'catching_up', error: null });
     }
     if (upToDate) caughtUp.add(projection.name);
-    const subscription = eventStore.subscribeToAll({ fromPosition: BigInt(status.position) });
+    let subscription = eventStore.subscribeToAll({ fromPosition: BigInt(status.position) });
+    let stopped = false;
+    let wake: (() => void) | undefined;
     // This loop is the only writer of its collection, so what it wrote last is what the store holds: keeping the
     // most recent documents saves reading and parsing them back for the next command on the same project.
     const recentlyWritten = new Map<string, StoredDoc>();
@@ -100,19 +105,22 @@ export const createLiveLoops = ({
       }
       const last = applied.at(-1);
       if (last) {
-        position = Number(last.position);
-        const reachingHead = position >= head && !caughtUp.has(projection.name);
+        // `position` moves only once the batch is written: a write that fails is read again after resubscribing.
+        const reached = Number(last.position);
+        const reachingHead = reached >= head && !caughtUp.has(projection.name);
         if (dirty.size > 0 || reachingHead || failure) {
           clearTimeout(lazyCheckpoint);
           lazyCheckpoint = undefined;
           await documentStore.bulkWrite([
             ...writesFor(projection, status.collection, cache, dirty),
-            statuses.set(projection.name, { position, ...(reachingHead ? { state: 'live' } : {}) }),
+            statuses.set(projection.name, { position: reached, ...(reachingHead ? { state: 'live' } : {}) }),
           ]);
+          position = reached;
           writtenPosition = position;
           remember(cache, dirty);
           if (reachingHead) caughtUp.add(projection.name);
         } else {
+          position = reached;
           // Only events this projection ignores: its checkpoint may trail for a moment instead of costing a
           // write per command. Reads wait only on the projection that serves them, which did write.
           lazyCheckpoint ??= setTimeout(() => {
@@ -140,22 +148,68 @@ export const createLiveLoops = ({
       }
     };
 
-    /** Follows the log until the projection stops at an event it cannot apply (or is paused). */
+    /** Waits before subscribing again; a pause ends the wait. */
+    const backOff = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+
+    /**
+     * Follows the log until the projection stops at an event it cannot apply (or is paused). A subscription that
+     * drops (EventStoreDB restarted, a leader change, a keep-alive timeout: the client never resubscribes by itself)
+     * or a batch the document store could not write is not the projection's fault: it subscribes again from the last
+     * written position, with a growing delay, reporting 'reconnecting' meanwhile (and not ready: readers would
+     * get a stale read model while it says caught up).
+     */
     const follow = async () => {
-      try {
-        for await (const batch of batches(subscription, batchSize)) {
-          const failure = await apply(batch);
-          if (failure) {
-            await statuses.fail(projection, failure);
-            await subscription.unsubscribe();
+      let delay = resubscribeDelaysMs.first;
+      for (;;) {
+        try {
+          for await (const batch of batches(subscription, batchSize)) {
+            const failure = await apply(batch);
+            if (failure) {
+              await statuses.fail(projection, failure);
+              await subscription.unsubscribe();
+              return;
+            }
+            delay = resubscribeDelaysMs.first;
+          }
+          if (stopped) return;
+          // Only a pause ends a subscription; one that ends otherwise has lost its connection as surely as one that throws.
+          throw new Error('the subscription ended');
+        } catch (error) {
+          if (error instanceof EventDecodingError) {
+            const failure = await applyUpTo(error.position);
+            if (failure) await statuses.fail(projection, failure);
+            else await statuses.stopAt(projection, error, decodingFailure(error));
             return;
           }
+          if (stopped) return;
+          logger.warn({ projection: projection.name, err: error, position, retryInMs: delay }, 'projection subscription dropped; subscribing again');
+          caughtUp.delete(projection.name);
+          await statuses
+            .write(projection.name, { state: 'reconnecting', error: { message: String(error), position, eventType: '' } })
+            .catch(() => undefined);
+          await subscription.unsubscribe().catch(() => undefined);
+          await backOff(delay);
+          delay = Math.min(delay * 2, resubscribeDelaysMs.max);
+          if (stopped) return;
+          recentlyWritten.clear();
+          subscription = eventStore.subscribeToAll({ fromPosition: BigInt(position) });
+          const entry = running.get(projection.name);
+          if (entry) entry.subscription = subscription;
+          // Following again as far as anyone can tell; if the new subscription fails too, the next round says so.
+          const upToDate = await eventStore.headPosition().then(
+            (headNow) => position >= Number(headNow),
+            () => false,
+          );
+          await statuses.write(projection.name, { state: upToDate ? 'live' : 'catching_up', error: null }).catch(() => undefined);
+          if (upToDate) caughtUp.add(projection.name);
         }
-      } catch (error) {
-        if (!(error instanceof EventDecodingError)) throw error;
-        const failure = await applyUpTo(error.position);
-        if (failure) await statuses.fail(projection, failure);
-        else await statuses.stopAt(projection, error, decodingFailure(error));
       }
     };
 
@@ -170,7 +224,14 @@ export const createLiveLoops = ({
         await flushCheckpoint();
       }
     })();
-    running.set(projection.name, { subscription, done });
+    running.set(projection.name, {
+      subscription,
+      done,
+      stop: () => {
+        stopped = true;
+        wake?.();
+      },
+    });
   };
 
   /** Ends a projection's loop once its current batch is written; its checkpoint is then up to date. */
@@ -178,6 +239,7 @@ export const createLiveLoops = ({
     const loop = running.get(name);
     if (!loop) return;
     running.delete(name);
+    loop.stop();
     await loop.subscription.unsubscribe();
     await loop.done;
   };
