@@ -23,3 +23,4 @@ export * from './http/security-headers.ts';
 export * from './http/request-id.ts';
 export * from './metrics/metrics.ts';
 export * from './metrics/serve-metrics.ts';
+export * from './retry/backoff.ts';

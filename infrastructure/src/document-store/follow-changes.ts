@@ -1,4 +1,5 @@
 import type { Logger } from '../logging/logger.ts';
+import { createBackoff, type RetryDelays } from '../retry/backoff.ts';
 import type { ChangeNotification, ChangeStream, DocumentStore } from './document-store.ts';
 
 export interface FollowChangesOptions {
@@ -14,8 +15,8 @@ export interface FollowChangesOptions {
   logger?: Pick<Logger, 'warn'>;
   /** What the feed is for, in the log lines. */
   what: string;
-  /** Waits before watching again after a failure: doubling from the first, up to the last. */
-  retryDelaysMs?: { first: number; max: number };
+  /** Waits before watching again after a failure. */
+  retryDelaysMs?: RetryDelays;
 }
 
 /**
@@ -35,15 +36,7 @@ export const followChanges = ({
 }: FollowChangesOptions) => {
   let closed = false;
   let stream: ChangeStream | undefined;
-  let wake: (() => void) | undefined;
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const backoff = createBackoff(retryDelaysMs);
   /** Watching first means no change falls between the watch and what `onWatching` reads. */
   const watch = async () => {
     const opened = documentStore.watch(collection);
@@ -60,12 +53,11 @@ export const followChanges = ({
   const ready = watch();
   const following = (async () => {
     let current = await ready;
-    let delay = retryDelaysMs.first;
     while (!closed) {
       try {
         for await (const change of current) {
           onChange(change);
-          delay = retryDelaysMs.first;
+          backoff.succeeded();
         }
         if (closed) return;
         logger?.warn({ collection }, `the ${what} feed ended; watching it again`);
@@ -74,8 +66,7 @@ export const followChanges = ({
         logger?.warn({ err: error, collection }, `the ${what} feed failed; watching it again`);
       }
       for (;;) {
-        await pause(delay);
-        delay = Math.min(delay * 2, retryDelaysMs.max);
+        await backoff.wait();
         if (closed) return;
         try {
           current = await watch();
@@ -93,7 +84,7 @@ export const followChanges = ({
     ready: ready.then(() => undefined),
     close: async () => {
       closed = true;
-      wake?.();
+      backoff.interrupt();
       await stream?.close();
       await following;
     },

@@ -4,6 +4,7 @@ import {
   type EventStore,
   type Logger,
   type ProjectionStatus,
+  type RetryDelays,
   type SkippedEvent,
 } from '@vis/infrastructure';
 import type { Projection } from './define-projection.ts';
@@ -35,8 +36,8 @@ export interface ProjectionEngineDeps {
   rebuildFlushEvery?: number;
   /** How long the collection a rebuild switched readers away from stays before it is dropped. */
   retireAfterMs?: number;
-  /** How long to wait before subscribing again after a subscription dropped: doubling from the first, up to the last. */
-  resubscribeDelaysMs?: { first: number; max: number };
+  /** How long to wait before subscribing again after a subscription dropped. */
+  resubscribeDelaysMs?: RetryDelays;
 }
 
 export interface ProjectionReport extends ProjectionStatus {

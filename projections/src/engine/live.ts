@@ -1,5 +1,7 @@
 import {
+  createBackoff,
   EventDecodingError,
+  type RetryDelays,
   type Document,
   type DocumentStore,
   type EventStore,
@@ -23,8 +25,8 @@ export interface LiveLoopOptions {
   batchSize: number;
   liveCacheSize: number;
   checkpointDelayMs: number;
-  /** Waits before subscribing again after the subscription dropped: doubling from the first, up to the last. */
-  resubscribeDelaysMs?: { first: number; max: number };
+  /** Waits before subscribing again after the subscription dropped. */
+  resubscribeDelaysMs?: RetryDelays;
 }
 
 /**
@@ -62,7 +64,7 @@ export const createLiveLoops = ({
     if (upToDate) caughtUp.add(projection.name);
     let subscription = eventStore.subscribeToAll({ fromPosition: BigInt(status.position) });
     let stopped = false;
-    let wake: (() => void) | undefined;
+    const backoff = createBackoff(resubscribeDelaysMs);
     // This loop is the only writer of its collection, so what it wrote last is what the store holds: keeping the
     // most recent documents saves reading and parsing them back for the next command on the same project.
     const recentlyWritten = new Map<string, StoredDoc>();
@@ -148,16 +150,6 @@ export const createLiveLoops = ({
       }
     };
 
-    /** Waits before subscribing again; a pause ends the wait. */
-    const backOff = (ms: number) =>
-      new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, ms);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-
     /**
      * Follows the log until the projection stops at an event it cannot apply (or is paused). A subscription that
      * drops (EventStoreDB restarted, a leader change, a keep-alive timeout: the client never resubscribes by itself)
@@ -166,7 +158,6 @@ export const createLiveLoops = ({
      * get a stale read model while it says caught up).
      */
     const follow = async () => {
-      let delay = resubscribeDelaysMs.first;
       for (;;) {
         try {
           for await (const batch of batches(subscription, batchSize)) {
@@ -176,7 +167,7 @@ export const createLiveLoops = ({
               await subscription.unsubscribe();
               return;
             }
-            delay = resubscribeDelaysMs.first;
+            backoff.succeeded();
           }
           if (stopped) return;
           // Only a pause ends a subscription; one that ends otherwise has lost its connection as surely as one that throws.
@@ -189,14 +180,16 @@ export const createLiveLoops = ({
             return;
           }
           if (stopped) return;
-          logger.warn({ projection: projection.name, err: error, position, retryInMs: delay }, 'projection subscription dropped; subscribing again');
+          logger.warn(
+            { projection: projection.name, err: error, position, retryInMs: backoff.delayMs },
+            'projection subscription dropped; subscribing again',
+          );
           caughtUp.delete(projection.name);
           await statuses
             .write(projection.name, { state: 'reconnecting', error: { message: String(error), position, eventType: '' } })
             .catch(() => undefined);
           await subscription.unsubscribe().catch(() => undefined);
-          await backOff(delay);
-          delay = Math.min(delay * 2, resubscribeDelaysMs.max);
+          await backoff.wait();
           if (stopped) return;
           recentlyWritten.clear();
           subscription = eventStore.subscribeToAll({ fromPosition: BigInt(position) });
@@ -229,7 +222,7 @@ export const createLiveLoops = ({
       done,
       stop: () => {
         stopped = true;
-        wake?.();
+        backoff.interrupt();
       },
     });
   };
