@@ -57,6 +57,7 @@ const startEngine = async (projection: Projection) => {
     batchSize: 7,
     rebuildPageSize: 5,
     rebuildFlushEvery: 10,
+    retireAfterMs: 50,
   });
   engines.push(engine);
   await engine.start();
@@ -271,6 +272,20 @@ describe('projection engine', () => {
     await append('s-1', 'e');
     await caughtUpWithLog();
     expect((await tally('s-1'))!.count).toBe(5);
+  });
+
+  it('keeps the collection it switched away from for a grace period, and drops it when stopped rather than waiting', async () => {
+    await append('s-1', 'a');
+    const engine = createProjectionEngine({ ...stores, projections: [tallyProjection()], logger: silentLogger(), retireAfterMs: 60_000 });
+    await engine.start();
+    await caughtUpWithLog();
+    const before = (await status())!.collection;
+    await engine.rebuild('tallies');
+    expect((await status())!.collection).not.toBe(before);
+    // Readers in another process may still be on it: it answers as before.
+    expect(await stores.documentStore.count(before)).toBe(1);
+    await engine.stop();
+    expect(await stores.documentStore.count(before)).toBe(0);
   });
 
   it('reports position, head and lag per projection', async () => {

@@ -34,7 +34,7 @@ export interface ProjectionEngineDeps {
   /** A rebuild keeps this many documents in memory and writes them out every `rebuildFlushEvery` events. */
   rebuildCacheLimit?: number;
   rebuildFlushEvery?: number;
-  /** How long the collection a rebuild switched readers away from stays before it is dropped. */
+  /** How long the collection a rebuild switched readers away from stays before it is dropped (readers in other processes hear of the switch late). */
   retireAfterMs?: number;
   /** How long to wait before subscribing again after a subscription dropped. */
   resubscribeDelaysMs?: RetryDelays;
@@ -69,7 +69,7 @@ export const createProjectionEngine = ({
   rebuildFlushEvery = 50_000,
   checkpointDelayMs = 100,
   liveCacheSize = 2_000,
-  retireAfterMs = 2_000,
+  retireAfterMs = 30_000,
   resubscribeDelaysMs,
 }: ProjectionEngineDeps) => {
   const byName = new Map(projections.map((projection) => [projection.name, projection]));

@@ -47,17 +47,27 @@ export const createRebuilds = ({
   retireAfterMs,
 }: RebuildOptions) => {
   const rebuilding = new Map<string, Promise<void>>();
-  const retiring = new Set<Promise<void>>();
+  /** Collections readers were switched away from, each with the way to drop it now rather than when its grace ends. */
+  const retiring = new Map<Promise<void>, () => void>();
   /**
-   * Drops a collection readers were switched away from, a moment later: a reader that looked up the serving
-   * collection just before the switch (or follows the status documents through a change feed) still finds it.
+   * Drops a collection readers were switched away from, once every reader could have moved: a query API in
+   * another process hears of the switch through a change feed (and may have looked the collection up just
+   * before), so the old collection answers for a grace period. Stopping the engine cuts the grace short.
    */
   const retire = (collection: string) => {
-    const dropping = new Promise((resolve) => setTimeout(resolve, retireAfterMs))
+    let now: () => void = () => undefined;
+    const graceOver = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, retireAfterMs);
+      now = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    const dropping = graceOver
       .then(() => documentStore.dropCollection(collection))
       .catch((error: unknown) => logger.error({ err: error, collection }, 'could not drop a retired collection'))
       .finally(() => retiring.delete(dropping));
-    retiring.add(dropping);
+    retiring.set(dropping, now);
   };
   const progressListeners = new Set<(progress: RebuildProgress) => void>();
 
@@ -144,7 +154,8 @@ export const createRebuilds = ({
     /** Waits for every running rebuild to end, however it ends. */
     settle: async () => {
       await Promise.allSettled([...rebuilding.values()]);
-      await Promise.allSettled([...retiring]);
+      for (const dropNow of retiring.values()) dropNow();
+      await Promise.allSettled([...retiring.keys()]);
     },
   };
 };
