@@ -288,6 +288,30 @@ describe('projection engine', () => {
     expect(await stores.documentStore.count(before)).toBe(0);
   });
 
+  it('writes a rebuild in writes of bounded size, whatever the flush holds', async () => {
+    for (let i = 0; i < 12; i++) await append(`s-${i}`, 'a');
+    let largest = 0;
+    const documentStore: DocumentStore = Object.create(stores.documentStore) as DocumentStore;
+    documentStore.bulkWrite = (operations) => {
+      largest = Math.max(largest, operations.filter((operation) => operation.collection !== PROJECTIONS_COLLECTION).length);
+      return stores.documentStore.bulkWrite(operations);
+    };
+    const engine = createProjectionEngine({
+      ...stores,
+      documentStore,
+      projections: [tallyProjection()],
+      logger: silentLogger(),
+      rebuildWriteChunk: 5,
+    });
+    engines.push(engine);
+    await engine.start();
+    await caughtUpWithLog();
+    largest = 0;
+    await engine.rebuild('tallies');
+    expect(largest).toBe(5);
+    for (let i = 0; i < 12; i++) expect((await tally(`s-${i}`))!.count).toBe(1);
+  });
+
   it('reports position, head and lag per projection', async () => {
     await append('s-1', 'a');
     const engine = await startEngine(tallyProjection());

@@ -34,6 +34,8 @@ export interface ProjectionEngineDeps {
   /** A rebuild keeps this many documents in memory and writes them out every `rebuildFlushEvery` events. */
   rebuildCacheLimit?: number;
   rebuildFlushEvery?: number;
+  /** Documents per write while rebuilding (default: well inside MongoDB's transaction limits). */
+  rebuildWriteChunk?: number;
   /** How long the collection a rebuild switched readers away from stays before it is dropped (readers in other processes hear of the switch late). */
   retireAfterMs?: number;
   /** How long to wait before subscribing again after a subscription dropped. */
@@ -70,6 +72,7 @@ export const createProjectionEngine = ({
   checkpointDelayMs = 100,
   liveCacheSize = 2_000,
   retireAfterMs = 30_000,
+  rebuildWriteChunk,
   resubscribeDelaysMs,
 }: ProjectionEngineDeps) => {
   const byName = new Map(projections.map((projection) => [projection.name, projection]));
@@ -98,6 +101,7 @@ export const createProjectionEngine = ({
     pageSize: rebuildPageSize,
     cacheLimit: rebuildCacheLimit,
     flushEvery: rebuildFlushEvery,
+    writeChunk: rebuildWriteChunk,
     retireAfterMs,
   });
 

@@ -41,6 +41,9 @@ const decodingFailure = (error: EventDecodingError) => ({
   revision: Number(error.revision),
 });
 
+/** How long a catch-up batch waits for more events when the subscription has none ready. */
+const CATCH_UP_LINGER_MS = 10;
+
 export const createLiveLoops = ({
   eventStore,
   documentStore,
@@ -86,6 +89,9 @@ export const createLiveLoops = ({
     };
     const audit = createStreamAudit(eventStore, new Set((status.skipped ?? []).map((skipped) => skipped.position)));
     const load = async (id: string) => recentlyWritten.get(id) ?? documentStore.findOne<StoredDoc & Document>(status.collection, { _id: id });
+
+    /** Catching up, a batch waits a moment for more (fewer, larger writes); live, it is written at once. */
+    const lingerMs = () => (caughtUp.has(projection.name) ? 0 : CATCH_UP_LINGER_MS);
 
     /** Applies a batch up to the first event the projection cannot apply, which it returns. */
     const apply = async (batch: readonly RecordedEvent[]): Promise<ProjectionFailure | undefined> => {
@@ -160,7 +166,7 @@ export const createLiveLoops = ({
     const follow = async () => {
       for (;;) {
         try {
-          for await (const batch of batches(subscription, batchSize)) {
+          for await (const batch of batches(subscription, { maxSize: batchSize, lingerMs })) {
             const failure = await apply(batch);
             if (failure) {
               await statuses.fail(projection, failure);

@@ -24,6 +24,8 @@ export interface RebuildOptions {
   pageSize: number;
   cacheLimit: number;
   flushEvery: number;
+  /** Documents per write while rebuilding. */
+  writeChunk?: number;
   /** How long a collection readers were switched away from stays before it is dropped. */
   retireAfterMs: number;
 }
@@ -32,6 +34,9 @@ export interface RebuildOptions {
  * Blue-green rebuilds: a version bump (or an operator's rebuild) builds a fresh collection beside the serving one
  * and switches to it once it has caught up.
  */
+/** Documents per write while rebuilding: well inside MongoDB's transaction limits (16 MB of operations, 60 s). */
+const REBUILD_WRITE_CHUNK = 1_000;
+
 export const createRebuilds = ({
   eventStore,
   documentStore,
@@ -44,6 +49,7 @@ export const createRebuilds = ({
   pageSize,
   cacheLimit,
   flushEvery,
+  writeChunk = REBUILD_WRITE_CHUNK,
   retireAfterMs,
 }: RebuildOptions) => {
   const rebuilding = new Map<string, Promise<void>>();
@@ -85,8 +91,13 @@ export const createRebuilds = ({
     let position = from;
     let sinceFlush = 0;
     const flush = async (extra: WriteOperation[] = []) => {
+      // In writes of bounded size (one MongoDB transaction each), then the rebuild's position: a crash between the
+      // two re-applies events the documents already hold, which their per-stream revisions make no-ops.
+      const documents = writesFor(projection, collection, cache, dirty);
+      for (let at = 0; at < documents.length; at += writeChunk) {
+        await documentStore.bulkWrite(documents.slice(at, at + writeChunk));
+      }
       await documentStore.bulkWrite([
-        ...writesFor(projection, collection, cache, dirty),
         statuses.set(projection.name, { rebuild: { collection, version: projection.version, position, startedAt: startedAt.toISOString() } }),
         ...extra,
       ]);
