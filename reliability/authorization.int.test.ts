@@ -115,6 +115,9 @@ const RULES: Record<string, Rule> = {
   'GET /api/ops/as-of': { access: 'operator', request: () => ({ path: '/api/ops/as-of?projection=feedback&at=1' }) },
   'GET /api/analytics/feedback': { access: 'operator', request: () => ({ path: '/api/analytics/feedback' }) },
   'GET /api/analytics/stage-funnel': { access: 'operator', request: () => ({ path: '/api/analytics/stage-funnel' }) },
+  'GET /api/analytics/ai-calls': { access: 'operator', request: () => ({ path: '/api/analytics/ai-calls' }) },
+  'GET /api/analytics/spending': { access: 'operator', request: () => ({ path: '/api/analytics/spending' }) },
+  'GET /api/analytics/top-ideas': { access: 'operator', request: () => ({ path: '/api/analytics/top-ideas' }) },
 
   // Projects: a new one is the caller's; every other call names one.
   'POST /api/projects': { access: 'self', request: () => ({ path: '/api/projects', body: { project: { name: 'Mine' } } }) },
@@ -240,6 +243,8 @@ const TOPIC_RULES: Record<string, { audience: 'owner' | 'operator' | 'public'; n
   'idea:<id>': { audience: 'public', note: 'anyone' },
   feedback: { audience: 'operator', note: 'operators' },
   stage_funnel: { audience: 'operator', note: 'operators' },
+  ai_calls: { audience: 'operator', note: 'operators' },
+  spending: { audience: 'operator', note: 'operators' },
 };
 const topicKind = (topic: string) => (topic.includes(':') ? `${topic.slice(0, topic.indexOf(':'))}:<id>` : topic);
 
@@ -480,6 +485,8 @@ describe('live topics on /ws', () => {
       [`idea:${ideaId}`]: { kind: 'idea:<id>' },
       feedback: { kind: 'feedback' },
       stage_funnel: { kind: 'stage_funnel' },
+      ai_calls: { kind: 'ai_calls' },
+      spending: { kind: 'spending' },
     };
 
     // What the projections publish today: every kind must be classified, so a new topic cannot go unnoticed.

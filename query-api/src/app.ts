@@ -19,6 +19,7 @@ import {
 import { requestBounds } from '@vis/infrastructure';
 import Koa from 'koa';
 import { accountQueryRoutes } from './accounts/routes.ts';
+import { activityRoutes } from './analytics/activity-routes.ts';
 import { analyticsRoutes, stageFunnelRoutes } from './analytics/routes.ts';
 import { marketplaceQueryRoutes } from './marketplace/routes.ts';
 import { projectQueryRoutes } from './projects/routes.ts';
@@ -67,6 +68,7 @@ export const createQueryApi = ({
   accountQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs, publicCouponCode, operators });
   analyticsRoutes(router, { documentStore, progress, operators, readYourWritesTimeoutMs });
   stageFunnelRoutes(router, { documentStore, progress, operators, readYourWritesTimeoutMs });
+  activityRoutes(router, { documentStore, progress, operators, readYourWritesTimeoutMs });
   app.use(requestIds());
   app.use(apiSecurityHeaders({ production }));
   app.use(errorHandler(logger));

@@ -15,6 +15,8 @@ export const readModels = {
   feedback: 'feedback',
   stageFunnel: 'stage_funnel',
   projectHistory: 'project_history',
+  aiCalls: 'ai_calls',
+  spending: 'spending',
 } as const;
 export type ReadModelName = (typeof readModels)[keyof typeof readModels];
 
@@ -45,6 +47,8 @@ export const topics = {
   /** Operators and analysts only. */
   feedback: 'feedback',
   stageFunnel: 'stage_funnel',
+  aiCalls: 'ai_calls',
+  spending: 'spending',
   /** A scoped topic's kind and id (`project:p-1` → `{ kind: 'project', id: 'p-1' }`), or null. */
   parse: (topic: string): { kind: ScopedTopicKind; id: string } | null => {
     const colon = topic.indexOf(':');
@@ -55,7 +59,7 @@ export const topics = {
 } as const;
 
 /** Topics only operators and analysts may hear. */
-export const OPERATOR_TOPICS: readonly string[] = [topics.feedback, topics.stageFunnel];
+export const OPERATOR_TOPICS: readonly string[] = [topics.feedback, topics.stageFunnel, topics.aiCalls, topics.spending];
 
 const STAGE_ID = /^(.+)-stage-([1-6])$/;
 

@@ -38,6 +38,8 @@ describe('the wire contract names', () => {
       'feedback',
       'stage_funnel',
       'project_history',
+      'ai_calls',
+      'spending',
     ]);
   });
 });

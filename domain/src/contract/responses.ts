@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { COUPON_KINDS } from '../account/coupon-code.ts';
-import { SUBSCRIPTION_STATUSES } from '../account/events.ts';
+import { CHARGE_METHODS, SUBSCRIPTION_STATUSES } from '../account/events.ts';
 import type { SubscriptionStatusView } from '../account/status.ts';
 import { FLOW_STAGE_IDS } from '../ai/flow-stages.ts';
 import { FEEDBACK_TYPES } from '../feedback/feedback.ts';
 import { BUILDER_PARAMETER_KIND_NAMES } from '../ai/parameter-kinds.ts';
 import { builderCategorySchema, builderStepSchema, PROJECT_KINDS } from '../project/builder.ts';
+import { AI_PROVIDERS } from '../project/ai-events.ts';
 import { AI_KEY_STATUSES } from '../project/constants.ts';
 import { HISTORY_ACTORS, HISTORY_KINDS } from '../project/history.ts';
 import type { PreviousStagesContext, Progress } from '../project/progress.ts';
@@ -389,6 +390,55 @@ export const stageFunnelResponse = z.object({
   ),
 });
 export type StageFunnelResponse = z.infer<typeof stageFunnelResponse>;
+
+const count = z.number().int();
+/** The range an analytics answer covers (ISO, `to` exclusive) and the width of its buckets. */
+const analyticsRange = { from: z.string(), to: z.string(), bucket: z.enum(['hour', 'day']) };
+/** Who answered an AI call: a refund whose reason names no known provider is 'unknown'. */
+export const AI_CALL_PROVIDERS = [...AI_PROVIDERS, 'unknown'] as const;
+const outcomeCounts = z.object({ succeeded: count, failed: count });
+const byProvider = z.record(z.enum(AI_CALL_PROVIDERS), outcomeCounts);
+
+/** GET /api/analytics/ai-calls?from=&to= (operators): every bucket of the range, oldest first, empty ones too. */
+export const aiCallsResponse = z.object({
+  success,
+  ...analyticsRange,
+  buckets: z.array(z.object({ start: z.string(), byProvider })),
+  totals: byProvider,
+  /** Failed calls by the provider's reason (`timeout`, `empty`, …). */
+  failures: z.record(z.string(), count),
+});
+export type AiCallsResponse = z.infer<typeof aiCallsResponse>;
+
+const spendingFigures = {
+  /** Points AI requests took, less those refunded. */
+  pointsSpent: count,
+  pointsGranted: count,
+  couponsRedeemed: count,
+  /** Points the redeemed coupons added. */
+  couponPoints: count,
+};
+const byChargeMethod = z.record(z.enum(CHARGE_METHODS), count);
+
+/** GET /api/analytics/spending?from=&to= (operators). Coupons by code: the codes are the operators' own. */
+export const spendingResponse = z.object({
+  success,
+  ...analyticsRange,
+  buckets: z.array(z.object({ start: z.string(), ...spendingFigures })),
+  totals: z.object({
+    ...spendingFigures,
+    /** AI requests charged, and refunded, by how they were paid. */
+    charged: byChargeMethod,
+    refunded: byChargeMethod,
+    coupons: z.array(z.object({ code: z.string(), kind: z.enum(COUPON_KINDS), redemptions: count, points: count })),
+  }),
+});
+export type SpendingResponse = z.infer<typeof spendingResponse>;
+
+const rankedIdea = z.object({ id: z.string(), title: z.string(), likes: count, views: count, publishedAt: z.string() });
+/** GET /api/analytics/top-ideas (operators): published ideas with the most likes and the most views, all time. */
+export const topIdeasResponse = z.object({ success, mostLiked: z.array(rankedIdea), mostViewed: z.array(rankedIdea) });
+export type TopIdeasResponse = z.infer<typeof topIdeasResponse>;
 
 /** What every AI answer carries besides its payload: whether the offline generator wrote it, and the request id. */
 const aiAnswer = { success, offline: z.boolean(), requestId: z.string() };

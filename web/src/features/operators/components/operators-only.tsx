@@ -1,11 +1,11 @@
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { signInHref } from '../../../app/layout/account-status.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useAuthUser } from '../../../lib/account/get-auth-user.ts';
+import { signInHref } from '../../../lib/account/sign-in-href.ts';
 
 /**
  * The operators' screens (Operations, Analytics) for operators only. The server decides who is one
