@@ -7,6 +7,12 @@ export const DEFAULT_PARAMETERS: readonly string[] = ['Viral', 'Simple Page', 'N
 export const STARTING_VIRAL_TRIGGERS: readonly string[] = ['one-page', 'no physical', 'realistic'];
 export const MIN_PARAMETER_LENGTH = 2;
 export const MAX_PARAMETER_LENGTH = 200;
+/**
+ * At most this many values in one list (a parameter list, a builder category, the audience segments): far more
+ * than an idea on one page can use, and a bound on what one project costs to fold, store and send.
+ */
+export const MAX_LIST_ITEMS = 500;
+export const LIST_FULL_MESSAGE = `This list is full: it holds at most ${MAX_LIST_ITEMS} values. Remove some to add more.`;
 export const MAX_PROJECT_NAME_LENGTH = 200;
 export const MAX_CORE_IDEA_LENGTH = 5000;
 

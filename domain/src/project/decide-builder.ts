@@ -1,5 +1,6 @@
 import { parameterKey, truncateWords } from '../ai/parameter-kinds.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
+import { LIST_FULL_MESSAGE, MAX_LIST_ITEMS } from './constants.ts';
 import {
   BUILDER_CATEGORIES,
   BUILDER_CORE_IDEA_MAX_WORDS,
@@ -123,6 +124,7 @@ const addBuilderParameter = ({ data, metadata }: AddBuilderParameter, state: Pro
   const { active, params } = builder.categories[data.category];
   const key = parameterKey(value);
   if (params.some((existing) => existing === value || (key !== '' && parameterKey(existing) === key))) return [];
+  if (params.length >= MAX_LIST_ITEMS) throw new ValidationError('category', LIST_FULL_MESSAGE, 'List full');
   return [
     {
       type: 'BuilderParameterAdded',

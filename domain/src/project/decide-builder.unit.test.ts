@@ -38,6 +38,7 @@ import {
   stranger,
   updateStageNotes,
 } from '../testing/project-fixtures.ts';
+import { LIST_FULL_MESSAGE, MAX_LIST_ITEMS } from './constants.ts';
 import { emptyBuilder, firstIncompleteStep, type BuilderStep } from './builder.ts';
 import type { ProjectCommand } from './commands.ts';
 import { projectDecider } from './decide.ts';
@@ -156,6 +157,11 @@ describe('AddBuilderParameter', () => {
     given([builderCreated()])
       .when(addBuilderParameter('technical', '  Cloudflare Workers '))
       .then([builderParameterAdded('technical', 'Cloudflare Workers', { activated: true })]));
+
+  it(`refuses a value past ${MAX_LIST_ITEMS} in one category, naming the category`, () =>
+    given([builderCreated(), ...Array.from({ length: MAX_LIST_ITEMS }, (_, index) => builderParameterAdded('technical', `tool ${index}`))])
+      .when(addBuilderParameter('technical', 'one more'))
+      .thenThrows(ValidationError, LIST_FULL_MESSAGE));
 
   it('a second parameter finds the category active already', () =>
     given([builderCreated(), builderParameterAdded('technical', 'Workers')])

@@ -28,6 +28,7 @@ import {
   projectImported,
   snapshot,
 } from '../testing/project-fixtures.ts';
+import { LIST_FULL_MESSAGE, MAX_LIST_ITEMS } from './constants.ts';
 import { projectDecider } from './decide.ts';
 import type { ProjectEvent } from './events.ts';
 import { emptyStages } from './stages.ts';
@@ -105,6 +106,11 @@ describe('AddAudienceSegment', () => {
     given([projectCreated(), audienceSegmentAdded()])
       .when(addAudienceSegment({ name: ' Artists ', description: ' Draw ', motivations: [' fame ', '', 'fame'], reachStrategy: ' forums ' }))
       .then([audienceSegmentAdded({ name: 'Artists', description: 'Draw', motivations: ['fame'], reachStrategy: 'forums' }, 1)]));
+
+  it(`refuses a segment past ${MAX_LIST_ITEMS}, naming the segments`, () =>
+    given([projectCreated(), ...Array.from({ length: MAX_LIST_ITEMS }, (_, index) => audienceSegmentAdded(tippers(), index))])
+      .when(addAudienceSegment())
+      .thenThrows(ValidationError, LIST_FULL_MESSAGE));
 
   it('takes no motivations as an empty list', () =>
     given([projectCreated()])

@@ -30,6 +30,8 @@ import {
   DEFAULT_PARAMETERS,
   DEFAULT_PROJECT_NAME,
   LAST_STAGE,
+  LIST_FULL_MESSAGE,
+  MAX_LIST_ITEMS,
   MAX_SIMPLICITY_SCORE,
   MIN_PARAMETER_LENGTH,
   MIN_SIMPLICITY_SCORE,
@@ -265,6 +267,7 @@ const addParameter = ({ data, metadata }: AddParameter, state: ProjectState): Pr
   }
   // Duplicates are dropped, not refused: the spec says so (§5, variant C).
   if (parameterListOf(project, data.list).includes(value)) return [];
+  if (parameterListOf(project, data.list).length >= MAX_LIST_ITEMS) throw new ValidationError('list', LIST_FULL_MESSAGE, 'List full');
   return [{ type: 'ParameterAdded', data: { projectId: data.projectId, list: data.list, value, addedAt: metadata.now } }];
 };
 
@@ -327,6 +330,7 @@ const checkedNotes = (stage: StageNumber, fields: unknown): Record<string, unkno
 
 const addAudienceSegment = ({ data, metadata }: AddAudienceSegment, state: ProjectState): ProjectEvent[] => {
   const project = requireOwnedProject(state, data.projectId, metadata.actorId);
+  if (project.stages[2].audienceSegments.length >= MAX_LIST_ITEMS) throw new ValidationError('segments', LIST_FULL_MESSAGE, 'List full');
   const segment = {
     name: data.name.trim(),
     description: data.description.trim(),

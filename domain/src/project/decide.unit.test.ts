@@ -25,6 +25,7 @@ import {
 import { setGeminiKey } from '../testing/project-ai-fixtures.ts';
 import { setBuilderCoreIdea } from '../testing/project-builder-fixtures.ts';
 import { metadata, projectId } from '../testing/project-fixtures.ts';
+import { LIST_FULL_MESSAGE, MAX_LIST_ITEMS } from './constants.ts';
 import { projectDecider } from './decide.ts';
 
 const given = deciderSpec(projectDecider);
@@ -168,6 +169,29 @@ describe('AddParameter', () => {
     given([projectCreated()])
       .when(addParameter({ value: ' x ' }))
       .thenThrows(ValidationError, 'Parameter must be at least 2 characters'));
+  describe(`with ${MAX_LIST_ITEMS} values in the list`, () => {
+    // The global list starts with the three defaults.
+    const full = [projectCreated(), ...Array.from({ length: MAX_LIST_ITEMS - 3 }, (_, index) => parameterAdded({ value: `value ${index}` }))];
+
+    it('refuses one more, naming the list', () =>
+      given(full)
+        .when(addParameter({ value: 'one too many' }))
+        .thenThrows(ValidationError, LIST_FULL_MESSAGE));
+
+    it('still drops a duplicate silently, and takes values in the other lists', () => {
+      given(full)
+        .when(addParameter({ value: 'value 7' }))
+        .thenNothingHappened();
+      given(full)
+        .when(addParameter({ list: 'techParameters', value: 'nano wallet' }))
+        .then([parameterAdded({ list: 'techParameters', value: 'nano wallet' })]);
+    });
+
+    it('takes a value again once one was removed', () =>
+      given([...full, parameterRemoved({ value: 'value 0' })])
+        .when(addParameter({ value: 'room again' }))
+        .then([parameterAdded({ value: 'room again' })]));
+  });
 });
 
 describe('RemoveParameter', () => {
