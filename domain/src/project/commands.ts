@@ -12,6 +12,8 @@ import {
   MAX_PARAMETER_LENGTH,
   MAX_PROJECT_NAME_LENGTH,
   MAX_PROMPT_LENGTH,
+  LIST_FULL_MESSAGE,
+  MAX_LIST_ITEMS,
   MAX_SIMPLICITY_SCORE,
   MIN_SIMPLICITY_SCORE,
   PARAMETER_LIST_NAMES,
@@ -93,7 +95,7 @@ export const addAudienceSegmentSchema = z.strictObject({
   projectId: namedId(),
   name: userLine(MAX_NOTE_LENGTH).default(''),
   description: userText(MAX_NOTE_LENGTH).default(''),
-  motivations: z.array(userLine(MAX_NOTE_LENGTH)).optional(),
+  motivations: z.array(userLine(MAX_NOTE_LENGTH)).max(MAX_LIST_ITEMS, LIST_FULL_MESSAGE).optional(),
   reachStrategy: userText(MAX_NOTE_LENGTH).default(''),
 });
 
@@ -111,7 +113,7 @@ export const proposedConceptSchema = z.strictObject({
 
 export const proposeConceptsSchema = z.strictObject({
   projectId: namedId(),
-  concepts: z.array(proposedConceptSchema),
+  concepts: z.array(proposedConceptSchema).max(MAX_LIST_ITEMS, LIST_FULL_MESSAGE),
 });
 
 export const selectConceptSchema = z.strictObject({

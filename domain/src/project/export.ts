@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { ValidationError } from '../errors.ts';
 import { userLine, userText } from '../text.ts';
-import { DEFAULT_PROJECT_NAME, MAX_CORE_IDEA_LENGTH, MAX_PARAMETER_LENGTH, MAX_PROJECT_NAME_LENGTH, PARAMETER_LISTS } from './constants.ts';
+import {
+  DEFAULT_PROJECT_NAME,
+  LIST_FULL_MESSAGE,
+  MAX_CORE_IDEA_LENGTH,
+  MAX_LIST_ITEMS,
+  MAX_PARAMETER_LENGTH,
+  MAX_PROJECT_NAME_LENGTH,
+  PARAMETER_LISTS,
+} from './constants.ts';
 import type { ProjectSnapshot } from './events.ts';
 import {
   emptyStage,
@@ -64,7 +72,7 @@ const envelopeSchema = z.object({
   projectName: userLine(MAX_PROJECT_NAME_LENGTH),
   stages: z.array(z.unknown()),
   coreIdea: userText(MAX_CORE_IDEA_LENGTH).nullish(),
-  parameters: z.array(userLine(MAX_PARAMETER_LENGTH)).nullish(),
+  parameters: z.array(userLine(MAX_PARAMETER_LENGTH)).max(MAX_LIST_ITEMS, LIST_FULL_MESSAGE).nullish(),
   currentStageIndex: z.unknown().optional(),
 });
 
