@@ -50,6 +50,33 @@ describe('the project and account reads answer the wire contract', () => {
     expect(list.projects.map((item) => item.id)).toEqual([id]);
   });
 
+  it('GET /api/projects/:id answers 304 to a page that has this version, 200 once the project moved, and never to a stranger', async () => {
+    const ann = stack.browser();
+    const created = await ann
+      .post('/api/projects')
+      .send({ project: { name: 'Tip Jar' } })
+      .expect(201);
+    const id = created.body.project.id as string;
+    const first = await ann.get(`/api/projects/${id}`).set('X-Min-Position', String(created.body.position)).expect(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"projects_v\d+\.\d+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+
+    const unchanged = await ann.get(`/api/projects/${id}`).set('If-None-Match', etag).expect(304);
+    expect(unchanged.text).toBe('');
+
+    const added = await ann.post(`/api/projects/${id}/parameters`).send({ list: 'viralParameters', value: 'Scarcity' }).expect(200);
+    const moved = await ann.get(`/api/projects/${id}`).set('If-None-Match', etag).set('X-Min-Position', String(added.body.position)).expect(200);
+    expect(moved.headers.etag).not.toBe(etag);
+    expect(moved.body.stages[0].data.viralParameters).toContain('Scarcity');
+
+    await stack
+      .browser()
+      .get(`/api/projects/${id}`)
+      .set('If-None-Match', moved.headers.etag as string)
+      .expect(404);
+  });
+
   it('GET /api/auth/user, /api/user/points, /api/subscription/status and /api/public-coupon', async () => {
     const ann = stack.browser();
     expect(authUserResponse.parse((await ann.get('/api/auth/user').expect(200)).body)).toMatchObject({ isAuthenticated: false, accessLevel: 'Free' });

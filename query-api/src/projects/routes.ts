@@ -29,7 +29,18 @@ export const projectQueryRoutes = (
   });
 
   router.get('/api/projects/:id', async (ctx) => {
-    ctx.body = toProjectResponse(await ownProject(ctx, ctx.params.id!));
+    const doc = await ownProject(ctx, ctx.params.id!);
+    // The document's position names this version of it exactly, and the collection the code that built it: a page
+    // refetching after a change it caused elsewhere (another tab, a live update) gets 304 when nothing moved.
+    // Checked only after the ownership check, so an ETag never tells a stranger anything.
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.etag = `"${progress.collectionFor(readModels.projects)}.${doc._position}"`;
+    ctx.status = 200;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.body = toProjectResponse(doc);
   });
 
   router.get('/api/projects/:id/stages', async (ctx) => {
