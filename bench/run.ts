@@ -145,9 +145,9 @@ log(
 );
 summary.push(`GET project: ${ratio(gets.rps, bareGet.rps)} of bare Koa GET, p99 ${gets.p99} ms (${verdict(getsOk)})`);
 
-// 3. Projection lag: command sent at 1,000/s → `changed` message on /ws. Each of 100 projects gets a command every
-// 100 ms, far longer than the lag, so a `changed` message belongs to the latest command sent for its topic (it can
-// arrive before the command's own HTTP answer).
+// 3. Projection lag: command sent at 1,000/s → `changed` message on /ws. A command is heard when a `changed`
+// message for its project arrives at or past the position its answer gave (one message may cover several commands:
+// coalescing is fine, a lost notification is not); its lag runs from sending it to that message.
 console.log('Projection lag at 1,000 commands/s…');
 const lagProjects = embedded.ids.slice(0, 100);
 const socket = new WebSocket(`${embedded.url.replace('http', 'ws')}/ws`, { headers: { cookie: embedded.cookie } });
@@ -155,15 +155,28 @@ await new Promise((resolve, reject) => socket.once('open', resolve).once('error'
 socket.send(JSON.stringify({ type: 'subscribe', topics: lagProjects.map((id) => topics.project(id)) }));
 const subscribed = JSON.parse(String(await new Promise((resolve) => socket.once('message', resolve)))) as { topics?: string[] };
 if (subscribed.topics?.length !== lagProjects.length) throw new Error(`subscription refused: ${JSON.stringify(subscribed)}`);
-const inFlight = new Map<string, number>();
+/** Per project: commands answered but not yet heard, and every `changed` message heard (a message can come before the answer). */
+const unheard = new Map<string, { sent: number; position: number }[]>();
+const heard = new Map<string, { position: number; at: number }[]>();
 const lags: number[] = [];
+const settle = (topic: string) => {
+  const waiting = unheard.get(topic) ?? [];
+  const messages = heard.get(topic) ?? [];
+  unheard.set(
+    topic,
+    waiting.filter((command) => {
+      const message = messages.find((each) => each.position >= command.position);
+      if (message) lags.push(Math.max(0, message.at - command.sent));
+      return !message;
+    }),
+  );
+};
 socket.on('message', (raw) => {
-  const received = performance.now();
-  const message = JSON.parse(String(raw)) as { type: string; topic: string };
-  const sent = inFlight.get(message.topic);
-  if (message.type !== 'changed' || sent === undefined) return;
-  inFlight.delete(message.topic);
-  lags.push(received - sent);
+  const at = performance.now();
+  const message = JSON.parse(String(raw)) as { type: string; topic: string; position?: string };
+  if (message.type !== 'changed' || message.position === undefined) return;
+  heard.set(message.topic, [...(heard.get(message.topic) ?? []), { position: Number(message.position), at }]);
+  settle(message.topic);
 });
 const lagSeconds = QUICK ? 3 : 10;
 const rate = 1000;
@@ -171,12 +184,24 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 const send = (i: number) =>
   new Promise<void>((resolve) => {
     const projectId = lagProjects[i % lagProjects.length]!;
+    const topic = topics.project(projectId);
+    const sent = performance.now();
     const request = http.request(
       `${embedded.url}/api/projects/${projectId}/parameters`,
       { method: 'POST', agent, headers: { 'content-type': 'application/json', cookie: embedded.cookie } },
-      (response) => response.resume().on('end', () => resolve()),
+      (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += String(chunk)));
+        response.on('end', () => {
+          const position = Number((JSON.parse(body) as { position?: string }).position);
+          if (Number.isFinite(position)) {
+            unheard.set(topic, [...(unheard.get(topic) ?? []), { sent, position }]);
+            settle(topic);
+          }
+          resolve();
+        });
+      },
     );
-    inFlight.set(topics.project(projectId), performance.now());
     request.end(JSON.stringify({ value: `lag ${i}` }));
   });
 const pending: Promise<void>[] = [];
