@@ -40,6 +40,7 @@ export const createRouter = () =>
               { path: 'subscribe', lazy: () => import('./routes/subscription.tsx').then((module) => ({ Component: module.SubscriptionRoute })) },
               { path: 'payment', lazy: () => import('./routes/payment.tsx').then((module) => ({ Component: module.PaymentRoute })) },
               { path: 'analytics', lazy: () => import('./routes/analytics.tsx').then((module) => ({ Component: module.AnalyticsRoute })) },
+              { path: 'operations', lazy: () => import('./routes/operations.tsx').then((module) => ({ Component: module.OperationsRoute })) },
               { path: 'auth-test', lazy: () => import('./routes/auth-test.tsx').then((module) => ({ Component: module.AuthTestRoute })) },
               {
                 path: 'marketplace/:id',

@@ -4,9 +4,7 @@ import { buttonClasses } from '../../components/ui/button.tsx';
 import { useAuthUser } from '../../lib/account/get-auth-user.ts';
 import { cn } from '../../lib/cn.ts';
 import { UserMenu } from './user-menu.tsx';
-
-/** Where sign-in comes back to: the page the person was on. */
-export const signInHref = (pathname: string) => `/auth/google?returnTo=${encodeURIComponent(pathname)}`;
+import { signInHref } from '../../lib/account/sign-in-href.ts';
 
 const pill = 'inline-flex h-8 items-center gap-1.5 rounded-full px-3 text-xs font-medium whitespace-nowrap';
 

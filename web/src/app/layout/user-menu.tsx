@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, CreditCard, LayoutDashboard, LogOut } from 'lucide-react';
+import { Activity, BarChart3, ChevronDown, CreditCard, LayoutDashboard, LogOut, type LucideIcon } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import { focusRing } from '../../components/ui/button.tsx';
 import { LogoutForm } from '../../components/logout-form.tsx';
@@ -8,6 +8,27 @@ import { cn } from '../../lib/cn.ts';
 
 const itemClasses =
   'flex h-10 cursor-pointer items-center gap-2 rounded-lg px-3 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-slate-100 dark:text-slate-100 dark:data-[highlighted]:bg-slate-800';
+
+type MenuLink = { to: string; label: string; icon: LucideIcon };
+const ACCOUNT_LINKS: readonly MenuLink[] = [
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/subscription', label: 'Manage Subscription', icon: CreditCard },
+];
+/** Only for operators (OPERATOR_EMAILS): the server says who is one, in `isOperator`. */
+const OPERATOR_LINKS: readonly MenuLink[] = [
+  { to: '/operations', label: 'Operations', icon: Activity },
+  { to: '/analytics', label: 'Analytics', icon: BarChart3 },
+];
+
+const MenuLinks = ({ links }: { links: readonly MenuLink[] }) =>
+  links.map(({ to, label, icon: Icon }) => (
+    <DropdownMenu.Item key={to} asChild className={itemClasses}>
+      <Link to={to}>
+        <Icon className="size-4" aria-hidden />
+        {label}
+      </Link>
+    </DropdownMenu.Item>
+  ));
 
 const initialsOf = (name: string) =>
   name
@@ -70,18 +91,16 @@ export const UserMenu = ({ user, compact = false }: { user: AuthUser; compact?: 
             </p>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
-          <DropdownMenu.Item asChild className={itemClasses}>
-            <Link to="/dashboard">
-              <LayoutDashboard className="size-4" aria-hidden />
-              Dashboard
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClasses}>
-            <Link to="/subscription">
-              <CreditCard className="size-4" aria-hidden />
-              Manage Subscription
-            </Link>
-          </DropdownMenu.Item>
+          <MenuLinks links={ACCOUNT_LINKS} />
+          {user.isOperator && (
+            <>
+              <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
+              <DropdownMenu.Label className="px-3 py-1 text-xs font-semibold tracking-wider text-slate-600 uppercase dark:text-slate-300">
+                Operators
+              </DropdownMenu.Label>
+              <MenuLinks links={OPERATOR_LINKS} />
+            </>
+          )}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
           <LogoutForm returnTo={`${location.pathname}${location.search}`}>
             <DropdownMenu.Item asChild className={itemClasses} onSelect={(event) => event.preventDefault()}>
