@@ -60,7 +60,7 @@ describe('the project and account reads answer the wire contract', () => {
     const first = await ann.get(`/api/projects/${id}`).set('X-Min-Position', String(created.body.position)).expect(200);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"projects_v\d+\.\d+"$/);
-    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers['cache-control']).toBe('no-store');
 
     const unchanged = await ann.get(`/api/projects/${id}`).set('If-None-Match', etag).expect(304);
     expect(unchanged.text).toBe('');

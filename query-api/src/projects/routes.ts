@@ -32,8 +32,9 @@ export const projectQueryRoutes = (
     const doc = await ownProject(ctx, ctx.params.id!);
     // The document's position names this version of it exactly, and the collection the code that built it: a page
     // refetching after a change it caused elsewhere (another tab, a live update) gets 304 when nothing moved.
-    // Checked only after the ownership check, so an ETag never tells a stranger anything.
-    ctx.set('Cache-Control', 'private, no-cache');
+    // Checked only after the ownership check, so an ETag never tells a stranger anything. The answer stays
+    // `no-store` like every API answer (a project is private; no browser or proxy keeps it on disk): the client
+    // keeps its own copy in memory and sends If-None-Match itself.
     ctx.etag = `"${progress.collectionFor(readModels.projects)}.${doc._position}"`;
     ctx.status = 200;
     if (ctx.fresh) {
