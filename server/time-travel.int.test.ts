@@ -175,3 +175,32 @@ describe('a project as it was', () => {
     ]);
   });
 });
+
+describe('what became of the AI suggestions, in the history', () => {
+  it('marks each suggestion accepted, edited or ignored as the project goes on, for guided lists and builder steps alike', async () => {
+    const ann = session();
+    const created = await ann.command('POST', '/api/projects', { project: { name: 'Tip Jar' } });
+    const id = created.body.project.id as string;
+    await ann.command('PUT', `/api/projects/${id}/core-idea`, { coreIdea: 'A wall where strangers leave tips for each other' });
+    const generated = await ann.command('POST', '/api/generate-parameters', { fieldType: 'viralParameters', projectId: id });
+    const [first, second, ...rest] = generated.body.parameters as string[];
+    expect(rest.length).toBeGreaterThan(0);
+    await ann.command('POST', `/api/projects/${id}/parameters`, { list: 'viralParameters', value: first });
+    await ann.command('POST', `/api/projects/${id}/parameters`, { list: 'viralParameters', value: `${second} twist` });
+
+    const res = await ann.read(`/api/projects/${id}/history?kind=ai`);
+    const { history } = projectHistoryResponse.parse(res.body);
+    expect(history).toHaveLength(1);
+    expect(history[0]!.suggestions).toEqual([
+      { value: first, outcome: 'accepted' },
+      { value: second, outcome: 'edited', addedAs: `${second} twist` },
+      ...rest.map((value) => ({ value, outcome: 'ignored' })),
+    ]);
+
+    await ann.command('POST', `/api/projects/${id}/parameters/remove`, { list: 'viralParameters', value: first });
+    const later = projectHistoryResponse.parse((await ann.read(`/api/projects/${id}/history?kind=ai`)).body);
+    expect(later.history[0]!.suggestions![0]).toEqual({ value: first, outcome: 'ignored', removed: true });
+    const others = projectHistoryResponse.parse((await ann.read(`/api/projects/${id}/history?kind=parameters`)).body);
+    expect(others.history.every((entry) => entry.suggestions === undefined)).toBe(true);
+  });
+});

@@ -1,12 +1,15 @@
 import {
   evolveProject,
+  evolveSuggestionTrail,
   initialProjectState,
+  initialSuggestionTrail,
   projectChanges,
   projectStreamId,
   type HistoryChange,
   type ProjectEvent,
   type ProjectHistoryEntry,
   type ProjectState,
+  type SuggestionOutcome,
 } from '@vis/domain';
 import { readStreamPages, type EventStore, type RecordedEvent } from '@vis/infrastructure';
 import type { ReadModel } from './engine/define-projection.ts';
@@ -75,22 +78,37 @@ export const projectAsOf = async (eventStore: EventStore, projectId: string, mom
 
 /**
  * What each of some revisions of the project's stream changed: the stream folded with `evolveProject` up to the
- * highest of them, the state before and after each compared (domain `projectChanges`).
+ * highest of them, the state before and after each compared (domain `projectChanges`). For the revisions that
+ * offered AI suggestions (`suggestionRevisions`), what became of each suggestion: that can change with any later
+ * event, so the fold then reads the stream to its end.
  */
-export const projectChangesAt = async (eventStore: EventStore, projectId: string, revisions: Iterable<number>) => {
+export const projectChangesAt = async (
+  eventStore: EventStore,
+  projectId: string,
+  revisions: Iterable<number>,
+  suggestionRevisions: Iterable<number> = [],
+) => {
   const wanted = new Set(revisions);
+  const offers = new Set(suggestionRevisions);
   const changes = new Map<number, HistoryChange[]>();
-  if (wanted.size === 0) return changes;
-  const last = Math.max(...wanted);
+  const suggestions = new Map<number, SuggestionOutcome[]>();
+  if (wanted.size === 0 && offers.size === 0) return { changes, suggestions };
+  const lastChanged = wanted.size > 0 ? Math.max(...wanted) : -1;
+  const last = offers.size > 0 ? Infinity : lastChanged;
   let state: ProjectState = initialProjectState();
+  let trail = initialSuggestionTrail();
   for await (const event of readStreamPages(eventStore, projectStreamId(projectId))) {
     const revision = Number(event.revision);
     if (revision > last) break;
-    const next = evolveProject(state, event as RecordedEvent<ProjectEvent>);
-    if (wanted.has(revision)) changes.set(revision, projectChanges(state, next));
-    state = next;
+    if (revision <= lastChanged) {
+      const next = evolveProject(state, event as RecordedEvent<ProjectEvent>);
+      if (wanted.has(revision)) changes.set(revision, projectChanges(state, next));
+      state = next;
+    }
+    if (offers.size > 0) trail = evolveSuggestionTrail(trail, event);
   }
-  return changes;
+  for (const offer of trail) if (offers.has(offer.revision)) suggestions.set(offer.revision, offer.suggestions);
+  return { changes, suggestions };
 };
 
 /**

@@ -62,6 +62,13 @@ describe('the History screen', () => {
     const coreIdea = page.getByRole('textbox', { name: 'Core Idea' });
     await coreIdea.fill('A wall where every tip pays the next tipper');
     await coreIdea.blur();
+    // One AI suggestion taken, the others left: the history says which.
+    await page.getByRole('button', { name: 'Generate Parameters' }).click();
+    const suggestions = page.getByRole('list', { name: 'Technical Framework suggestions' }).getByRole('button');
+    await suggestions.first().waitFor(LIVE);
+    const offered = (await suggestions.allTextContents()).map((text) => text.trim());
+    await suggestions.first().click();
+    await expect.poll(() => suggestions.first().isDisabled(), LIVE).toBe(true);
     await page.getByRole('button', { name: 'Next Step' }).click();
     await page.getByText('Step 2 of 9', { exact: true }).waitFor();
 
@@ -78,6 +85,16 @@ describe('the History screen', () => {
       .getByText(/^Step 1 of 9/)
       .waitFor();
     await screenshotAtWidths(page, 'history-builder-dark', { widths: [375, 768] });
+
+    // Where the AI's suggestions went: the first accepted, the rest ignored.
+    await page.getByRole('checkbox', { name: 'AI outcomes' }).check();
+    const outcomes = page.getByRole('region', { name: 'Timeline' }).getByRole('list', { name: 'What became of each suggestion' });
+    await outcomes.waitFor(LIVE);
+    await expect
+      .poll(() => outcomes.getByRole('listitem').allTextContents(), LIVE)
+      .toEqual([`Accepted:${offered[0]}`, ...offered.slice(1).map((value) => `Ignored:${value}`)]);
+    await page.getByRole('region', { name: 'Timeline' }).getByText(`1 of ${offered.length} suggestions used`).waitFor();
+    await screenshotAtWidths(page, 'history-ai-outcomes-dark', { widths: [375] });
     await page.getByRole('link', { name: 'Back to the builder' }).click();
     await page.waitForURL(/\/game$/);
 

@@ -9,6 +9,7 @@ import { builderCategorySchema, builderStepSchema, PROJECT_KINDS } from '../proj
 import { AI_PROVIDERS } from '../project/ai-events.ts';
 import { AI_KEY_STATUSES } from '../project/constants.ts';
 import { HISTORY_ACTORS, HISTORY_KINDS } from '../project/history.ts';
+import { SUGGESTION_OUTCOMES } from '../project/suggestion-outcomes.ts';
 import type { PreviousStagesContext, Progress } from '../project/progress.ts';
 import {
   GUIDED_STAGE_NUMBERS,
@@ -236,6 +237,17 @@ export const projectHistoryEntry = z.object({
   position: z.string(),
   revision: z.number().int(),
   streamId: z.string(),
+  /** AI suggestions only: what became of each suggested value, as of the project's last event. */
+  suggestions: z
+    .array(
+      z.object({
+        value: z.string(),
+        outcome: z.enum(SUGGESTION_OUTCOMES),
+        addedAs: z.string().optional(),
+        removed: z.boolean().optional(),
+      }),
+    )
+    .optional(),
 });
 export type ProjectHistoryEntry = z.infer<typeof projectHistoryEntry>;
 /**

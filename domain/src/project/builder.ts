@@ -38,6 +38,10 @@ export type BuilderCategory = keyof typeof BUILDER_CATEGORIES;
 export const BUILDER_CATEGORY_NAMES = Object.keys(BUILDER_CATEGORIES) as [BuilderCategory, ...BuilderCategory[]];
 export const builderCategorySchema = z.enum(BUILDER_CATEGORY_NAMES);
 
+const CATEGORY_OF_KIND = new Map<string, BuilderCategory>(BUILDER_CATEGORY_NAMES.map((category) => [BUILDER_CATEGORIES[category].kind, category]));
+/** The category whose suggestions are asked for with this kind (an AI suggestion's `kind`); undefined for others. */
+export const builderCategoryOfKind = (kind: string): BuilderCategory | undefined => CATEGORY_OF_KIND.get(kind);
+
 /** The nine steps in the order the notes list them: Complete Prompt (8) comes before Community (9). */
 export const BUILDER_STEPS = [
   { step: 1, name: 'Core Idea' },

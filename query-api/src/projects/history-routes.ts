@@ -36,7 +36,8 @@ export type ProjectHistoryDeps = ProjectReadDeps & { eventStore: EventStore };
  *
  * What each entry changed is not in the read model (a projection sees one entry at a time, never the project
  * before its event): it is folded from the project's stream with the domain's `evolveProject`, up to the
- * page's newest entry, the same fold GET /api/projects/{id}/at/{revision} answers with.
+ * page's newest entry, the same fold GET /api/projects/{id}/at/{revision} answers with. An AI suggestions entry
+ * also says what became of each suggestion (accepted, edited, ignored), folded to the stream's end.
  */
 export const projectHistoryRoutes = (router: Router, deps: ProjectHistoryDeps) => {
   const ownProject = ownProjectReader(deps);
@@ -57,14 +58,20 @@ export const projectHistoryRoutes = (router: Router, deps: ProjectHistoryDeps) =
     if (docs.length > limit) ctx.set('X-Next-Cursor', String(page.at(-1)!.sequence));
     const streamId = projectStreamId(project._id);
     const own = page.filter((doc) => doc.streamId === streamId);
-    const changes = await projectChangesAt(
+    const { changes, suggestions } = await projectChangesAt(
       deps.eventStore,
       project._id,
       own.map((doc) => doc.revision),
+      own.filter((doc) => doc.type === 'AiSuggestionsGenerated').map((doc) => doc.revision),
     );
     ctx.body = {
       success: true,
-      history: page.map((doc) => toHistoryEntry(doc, (doc.streamId === streamId && changes.get(doc.revision)) || [])),
+      history: page.map((doc) => {
+        const fromProject = doc.streamId === streamId;
+        const entry = toHistoryEntry(doc, (fromProject && changes.get(doc.revision)) || []);
+        const outcomes = fromProject ? suggestions.get(doc.revision) : undefined;
+        return outcomes ? { ...entry, suggestions: outcomes } : entry;
+      }),
     } satisfies ProjectHistoryResponse;
   });
 };

@@ -73,8 +73,9 @@ export const toHistoryEntry = (doc: ReadModel<ProjectHistoryDocument>, changes: 
 
 export const projectHistoryProjection = defineProjection<HistoryEvent, ProjectHistoryDocument>({
   name: readModels.projectHistory,
-  // v2: kind, actor, stream and revision per entry; publishing to the marketplace.
-  version: 2,
+  // v2: kind, actor, stream and revision per entry; publishing to the marketplace. v3: the builder's AI
+  // suggestions named by their step's category, not the internal kind.
+  version: 3,
   // A project's timeline, newest first, with or without a kind filter.
   indexes: [{ key: { projectId: 1, sequence: -1 } }],
   handles: [...PROJECT_EVENT_TYPES, ...PROJECT_HISTORY_FOREIGN_EVENT_TYPES],

@@ -1,6 +1,7 @@
 import {
   BUILDER_CATEGORIES,
   BUILDER_STEPS,
+  builderCategoryOfKind,
   builderStepName,
   PARAMETER_LISTS,
   type BuilderCategory,
@@ -95,8 +96,11 @@ export const summarize = (event: ProjectEvent): string => {
     case 'FinalPromptRecorded':
       return 'Saved the final prompt';
     case 'AiSuggestionsGenerated': {
-      const target = event.data.list ? listLabel(event.data.list) : event.data.kind;
-      return `AI suggested ${event.data.suggestions.length} ${target}${via(event.data.ai.provider === 'offline')}`;
+      const { list, kind, suggestions } = event.data;
+      const category = list ? undefined : builderCategoryOfKind(kind);
+      // A builder kind is an internal name ('coreTechnology'): the history names the step's category instead.
+      const target = list ? listLabel(list) : category ? `values for ${categoryLabel(category)}` : 'values';
+      return `AI suggested ${suggestions.length} ${target}${via(event.data.ai.provider === 'offline')}`;
     }
     case 'AiPromptGenerated':
     case 'AiReportGenerated':

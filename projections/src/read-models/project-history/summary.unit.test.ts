@@ -13,3 +13,27 @@ describe('a stage note change in the history', () => {
     expect(summarize(stageNotesUpdated(2, { keyInsights: 'x' }))).toBe('Updated the key insights on stage 2');
   });
 });
+
+const suggested = (list: string | null, kind: string): ProjectEvent =>
+  ({
+    type: 'AiSuggestionsGenerated',
+    data: {
+      projectId: 'p1',
+      requestId: 'r1',
+      use: list ? 'parameters' : 'builderParameter',
+      list,
+      kind,
+      asked: {},
+      ai: { provider: 'offline', model: 'offline', promptVersion: 'x@1', ownKey: false },
+      generatedAt: '2026-11-23T10:00:00.000Z',
+      suggestions: ['Passkeys', 'SQLite'],
+    },
+  }) as ProjectEvent;
+
+describe('AI suggestions in the history', () => {
+  it("names a guided list by its title and a builder step's suggestions by its category, not the internal kind", () => {
+    expect(summarize(suggested('viralParameters', 'viralParameters'))).toBe('AI suggested 2 viral triggers (offline)');
+    expect(summarize(suggested(null, 'coreTechnology'))).toBe('AI suggested 2 values for technical framework (offline)');
+    expect(summarize(suggested(null, 'viralTrigger'))).toBe('AI suggested 2 values (offline)');
+  });
+});

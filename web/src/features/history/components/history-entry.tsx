@@ -1,6 +1,7 @@
 import type { HistoryKind, ProjectHistoryEntry } from '@vis/domain';
 import { Bot, Cog, User, UserRound } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
+import { SuggestionOutcomes } from './suggestion-outcomes.tsx';
 import { describeValue } from './values.tsx';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
@@ -70,6 +71,7 @@ export const HistoryEntry = ({ entry, current, onSelect }: { entry: ProjectHisto
           ))}
         </dl>
       )}
+      {entry.suggestions && entry.suggestions.length > 0 && <SuggestionOutcomes suggestions={entry.suggestions} />}
     </article>
   );
 };
