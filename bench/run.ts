@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import { topics } from '@vis/domain';
 import { benchmarkAppends } from '@vis/infrastructure';
 import { measureLandingJavaScript } from './landing-js.ts';
+import { runMeasuringMemory } from './proc-memory.ts';
 
 /**
  * `npm run bench`: every figure beside a baseline measured in the same run on the same machine, written to
@@ -245,6 +246,20 @@ const runTsx = (script: string, args: string[]) => {
   return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as Record<string, number>;
 };
 runTsx('bench/servers/seed-log.ts', [rebuildDir, String(REBUILD_EVENTS / 100), '100']);
+
+// The whole log exported by the replay CLI, as an analyst runs it: streamed, so its anonymous memory stays flat
+// however long the log is (the store's memory map, RssFile, grows with what it reads and is the kernel's to drop).
+console.log(`Export of ${REBUILD_EVENTS} events (npm run replay -- --all)…`);
+const exported = await runMeasuringMemory(process.execPath, [...tsx, 'projections/src/replay-cli.ts', '--all', '--format', 'jsonl'], {
+  cwd: root,
+  env: { ...process.env, DATA_DIR: rebuildDir, LOG_LEVEL: 'warn' },
+});
+const exportOk = exported.peakAnonMb < 300;
+log(
+  `| export every event as JSON lines (\`npm run replay -- --all\`), ${REBUILD_EVENTS} events | ${(REBUILD_EVENTS / exported.seconds).toFixed(0)} events/s, ${(exported.stdoutBytes / 1024 ** 2).toFixed(0)} MB written | ${exported.seconds.toFixed(1)} s | peak RssAnon ${exported.peakAnonMb.toFixed(0)} MB, RssFile ${exported.peakFileMb.toFixed(0)} MB (the log's memory map) | RssAnon <300 MB: ${verdict(exportOk)} |`,
+);
+summary.push(`export: peak RssAnon ${exported.peakAnonMb.toFixed(0)} MB for ${REBUILD_EVENTS} events (${verdict(exportOk)})`);
+
 const rebuilt = runTsx('bench/servers/rebuild.ts', [rebuildDir]);
 rmSync(rebuildDir, { recursive: true, force: true });
 const rebuildRate = rebuilt.events! / rebuilt.seconds!;
