@@ -26,7 +26,7 @@ export const runMeasuringMemory = (command: string, args: string[], options: { c
     let stderr = '';
     const sample = () => {
       try {
-        const { anonMb, fileMb } = residentMemoryMb(child.pid!);
+        const { anonMb, fileMb } = residentMemoryMb(child.pid);
         // An ending process's status has no Rss lines: that sample is NaN and counts for nothing.
         if (Number.isFinite(anonMb)) peakAnonMb = Math.max(peakAnonMb, anonMb);
         if (Number.isFinite(fileMb)) peakFileMb = Math.max(peakFileMb, fileMb);
