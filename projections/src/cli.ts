@@ -161,7 +161,8 @@ const expectOk = async <T>(response: Response): Promise<T> => {
 
 const progressBar = () =>
   new SingleBar(
-    { format: ' {bar} {percentage}% | {value}/{total} events | {rate} events/s | ETA {eta_formatted}', hideCursor: true, etaBuffer: 20 },
+    // Value and total are positions (their ratio is the share of the log read); events are counted apart.
+    { format: ' {bar} {percentage}% | {events} events | {rate} events/s | ETA {eta_formatted}', hideCursor: true, etaBuffer: 20 },
     Presets.shades_classic,
   );
 
@@ -213,15 +214,18 @@ const viaServer = async (): Promise<boolean> => {
     console.log(`${body.message} on ${baseUrl}`);
     const bar = progressBar();
     const startedAt = Date.now();
-    bar.start(1, 0, { rate: 0 });
+    bar.start(1, 0, { rate: 0, events: 0 });
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       const { projections: reports } = await expectOk<{ projections: ProjectionReport[] }>((await fetchServer('/api/ops/projections'))!);
       const report = reports.find((p) => p._id === target)!;
       const done = !report.rebuild;
+      // The bar is the share of the log read (position against head); the rate counts events, not positions.
       const position = done ? report.head : report.rebuild!.position;
+      const events = report.rebuild?.events ?? 0;
       bar.setTotal(report.head);
-      bar.update(position, { rate: Math.round(position / Math.max(0.001, (Date.now() - startedAt) / 1000)) });
+      if (done) bar.update(position);
+      else bar.update(position, { events, rate: Math.round(events / Math.max(0.001, (Date.now() - startedAt) / 1000)) });
       if (done) {
         bar.stop();
         console.log(`Rebuilt ${target}: now serving ${report.collection} at position ${report.position}`);
@@ -274,10 +278,10 @@ const offline = async () => {
         continue;
       }
       const bar = progressBar();
-      bar.start(Number(await eventStore.headPosition()), 0, { rate: 0 });
+      bar.start(Number(await eventStore.headPosition()), 0, { rate: 0, events: 0 });
       const stopListening = engine.onRebuildProgress((progress) => {
         bar.setTotal(progress.head);
-        bar.update(progress.position, { rate: Math.round(progress.eventsPerSecond) });
+        bar.update(progress.position, { events: progress.events, rate: Math.round(progress.eventsPerSecond) });
       });
       await engine.rebuild(target);
       stopListening();

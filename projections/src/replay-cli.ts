@@ -81,25 +81,6 @@ const printProject = async (eventStore: EventStore, id: string) => {
   if (count === 0) fail(`No project ${id} in the log`);
 };
 
-/**
- * Where to start reading for `--since`: the first position whose event was stored at or after `time`, by binary
- * search (positions are in commit order, and so are store times; the export still checks each event's time). A
- * store that refuses to read from a position between two events has the export scan from the start instead.
- */
-const firstPositionAtOrAfter = (eventStore: EventStore, time: number) => searchPosition(eventStore, time).catch(() => 0n);
-const searchPosition = async (eventStore: EventStore, time: number) => {
-  let low = 0n;
-  let high = (await eventStore.headPosition()) + 1n;
-  while (low < high) {
-    const middle = (low + high) / 2n;
-    const [event] = await eventStore.readAll({ fromPosition: middle, maxCount: 1 });
-    if (!event) high = middle;
-    else if (event.createdAt.getTime() < time) low = event.position + 1n;
-    else high = middle;
-  }
-  return low;
-};
-
 const exportLine = (event: RecordedEvent) =>
   `${JSON.stringify({
     position: String(event.position),
@@ -119,17 +100,19 @@ const EXPORT_CHUNK = 500;
 const exportAll = async (eventStore: EventStore) => {
   const head = await eventStore.headPosition();
   const time = since?.getTime();
-  const fromPosition = time === undefined ? 0n : await firstPositionAtOrAfter(eventStore, time);
+  // The bar moves with the position read against the head's: the share of the log read (positions grow with the
+  // log's size on both stores), while the counts it shows are events. Events stored before --since are read and
+  // passed over: a position cannot be guessed from a time, and reading from a guessed one fails on EventStoreDB.
   const bar = new SingleBar(
-    { format: ' {bar} {percentage}% | {value}/{total} | {rate} events/s | ETA {eta_formatted}', hideCursor: true, stream: process.stderr },
+    { format: ' {bar} {percentage}% | {exported} events | {rate} events/s | ETA {eta_formatted}', hideCursor: true, stream: process.stderr },
     Presets.shades_classic,
   );
   const startedAt = Date.now();
   let exported = 0;
-  bar.start(Number(head), Number(fromPosition > 0n ? fromPosition - 1n : 0n), { rate: 0 });
+  bar.start(Number(head), 0, { rate: 0, exported: 0 });
   let chunk = '';
   let inChunk = 0;
-  for await (const event of readAllPages(eventStore, { fromPosition })) {
+  for await (const event of readAllPages(eventStore)) {
     if (event.position > head) break;
     if (time !== undefined && event.createdAt.getTime() < time) continue;
     chunk += exportLine(event);
@@ -139,10 +122,10 @@ const exportAll = async (eventStore: EventStore) => {
     if (outputClosed) break;
     chunk = '';
     inChunk = 0;
-    bar.update(Number(event.position), { rate: Math.round(exported / Math.max((Date.now() - startedAt) / 1000, 0.001)) });
+    bar.update(Number(event.position), { exported, rate: Math.round(exported / Math.max((Date.now() - startedAt) / 1000, 0.001)) });
   }
   if (chunk) await write(chunk);
-  bar.update(Number(head), { rate: Math.round(exported / Math.max((Date.now() - startedAt) / 1000, 0.001)) });
+  bar.update(Number(head), { exported, rate: Math.round(exported / Math.max((Date.now() - startedAt) / 1000, 0.001)) });
   bar.stop();
   console.error(`Exported ${exported} events${time === undefined ? '' : ` stored since ${values.since}`} (through position ${head}).`);
 };

@@ -21,6 +21,8 @@ beforeEach(async () => {
 afterEach(() => stores.cleanup());
 
 const allEvents = () => stores.eventStore.readAll();
+/** The log's newest position, as a command's answer gives it. */
+const head = async () => String(await stores.eventStore.headPosition());
 const visitor = () => request.agent(app.callback());
 
 const createProject = async (agent: ReturnType<typeof visitor>, body: object = {}) => {
@@ -34,7 +36,7 @@ describe('POST /api/projects', () => {
     const agent = visitor();
     const res = await agent.post('/api/projects').send({ project: { name: 'Tip Jar' } });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ success: true, project: { id: expect.stringMatching(/^[0-9a-f-]{36}$/) }, position: '1' });
+    expect(res.body).toEqual({ success: true, project: { id: expect.stringMatching(/^[0-9a-f-]{36}$/) }, position: await head() });
     expect(String(res.headers['set-cookie'])).toMatch(/vis\.sid=.*httponly/i);
     const [event] = await allEvents();
     expect(event).toMatchObject({
@@ -178,7 +180,7 @@ describe('POST /api/projects/:id/parameters', () => {
     const id = await createProject(agent);
     const res = await agent.post(`/api/projects/${id}/parameters`).send({ list: 'viralParameters', value: '  scarcity ' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, changed: true, events: ['ParameterAdded'], position: '2', revision: 1 });
+    expect(res.body).toEqual({ success: true, changed: true, events: ['ParameterAdded'], position: await head(), revision: 1 });
     expect((await allEvents())[1]).toMatchObject({ type: 'ParameterAdded', data: { projectId: id, list: 'viralParameters', value: 'scarcity' } });
   });
 

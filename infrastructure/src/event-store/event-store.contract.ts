@@ -189,7 +189,38 @@ export const eventStoreContract = (name: string, open: (options?: OpenEventStore
 
           const upToHead = await store.readAll({ fromPosition: ours[0]!.position });
           expect(idsOf(upToHead)).toEqual(idsOf([...a, ...b]));
-          expect(await store.readAll({ fromPosition: ours[3]!.position + 1n })).toEqual([]);
+          expect(await store.readAll({ afterPosition: ours[3]!.position })).toEqual([]);
+        }));
+
+      it('reads the log after a position, exclusively, with positions that grow but are not counts', () =>
+        withStore(async (store) => {
+          const stream = uniqueStream('after');
+          const written = numbered(4);
+          await store.appendToStream(stream, written);
+          const ours = await store.readStream(stream);
+          const positions = ours.map(({ position }) => position);
+          expectStrictlyIncreasing(positions);
+          // Positions are opaque, as EventStoreDB's byte offsets are: the next event is not at position + 1.
+          expect(positions.slice(1).some((position, index) => position !== positions[index]! + 1n)).toBe(true);
+
+          const afterFirst = await store.readAll({ afterPosition: ours[0]!.position, maxCount: 2 });
+          expect(idsOf(afterFirst)).toEqual(idsOf(written.slice(1, 3)));
+          const fromStart = await store.readAll({ afterPosition: 0n, maxCount: 1 });
+          expect(fromStart).toHaveLength(1);
+          expect(fromStart[0]!.position).toBeLessThanOrEqual(ours[0]!.position);
+          expect(await store.readAll({ afterPosition: ours[1]!.position, maxCount: 0 })).toEqual([]);
+        }));
+
+      it('counts the events after a position, up to a limit', () =>
+        withStore(async (store) => {
+          const stream = uniqueStream('count');
+          await store.appendToStream(stream, numbered(5));
+          const ours = await store.readStream(stream);
+          expect(await store.countAfter(ours[0]!.position, 100)).toBe(4);
+          expect(await store.countAfter(ours[2]!.position, 100)).toBe(2);
+          expect(await store.countAfter(ours[4]!.position, 100)).toBe(0);
+          expect(await store.countAfter(ours[0]!.position, 3)).toBe(3);
+          expect(await store.countAfter(await store.headPosition(), 100)).toBe(0);
         }));
 
       it('answers an empty append with the stream head, still checking the expected revision', () =>
@@ -359,7 +390,7 @@ export const eventStoreContract = (name: string, open: (options?: OpenEventStore
           const mine = received.filter(({ streamId }) => ours.has(streamId));
           expect(new Set(idsOf(mine)).size).toBe(expected);
           expectStrictlyIncreasing(received.map(({ position }) => position));
-          const logged = await store.readAll({ fromPosition: start + 1n });
+          const logged = await store.readAll({ afterPosition: start });
           expect(idsOf(mine)).toEqual(idsOf(logged.filter(({ streamId }) => ours.has(streamId))));
           for (const stream of streams) {
             expect(mine.filter(({ streamId }) => streamId === stream).map(({ revision }) => revision)).toEqual(range(0, ROUNDS * 3));

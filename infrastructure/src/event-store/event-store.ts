@@ -20,6 +20,11 @@ export interface RecordedEnvelope<Metadata = Record<string, unknown>> {
   id: string;
   streamId: string;
   revision: bigint;
+  /**
+   * Opaque: positions only grow along the log, and are compared, never computed with. They are not consecutive
+   * (EventStoreDB's are byte offsets in its log, the embedded store's grow by each record's size), so "the next
+   * one" is `readAll({ afterPosition })`, and how many events lie between two is `countAfter`.
+   */
   position: bigint;
   metadata: Metadata;
   /** Schema version the event was written with; reads return it upcast to the newest version. */
@@ -28,7 +33,7 @@ export interface RecordedEnvelope<Metadata = Record<string, unknown>> {
 }
 
 /**
- * An event as read back: its place in its stream (revision, from 0) and in the whole log (position, from 1), and
+ * An event as read back: its place in its stream (revision, from 0, consecutive) and in the whole log (position), and
  * its `type` and `data` upcast and parsed with the type's schema. `E` is a union discriminated on `type`
  * (by default every domain event), so switching on `event.type` narrows `event.data`.
  */
@@ -53,8 +58,10 @@ export interface ReadStreamOptions {
 }
 
 export interface ReadAllOptions {
-  /** Inclusive. Default: the start of the log. */
+  /** Inclusive: from the event at this position. Default: the start of the log. */
   fromPosition?: bigint;
+  /** Exclusive: the events after this position (an event read before, a checkpoint); 0n is the start. */
+  afterPosition?: bigint;
   maxCount?: number;
 }
 
@@ -82,6 +89,11 @@ export interface EventStore<E extends DomainEvent = AnyDomainEvent> {
   subscribeToAll(options?: SubscribeToAllOptions): Subscription<E>;
   /** Position of the newest event in the log (0n when empty): projections measure their lag against it. */
   headPosition(): Promise<bigint>;
+  /**
+   * How many events the log holds after this position, counted up to `limit` (a count that reaches it means "at
+   * least"): a projection's lag and a rebuild's work in events, whatever the positions' units.
+   */
+  countAfter(position: bigint, limit: number): Promise<number>;
   close(): Promise<void>;
 }
 

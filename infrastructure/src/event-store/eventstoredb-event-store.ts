@@ -172,12 +172,15 @@ export function openEventStoreDbEventStore({
     return last?.position ?? -1n;
   };
 
-  const readAll: EventStore<DomainEvent>['readAll'] = async ({ fromPosition, maxCount = Number.MAX_SAFE_INTEGER } = {}) => {
+  const readAll: EventStore<DomainEvent>['readAll'] = async ({ fromPosition, afterPosition, maxCount = Number.MAX_SAFE_INTEGER } = {}) => {
     const events: Recorded[] = [];
     // System events are dropped after reading, so the server is asked page by page until maxCount user events are
-    // found. A following page starts at the last event read (the server reads inclusively), which is then skipped.
-    let from: Position | typeof START = fromPosition === undefined ? START : { commit: fromPosition, prepare: fromPosition };
-    let alreadyRead: Position | undefined;
+    // found. A following page starts at the last event read (the server reads inclusively), which is then skipped;
+    // so does a read after a position. A read must start at an event's own position (or the start): reading from
+    // inside a record fails ('Log record at actual pos … has too large length').
+    const start = afterPosition ?? fromPosition;
+    let from: Position | typeof START = start === undefined || start === 0n ? START : { commit: start, prepare: start };
+    let alreadyRead: Position | undefined = afterPosition && from !== START ? from : undefined;
     while (events.length < maxCount) {
       const pageSize = Math.min(maxCount - events.length, READ_ALL_PAGE) + (alreadyRead ? 1 : 0);
       let read = 0;
@@ -209,6 +212,19 @@ export function openEventStoreDbEventStore({
       }
       if (read < HEAD_SEARCH_PAGE) return 0n;
     }
+  };
+
+  /** The server keeps no count: the events after the position are read (a page at a time) and counted, up to `limit`. */
+  const countAfter = async (position: bigint, limit: number) => {
+    let count = 0;
+    let after = position;
+    while (count < limit) {
+      const page = await readAll({ afterPosition: after, maxCount: Math.min(READ_ALL_PAGE, limit - count) });
+      count += page.length;
+      if (page.length === 0) break;
+      after = page.at(-1)!.position;
+    }
+    return count;
   };
 
   const subscriptions = new Set<Subscription<DomainEvent>>();
@@ -263,6 +279,7 @@ export function openEventStoreDbEventStore({
     readAll,
     subscribeToAll,
     headPosition,
+    countAfter,
     async close() {
       await Promise.all([...subscriptions].map((subscription) => subscription.unsubscribe()));
       await client.dispose();

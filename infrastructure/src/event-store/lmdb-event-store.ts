@@ -108,8 +108,32 @@ export function openLmdbEventStore({
     });
   };
 
-  const readLog = ({ fromPosition = 0n, maxCount = Number.MAX_SAFE_INTEGER }: ReadAllOptions = {}) =>
-    maxCount <= 0 ? [] : Array.from(log.getRange({ start: Number(fromPosition), limit: maxCount }), ({ key, value }) => toRecorded(key, value));
+  const readLog = ({ fromPosition, afterPosition, maxCount = Number.MAX_SAFE_INTEGER }: ReadAllOptions = {}) => {
+    if (maxCount <= 0) return [];
+    if (afterPosition === undefined) {
+      return Array.from(log.getRange({ start: Number(fromPosition ?? 0n), limit: maxCount }), ({ key, value }) => toRecorded(key, value));
+    }
+    const after = Number(afterPosition);
+    const events: RecordedEvent<DomainEvent>[] = [];
+    // The range starts at the position itself when an event is there, which is then passed over.
+    for (const { key, value } of log.getRange({ start: after, limit: maxCount + 1 })) {
+      if (key === after) continue;
+      events.push(toRecorded(key, value));
+      if (events.length === maxCount) break;
+    }
+    return events;
+  };
+
+  const countAfter = (position: bigint, limit: number) => {
+    const after = Number(position);
+    let count = 0;
+    for (const key of log.getKeys({ start: after, limit: limit + 1 })) {
+      if (key > committedThrough) break;
+      if (key !== after) count++;
+      if (count === limit) break;
+    }
+    return count;
+  };
 
   const actualRevision = (head: number | undefined) => (head === undefined ? 'no_stream' : BigInt(head));
 
@@ -151,9 +175,12 @@ export function openLmdbEventStore({
     let revision = head?.revision ?? NO_STREAM_REVISION;
     events.forEach(({ id }, offset) => {
       revision++;
-      lastPosition++;
+      const record = `{"streamId":${streamIdJson},"revision":${revision},${tails[offset]}`;
+      // Positions grow by each record's size, like offsets in a log file (EventStoreDB's are): never consecutive,
+      // so code that computes "the next position" instead of asking the port fails here as it would there.
+      lastPosition += record.length;
       // Inside the write transaction the put is part of it; its promise only repeats the transaction's commit.
-      void log.put(lastPosition, `{"streamId":${streamIdJson},"revision":${revision},${tails[offset]}`);
+      void log.put(lastPosition, record);
       index.add(streamId, { id, revision, position: lastPosition });
     });
     return { nextExpectedRevision: BigInt(revision), position: BigInt(lastPosition) };
@@ -263,7 +290,7 @@ export function openLmdbEventStore({
     subscribeToAll(options) {
       const subscription: Subscription<DomainEvent> = createPagedSubscription(
         {
-          readAfter: async (afterPosition, maxCount) => readLog({ fromPosition: afterPosition + 1n, maxCount }),
+          readAfter: async (afterPosition, maxCount) => readLog({ afterPosition, maxCount }),
           signal: appended,
           onEnd: () => subscriptions.delete(subscription),
         },
@@ -273,6 +300,7 @@ export function openLmdbEventStore({
       return subscription;
     },
     headPosition: async () => BigInt(committedThrough),
+    countAfter: async (position, limit) => countAfter(position, limit),
     async close() {
       closed = true;
       await Promise.all([...subscriptions].map((subscription) => subscription.unsubscribe()));

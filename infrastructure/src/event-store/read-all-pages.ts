@@ -6,19 +6,18 @@ export const READ_PAGE_SIZE = 1000;
 /**
  * The whole log from `fromPosition` (inclusive) as an async iterable, read one page of `readAll` at a time: a
  * reader that handles each event before asking for the next holds one page in memory however long the log is
- * (exports, audits). Works on any adapter of the port: the next page starts after the last position read, which
- * is all EventStoreDB's sparse commit positions need.
+ * (exports, audits). Works on any adapter of the port: the next page is read after the last position read, never
+ * at a position computed from it (positions are opaque).
  */
 export async function* readAllPages<E extends DomainEvent = AnyDomainEvent>(
   store: EventStore<E>,
   { fromPosition = 0n, pageSize = READ_PAGE_SIZE }: { fromPosition?: bigint; pageSize?: number } = {},
 ): AsyncGenerator<RecordedEvent<E>> {
-  let from = fromPosition;
+  let page = await store.readAll({ fromPosition, maxCount: pageSize });
   for (;;) {
-    const page = await store.readAll({ fromPosition: from, maxCount: pageSize });
     for (const event of page) yield event;
     if (page.length < pageSize) return;
-    from = page.at(-1)!.position + 1n;
+    page = await store.readAll({ afterPosition: page.at(-1)!.position, maxCount: pageSize });
   }
 }
 

@@ -20,7 +20,8 @@ export interface ProjectionStatus extends Document {
   error?: ProjectionError | null;
   /** Events an operator chose to skip (`projections resume <name> --skip <position>`), oldest first. */
   skipped?: SkippedEvent[];
-  rebuild?: { collection: string; version: number; position: number; startedAt: string } | null;
+  /** `events`: how many the rebuild has read so far (positions are not counts). */
+  rebuild?: { collection: string; version: number; position: number; events?: number; startedAt: string } | null;
 }
 
 /** Why a projection stopped: the event it could not apply (or the gap it found before it) and what went wrong. */

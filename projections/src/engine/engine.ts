@@ -42,9 +42,15 @@ export interface ProjectionEngineDeps {
   resubscribeDelaysMs?: RetryDelays;
 }
 
+/**
+ * A lag is counted event by event (EventStoreDB has no count), so it is counted no further than this: a projection
+ * that far behind is rebuilding or broken, and the exact number no longer matters.
+ */
+export const LAG_COUNT_LIMIT = 100_000;
+
 export interface ProjectionReport extends ProjectionStatus {
   head: number;
-  /** Events of the log not yet applied. */
+  /** Events of the log not yet applied, counted (positions are not counts) up to LAG_COUNT_LIMIT: "at least" there. */
   lag: number;
   /**
    * How far behind in time: now minus the time of the oldest event not yet applied (0 when caught up; the time of
@@ -105,13 +111,15 @@ export const createProjectionEngine = ({
     retireAfterMs,
   });
 
+  /**
+   * How old the oldest event the projection has not applied is: the first one after its position, or, when that
+   * one cannot be read (a poison event), the last one it applied.
+   */
   const lagSeconds = async (position: number, now: number): Promise<number | null> => {
-    const timeAt = async (from: number) => {
-      const [event] = await eventStore.readAll({ fromPosition: BigInt(from), maxCount: 1 });
-      return event?.createdAt.getTime();
-    };
-    const since = await timeAt(position + 1).catch(() => (position > 0 ? timeAt(position).catch(() => undefined) : undefined));
-    return since === undefined ? null : Math.max(0, Math.round((now - since) / 100) / 10);
+    const [next] = await eventStore
+      .readAll({ afterPosition: BigInt(position), maxCount: 1 })
+      .catch(() => (position > 0 ? eventStore.readAll({ fromPosition: BigInt(position), maxCount: 1 }).catch(() => []) : []));
+    return next === undefined ? null : Math.max(0, Math.round((now - next.createdAt.getTime()) / 100) / 10);
   };
 
   const inspections = createInspections({
@@ -214,7 +222,7 @@ export const createProjectionEngine = ({
           .map(async (status) => ({
             ...status,
             head,
-            lag: Math.max(0, head - status.position),
+            lag: status.position >= head ? 0 : await eventStore.countAfter(BigInt(status.position), LAG_COUNT_LIMIT).catch(() => LAG_COUNT_LIMIT),
             lagSeconds: status.position >= head ? 0 : await lagSeconds(status.position, now),
           })),
       );

@@ -146,7 +146,7 @@ export const createLiveLoops = ({
      */
     const applyUpTo = async (stop: bigint): Promise<ProjectionFailure | undefined> => {
       for (;;) {
-        const [next] = await eventStore.readAll({ fromPosition: BigInt(position + 1), maxCount: 1 }).catch((error: unknown) => {
+        const [next] = await eventStore.readAll({ afterPosition: BigInt(position), maxCount: 1 }).catch((error: unknown) => {
           if (error instanceof EventDecodingError) return [];
           throw error;
         });

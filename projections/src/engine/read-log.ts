@@ -18,12 +18,12 @@ export async function* readLogPages(
   while (position < until) {
     let page: RecordedEvent[];
     try {
-      page = await eventStore.readAll({ fromPosition: BigInt(position + 1), maxCount: pageSize });
+      page = await eventStore.readAll({ afterPosition: BigInt(position), maxCount: pageSize });
     } catch (error) {
       if (!(error instanceof EventDecodingError) || !skipped.has(Number(error.position))) throw error;
       page = [];
       for (;;) {
-        const [next] = await eventStore.readAll({ fromPosition: BigInt(position + 1), maxCount: 1 }).catch((failure: unknown) => {
+        const [next] = await eventStore.readAll({ afterPosition: BigInt(position), maxCount: 1 }).catch((failure: unknown) => {
           if (failure instanceof EventDecodingError && failure.position === error.position) return [];
           throw failure;
         });

@@ -7,8 +7,11 @@ import type { Statuses } from './status.ts';
 
 export interface RebuildProgress {
   name: string;
+  /** Where the rebuild is and the log's head: their ratio is the share of the log read (positions are not counts). */
   position: number;
   head: number;
+  /** Events read so far, and how many a second. */
+  events: number;
   eventsPerSecond: number;
 }
 
@@ -89,6 +92,7 @@ export const createRebuilds = ({
     let evicted = !fresh;
     const load = async (id: string) => (evicted ? documentStore.findOne<StoredDoc & Document>(collection, { _id: id }) : null);
     let position = from;
+    let read = 0;
     let sinceFlush = 0;
     const flush = async (extra: WriteOperation[] = []) => {
       // In writes of bounded size (one MongoDB transaction each), then the rebuild's position: a crash between the
@@ -98,7 +102,9 @@ export const createRebuilds = ({
         await documentStore.bulkWrite(documents.slice(at, at + writeChunk));
       }
       await documentStore.bulkWrite([
-        statuses.set(projection.name, { rebuild: { collection, version: projection.version, position, startedAt: startedAt.toISOString() } }),
+        statuses.set(projection.name, {
+          rebuild: { collection, version: projection.version, position, events: read, startedAt: startedAt.toISOString() },
+        }),
         ...extra,
       ]);
       dirty.clear();
@@ -114,12 +120,13 @@ export const createRebuilds = ({
       for await (const page of readLogPages(eventStore, { after: position, pageSize, skipped: audit.skipped })) {
         await foldEvents(projection, page, cache, dirty, load, audit);
         position = Number(page.at(-1)!.position);
+        read += page.length;
         sinceFlush += page.length;
         if (sinceFlush >= flushEvery) await flush();
         if (report) {
           const seconds = (clock().getTime() - startedAt.getTime()) / 1000;
           const head = Number(await eventStore.headPosition());
-          const progress = { name: projection.name, position, head, eventsPerSecond: seconds > 0 ? (position - from) / seconds : 0 };
+          const progress = { name: projection.name, position, head, events: read, eventsPerSecond: seconds > 0 ? read / seconds : 0 };
           for (const listener of progressListeners) listener(progress);
         }
       }

@@ -30,6 +30,8 @@ export const projectionHarness = async (projection: Projection) => {
       );
       await settled();
     },
+    /** The log's positions in order: the nth event's position is not n (positions are opaque). */
+    positions: async () => (await stores.eventStore.readAll()).map((event) => Number(event.position)),
     find: async <T extends Document>(filter: Record<string, unknown> = {}) => stores.documentStore.find<T>((await status())!.collection, filter),
     /** Rewinds the checkpoint to the start of the log, as a crash before the checkpoint write would. */
     replayAll: async () => {

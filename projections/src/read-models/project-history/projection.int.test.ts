@@ -43,12 +43,13 @@ describe('project_history read model', () => {
   it('keeps one entry per event with its time, a sentence and the owner the event names', async () => {
     await harness.append(`project-${projectId}`, [created, transferred, added, advanced, suggested]);
     const docs = await entries();
+    const [p1, p2, p3, p4, p5] = await harness.positions();
     expect(docs.map(({ type, ownerId, at: time, summary, sequence }) => ({ type, ownerId, at: time, summary, sequence }))).toEqual([
-      { type: 'ProjectCreated', ownerId: 'visitor-ann', at: at(0), summary: "Created the project 'Tip Jar'", sequence: 1 },
-      { type: 'ProjectTransferred', ownerId: 'user-ann', at: at(1), summary: 'Kept the project on signing in', sequence: 2 },
-      { type: 'ParameterAdded', ownerId: null, at: at(2), summary: "Added 'Scarcity' to viral triggers", sequence: 3 },
-      { type: 'StageAdvanced', ownerId: null, at: at(3), summary: 'Advanced from stage 2 (validation skipped)', sequence: 4 },
-      { type: 'AiSuggestionsGenerated', ownerId: null, at: at(4), summary: 'AI suggested 10 viral triggers (offline)', sequence: 5 },
+      { type: 'ProjectCreated', ownerId: 'visitor-ann', at: at(0), summary: "Created the project 'Tip Jar'", sequence: p1 },
+      { type: 'ProjectTransferred', ownerId: 'user-ann', at: at(1), summary: 'Kept the project on signing in', sequence: p2 },
+      { type: 'ParameterAdded', ownerId: null, at: at(2), summary: "Added 'Scarcity' to viral triggers", sequence: p3 },
+      { type: 'StageAdvanced', ownerId: null, at: at(3), summary: 'Advanced from stage 2 (validation skipped)', sequence: p4 },
+      { type: 'AiSuggestionsGenerated', ownerId: null, at: at(4), summary: 'AI suggested 10 viral triggers (offline)', sequence: p5 },
     ]);
     expect(docs[0]!._topics).toEqual([`history:${projectId}`]);
   });

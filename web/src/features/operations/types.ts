@@ -16,7 +16,8 @@ export interface ProjectionRow {
   updatedAt: string;
   error?: { message: string; position: number; eventType: string; streamId?: string; revision?: number; at?: string } | null;
   skipped?: { position: number; eventType: string; by?: string; at?: string }[];
-  rebuild?: { collection: string; version: number; position: number; startedAt: string } | null;
+  /** `events`: how many the rebuild has read so far (positions are not counts). */
+  rebuild?: { collection: string; version: number; position: number; events?: number; startedAt: string } | null;
 }
 
 export interface DryRun {

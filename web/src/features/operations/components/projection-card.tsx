@@ -36,7 +36,7 @@ const RebuildButton = ({ name }: { name: string }) => {
           {dryRun.isPending && 'Counting the events it will read…'}
           {dryRun.isError && errorMessage(dryRun.error)}
           {dryRun.data &&
-            `It will read ${dryRun.data.dryRun.events.toLocaleString()} events (positions ${dryRun.data.dryRun.from} to ${dryRun.data.dryRun.head}).`}
+            `It will read ${dryRun.data.dryRun.events.toLocaleString()} events, the log up to position ${dryRun.data.dryRun.head.toLocaleString()}.`}
         </p>
         <div className="mt-4 flex justify-end gap-2">
           <DialogClose asChild>
@@ -160,8 +160,9 @@ export const ProjectionCard = ({ row }: { row: ProjectionRow }) => {
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
         <div>
           <dt className="text-slate-600 dark:text-slate-300">Position</dt>
+          {/* Positions name places in the log (they grow with its size), not counts: the lag says how many events. */}
           <dd>
-            {row.position.toLocaleString()} of {row.head.toLocaleString()}
+            {row.position.toLocaleString()} <span className="text-slate-600 dark:text-slate-300">· head {row.head.toLocaleString()}</span>
           </dd>
         </div>
         <div>

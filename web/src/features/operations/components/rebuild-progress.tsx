@@ -1,20 +1,36 @@
 import type { ProjectionRow } from '../types.ts';
 
+type Rebuilding = ProjectionRow & { rebuild: NonNullable<ProjectionRow['rebuild']> };
+
+const secondsSinceStart = (row: Rebuilding) => (Date.parse(row.updatedAt) - Date.parse(row.rebuild.startedAt)) / 1000;
+
 /** Events a second since the rebuild began, as of its last recorded position (both times are the server's). */
-const rateOf = (row: ProjectionRow & { rebuild: NonNullable<ProjectionRow['rebuild']> }) => {
-  const seconds = (Date.parse(row.updatedAt) - Date.parse(row.rebuild.startedAt)) / 1000;
-  return seconds >= 1 ? row.rebuild.position / seconds : null;
+const rateOf = (row: Rebuilding) => {
+  const seconds = secondsSinceStart(row);
+  return seconds >= 1 && row.rebuild.events !== undefined ? row.rebuild.events / seconds : null;
+};
+
+/**
+ * The share of the log read: the rebuild's position against the head's. Positions are not counts (they grow with
+ * the log's size), but their ratio is how far through the log the rebuild is.
+ */
+const shareRead = (row: Rebuilding) => (row.head > 0 ? Math.min(1, row.rebuild.position / row.head) : 1);
+
+/** What is left at the pace so far: the time taken for the share read, scaled to the share still to read. */
+const secondsLeft = (row: Rebuilding) => {
+  const share = shareRead(row);
+  const seconds = secondsSinceStart(row);
+  return share > 0 && seconds >= 1 ? (seconds * (1 - share)) / share : null;
 };
 
 const formatSeconds = (seconds: number) =>
   seconds < 60 ? `${Math.ceil(seconds)} s` : `${Math.floor(seconds / 60)} min ${Math.ceil(seconds % 60)} s`;
 
 /** A rebuild under way: how far through the log it is, how fast it goes, and how long it has left. */
-export const RebuildProgress = ({ row }: { row: ProjectionRow & { rebuild: NonNullable<ProjectionRow['rebuild']> } }) => {
-  const { position } = row.rebuild;
+export const RebuildProgress = ({ row }: { row: Rebuilding }) => {
   const rate = rateOf(row);
-  const percent = row.head > 0 ? Math.min(100, Math.round((position / row.head) * 100)) : 100;
-  const left = rate && rate > 0 ? (row.head - position) / rate : null;
+  const percent = Math.round(shareRead(row) * 100);
+  const left = secondsLeft(row);
   return (
     <div className="mt-3">
       <div className="flex justify-between text-sm text-slate-700 dark:text-slate-200">
@@ -34,7 +50,7 @@ export const RebuildProgress = ({ row }: { row: ProjectionRow & { rebuild: NonNu
         <div className="h-full bg-indigo-600 transition-[width] dark:bg-indigo-400" style={{ width: `${percent}%` }} />
       </div>
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-        Position {position.toLocaleString()} of {row.head.toLocaleString()}
+        {(row.rebuild.events ?? 0).toLocaleString()} events read
         {rate !== null && ` · ${Math.round(rate).toLocaleString()} events/s`}
         {left !== null && ` · about ${formatSeconds(left)} left`}
       </p>
