@@ -1,7 +1,4 @@
-import * as ToastPrimitive from '@radix-ui/react-toast';
-import { X } from 'lucide-react';
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
-import { cn } from './cn.ts';
+import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
 
 export interface ToastInput {
   title: string;
@@ -9,47 +6,34 @@ export interface ToastInput {
   variant?: 'default' | 'destructive' | 'success';
 }
 
+export type ShownToast = ToastInput & { id: number };
+
 /** Spec 01 §9: at most one toast at a time, shown for 5000 ms. */
 export const TOAST_DURATION_MS = 5000;
 
 const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
 
+// Radix's toast is fetched with the first toast, not with the first page; it then stays to show the next ones.
+const ToastView = lazy(() => import('./toast-view.tsx').then((module) => ({ default: module.ToastView })));
+
 export const ToastProvider = ({ children }: { children: ReactNode }) => {
   // A new toast replaces the one showing; the key restarts Radix's timer for it.
-  const [current, setCurrent] = useState<(ToastInput & { id: number }) | null>(null);
-  const toast = useCallback((input: ToastInput) => setCurrent({ ...input, id: Date.now() + Math.random() }), []);
+  const [current, setCurrent] = useState<ShownToast | null>(null);
+  const [anyShown, setAnyShown] = useState(false);
+  const toast = useCallback((input: ToastInput) => {
+    setCurrent({ ...input, id: Date.now() + Math.random() });
+    setAnyShown(true);
+  }, []);
+  const close = useCallback(() => setCurrent(null), []);
 
   return (
     <ToastContext value={toast}>
-      <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
-        {children}
-        {current && (
-          <ToastPrimitive.Root
-            key={current.id}
-            onOpenChange={(open) => !open && setCurrent(null)}
-            className={cn(
-              'pointer-events-auto grid grid-cols-[1fr_auto] items-start gap-x-3 rounded-xl border p-4 pr-3 shadow-lg',
-              current.variant === 'destructive'
-                ? 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100'
-                : current.variant === 'success'
-                  ? 'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100'
-                  : 'border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
-            )}
-          >
-            <ToastPrimitive.Title className="text-sm font-semibold">{current.title}</ToastPrimitive.Title>
-            <ToastPrimitive.Close
-              aria-label="Close"
-              className="row-span-2 rounded p-1 opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
-            >
-              <X className="size-4" aria-hidden />
-            </ToastPrimitive.Close>
-            {current.description && (
-              <ToastPrimitive.Description className="mt-1 text-sm opacity-90">{current.description}</ToastPrimitive.Description>
-            )}
-          </ToastPrimitive.Root>
-        )}
-        <ToastPrimitive.Viewport className="pointer-events-none fixed top-14 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
-      </ToastPrimitive.Provider>
+      {children}
+      {anyShown && (
+        <Suspense fallback={null}>
+          <ToastView current={current} onClose={close} />
+        </Suspense>
+      )}
     </ToastContext>
   );
 };

@@ -1,9 +1,7 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { Menu, MessageSquarePlus, PanelLeftClose, PanelLeftOpen, Sparkles, X } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
-import { Link, Outlet, useNavigate } from 'react-router-dom';
+import { Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
 import { Button, focusRing } from '../../components/ui/button.tsx';
-import { overlayClasses } from '../../components/ui/dialog.tsx';
 import { FeedbackButton } from '../../features/feedback/components/feedback-button.tsx';
 import { useProject } from '../../lib/projects/get-project.ts';
 import { useRememberedProjectId } from '../../features/projects/hooks/use-current-project.ts';
@@ -13,18 +11,14 @@ import { useToast } from '../../lib/toast.tsx';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { SaveIndicator } from '../../components/save-indicator.tsx';
 import { AccountStatus } from './account-status.tsx';
+import { Brand } from './brand.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { TopBar } from './top-bar.tsx';
 
-const Brand = ({ showName }: { showName: boolean }) => (
-  <Link to="/" className={cn('flex items-center gap-2 rounded-lg font-bold tracking-tight', focusRing)} aria-label="Viral Idea Studio home">
-    <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br from-indigo-500 to-fuchsia-500 text-white">
-      <Sparkles className="size-4" aria-hidden />
-    </span>
-    {showName && <span className="truncate">Viral Idea Studio</span>}
-  </Link>
-);
+// The drawer (Radix's dialog, its focus trap and scroll lock) is fetched when first wanted, not with the first page.
+const loadDrawer = () => import('./mobile-drawer.tsx');
+const MobileDrawer = lazy(() => loadDrawer().then((module) => ({ default: module.MobileDrawer })));
 
 /**
  * Drawer on mobile (spec 01 §2): opening it pushes a history entry, so the browser's back button closes it;
@@ -33,6 +27,7 @@ const Brand = ({ showName }: { showName: boolean }) => (
 const useDrawer = (isMobile: boolean) => {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const [wasOpened, setWasOpened] = useState(false);
 
   useEffect(() => {
     if (!open) return;
@@ -47,9 +42,11 @@ const useDrawer = (isMobile: boolean) => {
 
   return {
     open,
+    wasOpened,
     show: useCallback(() => {
       window.history.pushState({ ...window.history.state, drawer: true }, '');
       setOpen(true);
+      setWasOpened(true);
     }, []),
     close: useCallback(() => window.history.back(), []),
     follow: useCallback(
@@ -136,7 +133,15 @@ export const AppShell = () => {
       </aside>
 
       <header className="fixed inset-x-0 top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur md:hidden dark:border-slate-800 dark:bg-slate-900/95">
-        <Button variant="ghost" size="icon" onClick={drawer.show} aria-label="Open sidebar" aria-expanded={drawer.open}>
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={drawer.show}
+          onPointerEnter={() => void loadDrawer()}
+          onFocus={() => void loadDrawer()}
+          aria-label="Open sidebar"
+          aria-expanded={drawer.open}
+        >
           <Menu className="size-5" aria-hidden />
         </Button>
         <Brand showName={false} />
@@ -149,42 +154,20 @@ export const AppShell = () => {
         <AccountStatus compact />
       </header>
 
-      <DialogPrimitive.Root open={drawer.open} onOpenChange={(open) => !open && drawer.close()}>
-        <DialogPrimitive.Portal>
-          <DialogPrimitive.Overlay className={cn(overlayClasses, 'md:hidden')} data-testid="drawer-overlay" />
-          <DialogPrimitive.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white p-4 shadow-2xl md:hidden dark:bg-slate-900">
-            <DialogPrimitive.Title className="sr-only">Sidebar</DialogPrimitive.Title>
-            <DialogPrimitive.Description className="sr-only">Pages of Viral Idea Studio</DialogPrimitive.Description>
-            <div className="mb-6 flex items-center justify-between">
-              <Brand showName />
-              <DialogPrimitive.Close asChild>
-                <Button variant="ghost" size="icon" aria-label="Close sidebar">
-                  <X className="size-5" aria-hidden />
-                </Button>
-              </DialogPrimitive.Close>
-            </div>
-            <div className="min-h-0 flex-1 overflow-y-auto">
-              <SidebarNav expanded currentStage={currentStage} onNavigate={drawer.follow} />
-            </div>
-            <div className="mt-2 border-t border-slate-200 pt-2 dark:border-slate-800">
-              <button
-                type="button"
-                onClick={() => {
-                  drawer.close();
-                  setFeedbackOpen(true);
-                }}
-                className={cn(
-                  'flex h-10 w-full items-center gap-3 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
-                  focusRing,
-                )}
-              >
-                <MessageSquarePlus className="size-5 text-indigo-600 dark:text-indigo-400" aria-hidden />
-                Send feedback
-              </button>
-            </div>
-          </DialogPrimitive.Content>
-        </DialogPrimitive.Portal>
-      </DialogPrimitive.Root>
+      {drawer.wasOpened && (
+        <Suspense fallback={null}>
+          <MobileDrawer
+            open={drawer.open}
+            onClose={drawer.close}
+            onNavigate={drawer.follow}
+            onFeedback={() => {
+              drawer.close();
+              setFeedbackOpen(true);
+            }}
+            currentStage={currentStage}
+          />
+        </Suspense>
+      )}
 
       {/* The sidebar's width and then the page's own margin. */}
       <TopBar className={expanded ? 'md:pl-78' : 'md:pl-22'} />

@@ -1,80 +1,35 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Check, ChevronDown, FolderOpen, List, Plus } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { ChevronDown, FolderOpen } from 'lucide-react';
 import { focusRing } from '../../../components/ui/button.tsx';
+import { StandInTrigger, type TriggerLook } from '../../../components/ui/stand-in-trigger.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { codeOnDemand, useMenuOnIntent } from '../../../lib/load-on-intent.ts';
 import { useMyProjects } from '../../../lib/projects/list-projects.ts';
-import { relativeTime } from '../../../lib/relative-time.ts';
 import { useRememberedProjectId } from '../hooks/use-current-project.ts';
-import { useOpenProject } from '../hooks/use-open-project.ts';
-import { NewIdeaDialog } from './new-idea-dialog.tsx';
 
-const itemClasses =
-  'flex min-h-10 cursor-pointer items-center gap-2 rounded-lg px-3 py-1.5 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-slate-100 dark:text-slate-100 dark:data-[highlighted]:bg-slate-800';
+// The menu and its New Idea dialog (Radix and its positioning) are fetched on intent: the first page shows only the trigger.
+const menuCode = codeOnDemand(() => import('./project-switcher-menu.tsx').then((module) => module.ProjectSwitcherMenu));
 
 /** The header's project switcher: every project one click away, the current one ticked, New Idea at the end. */
 export const ProjectSwitcher = () => {
   const projects = useMyProjects();
   const currentId = useRememberedProjectId();
-  const open = useOpenProject();
+  const menu = useMenuOnIntent(menuCode);
   const current = projects.data?.projects.find((project) => project.id === currentId);
-
-  return (
-    <NewIdeaDialog
-      trigger={(startNewIdea) => (
-        <DropdownMenu.Root modal={false}>
-          <DropdownMenu.Trigger
-            className={cn(
-              'flex h-9 max-w-40 items-center lg:max-w-64 gap-2 rounded-lg border border-slate-200 px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800',
-              focusRing,
-            )}
-            aria-label={current ? `My projects (current: ${current.name})` : 'My projects'}
-          >
-            <FolderOpen className="size-4 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />
-            <span className="truncate">{current?.name ?? 'My projects'}</span>
-            <ChevronDown className="size-4 shrink-0 text-slate-500 dark:text-slate-400" aria-hidden />
-          </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content
-              align="start"
-              sideOffset={8}
-              className="z-50 max-h-[70dvh] w-80 overflow-y-auto rounded-xl border border-slate-200 bg-white p-2 shadow-xl dark:border-slate-700 dark:bg-slate-900"
-            >
-              <DropdownMenu.Label className="px-3 py-1.5 text-xs font-semibold tracking-wider text-slate-600 uppercase dark:text-slate-300">
-                My projects
-              </DropdownMenu.Label>
-              {projects.isPending && <p className="px-3 py-2 text-sm text-slate-600 dark:text-slate-300">Loading...</p>}
-              {projects.isError && <p className="px-3 py-2 text-sm text-red-700 dark:text-red-300">Failed to load your projects</p>}
-              {projects.data?.projects.map((project) => (
-                <DropdownMenu.Item key={project.id} className={itemClasses} onSelect={() => open(project)}>
-                  <Check
-                    className={cn('size-4 shrink-0', project.id === currentId ? 'text-indigo-600 dark:text-indigo-400' : 'invisible')}
-                    aria-hidden
-                  />
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium">{project.name}</span>
-                    <span className="block text-xs text-slate-600 dark:text-slate-300">
-                      {project.kind === 'builder' ? 'Nine-step builder · ' : ''}
-                      {project.percentComplete}% complete · changed {relativeTime(project.updatedAt)}
-                    </span>
-                  </span>
-                </DropdownMenu.Item>
-              ))}
-              <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
-              <DropdownMenu.Item className={itemClasses} onSelect={startNewIdea}>
-                <Plus className="size-4" aria-hidden />
-                New Idea
-              </DropdownMenu.Item>
-              <DropdownMenu.Item asChild className={itemClasses}>
-                <Link to="/dashboard#my-projects">
-                  <List className="size-4" aria-hidden />
-                  Manage projects
-                </Link>
-              </DropdownMenu.Item>
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
-      )}
-    />
-  );
+  const trigger: TriggerLook = {
+    className: cn(
+      'flex h-9 max-w-40 items-center lg:max-w-64 gap-2 rounded-lg border border-slate-200 px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800',
+      focusRing,
+    ),
+    'aria-label': current ? `My projects (current: ${current.name})` : 'My projects',
+    children: (
+      <>
+        <FolderOpen className="size-4 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />
+        <span className="truncate">{current?.name ?? 'My projects'}</span>
+        <ChevronDown className="size-4 shrink-0 text-slate-500 dark:text-slate-400" aria-hidden />
+      </>
+    ),
+  };
+  const Menu = menu.loaded;
+  if (!Menu) return <StandInTrigger haspopup="menu" {...trigger} {...menu.standInHandlers} />;
+  return <Menu trigger={trigger} handover={menu.handover} />;
 };
