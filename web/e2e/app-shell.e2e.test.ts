@@ -12,6 +12,11 @@ describe('the app shell', () => {
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
     expect(await sidebar.getAttribute('data-expanded')).toBe('false');
     expect(Math.round((await sidebar.boundingBox())!.width)).toBe(64);
+    // Collapsed, each link is a tooltip's trigger and still shows which page is open (its classes, not their source).
+    const home = sidebar.getByRole('link', { name: 'Welcome' });
+    expect(await home.getAttribute('aria-current')).toBe('page');
+    expect(await home.getAttribute('class')).toContain('bg-indigo-50');
+    expect(await sidebar.getByRole('link', { name: 'Dashboard' }).getAttribute('class')).not.toMatch(/=>|isActive/);
     await page.getByRole('button', { name: 'Expand sidebar' }).click();
     expect(await sidebar.getAttribute('data-expanded')).toBe('true');
     await expect.poll(async () => Math.round((await sidebar.boundingBox())!.width)).toBe(288);

@@ -1,8 +1,32 @@
-import { NavLink } from 'react-router-dom';
+import type { ComponentProps } from 'react';
+import { NavLink, useMatch } from 'react-router-dom';
 import { cn } from '../../lib/cn.ts';
 import { focusRing } from '../../components/ui/button.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { NAV_ITEMS } from './nav-items.ts';
+
+/**
+ * A sidebar link, its classes worked out here: as a tooltip's trigger it is cloned by Radix's Slot, which joins
+ * class names as strings and so cannot carry NavLink's class function (the class attribute held its source).
+ */
+const SidebarLink = ({ to, expanded, ...props }: Omit<ComponentProps<typeof NavLink>, 'className' | 'end'> & { to: string; expanded: boolean }) => {
+  const isActive = useMatch({ path: to, end: true }) !== null;
+  return (
+    <NavLink
+      to={to}
+      end
+      {...props}
+      className={cn(
+        'group flex h-10 items-center gap-3 rounded-lg text-sm font-medium transition-colors',
+        expanded ? 'px-3' : 'justify-center px-0',
+        isActive
+          ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-200'
+          : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
+        focusRing,
+      )}
+    />
+  );
+};
 
 /**
  * The sidebar's links. A stage's number badge lights up once the project's current stage has reached it
@@ -23,9 +47,9 @@ export const SidebarNav = ({
       const reached = item.stage !== undefined && currentStage >= item.stage;
       return (
         <Tooltip key={item.to} content={item.label} disabled={expanded}>
-          <NavLink
+          <SidebarLink
             to={item.to}
-            end
+            expanded={expanded}
             aria-label={expanded ? undefined : item.label}
             onClick={
               onNavigate
@@ -34,16 +58,6 @@ export const SidebarNav = ({
                     onNavigate(item.to);
                   }
                 : undefined
-            }
-            className={({ isActive }) =>
-              cn(
-                'group flex h-10 items-center gap-3 rounded-lg text-sm font-medium transition-colors',
-                expanded ? 'px-3' : 'justify-center px-0',
-                isActive
-                  ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-200'
-                  : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
-                focusRing,
-              )
             }
           >
             {item.stage !== undefined ? (
@@ -61,7 +75,7 @@ export const SidebarNav = ({
               Icon && <Icon className="size-5 shrink-0" aria-hidden />
             )}
             {expanded && <span className="truncate">{item.label}</span>}
-          </NavLink>
+          </SidebarLink>
         </Tooltip>
       );
     })}
