@@ -55,6 +55,17 @@ export const documentStoreContract = (name: string, open: () => Promise<OpenedDo
         expect(await store.findOne('projects', { _id: 'p1' })).toEqual({ _id: 'p1', title: 'Renamed' });
       });
 
+      it('keeps JSON values, as the embedded store does: no undefined, a Date as its ISO text, the same through a batch and an update', async () => {
+        const at = new Date('2026-11-25T10:00:00.000Z');
+        await store.replaceOne('projects', { _id: 'p1', title: 'Alpha', gone: undefined, at, list: [1, undefined], nested: { x: undefined, y: 2 } });
+        const expected = { _id: 'p1', title: 'Alpha', at: at.toISOString(), list: [1, null], nested: { y: 2 } };
+        expect(await store.findOne('projects', { _id: 'p1' })).toStrictEqual(expected);
+        await store.bulkWrite([{ kind: 'replace', collection: 'projects', document: { _id: 'p2', at, gone: undefined } }]);
+        expect(await store.findOne('projects', { _id: 'p2' })).toStrictEqual({ _id: 'p2', at: at.toISOString() });
+        await store.updateOne('projects', { _id: 'p2' }, { $set: { later: at } });
+        expect((await store.find('projects', { _id: 'p2' }))[0]).toStrictEqual({ _id: 'p2', at: at.toISOString(), later: at.toISOString() });
+      });
+
       it('returns null for a missing document', async () => {
         await seedProjects();
         expect(await store.findOne('projects', { _id: 'missing' })).toBeNull();

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { documentStoreContract } from './document-store.contract.ts';
 import type { ChangeNotification } from './document-store.ts';
 import { openLmdbDocumentStore } from './lmdb-document-store.ts';
+import { withMongoLikeDocuments } from '../testing/fault-injecting-stores.ts';
 
 const temporaryDirectory = () => mkdtemp(join(tmpdir(), 'lmdb-document-store-'));
 
@@ -15,6 +16,19 @@ documentStoreContract('lmdb', async () => {
     store,
     cleanup: async () => {
       await store.close();
+      await rm(path, { recursive: true, force: true });
+    },
+  };
+});
+
+// The same contract where the embedded store behaves as MongoDB would: values through BSON, late notifications.
+documentStoreContract('lmdb as MongoDB (fault-injecting)', async () => {
+  const path = await temporaryDirectory();
+  const embedded = openLmdbDocumentStore({ path });
+  return {
+    store: withMongoLikeDocuments(embedded),
+    cleanup: async () => {
+      await embedded.close();
       await rm(path, { recursive: true, force: true });
     },
   };

@@ -10,6 +10,7 @@ import {
 import { createChangeBuffer, type ChangeBuffer } from './change-buffer.ts';
 import { assertDocumentId, assertUpsertable } from './document-expressions.ts';
 import type { ChangeStream, Document, DocumentStore, Filter, FindOptions, Update, WriteOperation } from './document-store.ts';
+import { asJsonValues } from './json-values.ts';
 
 export interface MongoDocumentStoreOptions {
   url: string;
@@ -18,12 +19,12 @@ export interface MongoDocumentStoreOptions {
 }
 
 const asMongoFilter = (filter: Filter) => filter as MongoFilter<Document>;
-const asMongoUpdate = (update: Update) => update as UpdateFilter<Document>;
+const asMongoUpdate = (update: Update) => asJsonValues(update) as UpdateFilter<Document>;
 
 const toWriteModel = (operation: WriteOperation): AnyBulkWriteOperation<Document> => {
   switch (operation.kind) {
     case 'replace':
-      return { replaceOne: { filter: { _id: operation.document._id }, replacement: operation.document, upsert: true } };
+      return { replaceOne: { filter: { _id: operation.document._id }, replacement: asJsonValues(operation.document), upsert: true } };
     case 'update':
       return {
         updateOne: {
@@ -185,7 +186,7 @@ export const openMongoDocumentStore = async ({ url, database }: MongoDocumentSto
     replaceOne: async (collection, document) => {
       validate({ kind: 'replace', collection, document });
       await afterWatchesStarted();
-      await collectionOf(collection).replaceOne({ _id: document._id }, document, { upsert: true });
+      await collectionOf(collection).replaceOne({ _id: document._id }, asJsonValues(document), { upsert: true });
     },
 
     updateOne: async (collection, filter, update, { upsert = false } = {}) => {

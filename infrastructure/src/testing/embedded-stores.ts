@@ -2,20 +2,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { projectUpcasters } from '@vis/domain';
-import { openLmdbDocumentStore } from '../document-store/index.ts';
+import { openLmdbDocumentStore, type DocumentStore } from '../document-store/index.ts';
 import { createUpcasterRegistry, openLmdbEventStore } from '../event-store/index.ts';
 
-/** Real embedded stores in a fresh temporary directory, for tests; `cleanup` closes them and removes it. */
-export const openTestStores = async () => {
+/**
+ * Real embedded stores in a fresh temporary directory, for tests; `cleanup` closes them and removes it. `documents`
+ * wraps the document store (a fault-injecting one, say).
+ */
+export const openTestStores = async ({ documents = (store) => store }: { documents?: (store: DocumentStore) => DocumentStore } = {}) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'vis-stores-'));
   const eventStore = openLmdbEventStore({ path: path.join(dir, 'events'), upcasters: createUpcasterRegistry(projectUpcasters) });
-  const documentStore = openLmdbDocumentStore({ path: path.join(dir, 'read-models') });
+  const embedded = openLmdbDocumentStore({ path: path.join(dir, 'read-models') });
   return {
     dir,
     eventStore,
-    documentStore,
+    documentStore: documents(embedded),
     cleanup: async () => {
-      await documentStore.close();
+      await embedded.close();
       await eventStore.close();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -1,4 +1,7 @@
-import type { ChangeNotification, ChangeStream, DocumentStore } from '../document-store/document-store.ts';
+import { BSON } from 'mongodb';
+import type { ChangeNotification, ChangeStream, Document, DocumentStore, WriteOperation } from '../document-store/document-store.ts';
+import { asJsonValues } from '../document-store/json-values.ts';
+import { openTestStores } from './embedded-stores.ts';
 import type { EventStore, Subscription } from '../event-store/event-store.ts';
 
 /**
@@ -66,3 +69,62 @@ export const withDroppingSubscriptions = (store: EventStore, { dropAfter, refusa
   };
   return { store: dropping, subscriptions: () => subscriptions };
 };
+
+/**
+ * A value on its way into MongoDB: normalised as the MongoDB adapter does, then through BSON, then kept in the
+ * embedded store as extended JSON, so that what BSON keeps and JSON would not (a Date, a null for an undefined)
+ * survives the embedded store and comes back as MongoDB would give it (`fromStored`).
+ */
+const toStored = <T extends object>(value: T): T =>
+  BSON.EJSON.serialize(BSON.deserialize(BSON.serialize(asJsonValues(value))), { relaxed: true }) as T;
+const fromStored = <T extends object>(value: T): T => BSON.EJSON.deserialize(value, { relaxed: true }) as T;
+
+const toStoredOperation = (operation: WriteOperation): WriteOperation => {
+  if (operation.kind === 'replace') return { ...operation, document: toStored(operation.document) };
+  if (operation.kind === 'update') return { ...operation, update: toStored(operation.update) };
+  return operation;
+};
+
+/**
+ * The embedded document store as the MongoDB adapter behaves where the two could differ:
+ * - values go to the store and come back through BSON, after the adapter's JSON normalisation, so code that
+ *   relies on what only the embedded store keeps (an `undefined`, a Date) reads something else here;
+ * - change notifications come `notificationDelayMs` after the write (a change stream is read from the oplog after
+ *   the write committed), so a reader can see a change before it hears of it, and must not count on the order.
+ */
+export const withMongoLikeDocuments = (store: DocumentStore, { notificationDelayMs = 15 }: { notificationDelayMs?: number } = {}) => {
+  const mongoLike: DocumentStore = Object.create(store) as DocumentStore;
+  mongoLike.findOne = async <T extends Document = Document>(...args: Parameters<DocumentStore['findOne']>) => {
+    const found = await store.findOne<T>(...args);
+    return found && fromStored(found);
+  };
+  mongoLike.find = async <T extends Document = Document>(...args: Parameters<DocumentStore['find']>) =>
+    (await store.find<T>(...args)).map((document) => fromStored(document));
+  mongoLike.replaceOne = (collection, document) => store.replaceOne(collection, toStored(document));
+  mongoLike.updateOne = (collection, filter, update, options) => store.updateOne(collection, filter, toStored(update), options);
+  mongoLike.bulkWrite = (operations) => store.bulkWrite(operations.map(toStoredOperation));
+  mongoLike.watch = (collection) => {
+    const inner = store.watch(collection);
+    const iterator = inner[Symbol.asyncIterator]();
+    const delayed: ChangeStream = {
+      close: () => inner.close(),
+      [Symbol.asyncIterator]: () => ({
+        next: async (): Promise<IteratorResult<ChangeNotification>> => {
+          const next = await iterator.next();
+          await new Promise((resolve) => setTimeout(resolve, notificationDelayMs));
+          if (next.done || !next.value.document) return next;
+          return { done: false, value: { ...next.value, document: fromStored(next.value.document) } };
+        },
+      }),
+    };
+    return delayed;
+  };
+  return mongoLike;
+};
+
+/**
+ * The embedded stores with the document store behaving as MongoDB does (`withMongoLikeDocuments`): the stores the
+ * engine's tests also run on. The event store needs no wrapper: its port enforces EventStoreDB's limits and
+ * positions on both adapters.
+ */
+export const openFaultInjectingStores = () => openTestStores({ documents: (store) => withMongoLikeDocuments(store) });

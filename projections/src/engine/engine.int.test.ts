@@ -1,6 +1,6 @@
 import type { FeedbackSubmitted } from '@vis/domain';
 import { PROJECTIONS_COLLECTION, silentLogger, type DocumentStore, type ProjectionStatus } from '@vis/infrastructure';
-import { openTestStores, withDroppingSubscriptions } from '@vis/infrastructure/testing';
+import { openFaultInjectingStores, openTestStores, withDroppingSubscriptions } from '@vis/infrastructure/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineProjection, type Projection } from './define-projection.ts';
 import { createProjectionEngine, type ProjectionEngine } from './engine.ts';
@@ -73,16 +73,21 @@ const tally = async (stream: string) => {
   return stores.documentStore.findOne<Tally>(current.collection, { _id: stream });
 };
 
-beforeEach(async () => {
-  stores = await openTestStores();
-});
 afterEach(async () => {
   for (const engine of engines) await engine.stop();
   engines = [];
   await stores.cleanup();
 });
 
-describe('projection engine', () => {
+/** Every test on the embedded stores, and again where the document store behaves as MongoDB does (values through BSON, late change notifications). */
+describe.each([
+  ['embedded', openTestStores],
+  ['fault-injecting', openFaultInjectingStores],
+] as const)('projection engine on %s stores', (_kind, openStores) => {
+  beforeEach(async () => {
+    stores = await openStores();
+  });
+
   it('catches up with stored events, then follows live appends', async () => {
     await append('s-1', 'a', 'b');
     await appendNoise('other');
