@@ -42,6 +42,15 @@ const isQuery = (request: IncomingMessage) => (request.method === 'GET' || reque
 const isApi = (url = '') => url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/');
 
 /**
+ * Files under /assets/ carry their content's hash in their name: a browser keeps them for a year without asking
+ * again. Every other file (robots.txt, theme.js) is revalidated. The answer varies with the encoding sent.
+ */
+const staticCacheHeaders = (res: ServerResponse, file: string) => {
+  res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  res.setHeader('Vary', 'Accept-Encoding');
+};
+
+/**
  * The built web app, with every non-file path answered by index.html so client-side routes survive a reload.
  * The page itself starts the browser's session, so that the app's first calls, sent in parallel, share it.
  */
@@ -50,7 +59,8 @@ const createWebApp = (distDir: string, session: SessionOptions, trustProxy: bool
   app.use(securityHeaders);
   const indexFile = path.join(distDir, 'index.html');
   // index.html only through the handler below, which starts the session (koa-static would serve it for `/` on its own).
-  app.use(serve(distDir, { maxage: 0, gzip: false, index: false }));
+  // The build writes .br and .gz beside each text file: the one the browser accepts is sent as it is.
+  app.use(serve(distDir, { gzip: true, brotli: true, index: false, setHeaders: staticCacheHeaders }));
   app.use(sessions(app, session));
   app.use(async (ctx) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
@@ -60,6 +70,16 @@ const createWebApp = (distDir: string, session: SessionOptions, trustProxy: bool
       return;
     }
     ctx.type = 'html';
+    // Revalidated on every visit (it names the current build's assets), and never kept by a shared cache: it starts a session.
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.vary('Accept-Encoding');
+    const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+    const compressed = encoding === 'br' || encoding === 'gzip' ? `${indexFile}.${encoding === 'br' ? 'br' : 'gz'}` : null;
+    if (compressed && existsSync(compressed)) {
+      ctx.set('Content-Encoding', encoding as string);
+      ctx.body = readFileSync(compressed);
+      return;
+    }
     ctx.body = readFileSync(indexFile);
   });
   return app;
