@@ -2,18 +2,22 @@ import path from 'node:path';
 import { readModels } from '@vis/domain';
 import { openLmdbDocumentStore, openLmdbEventStore, silentLogger, upcasters } from '@vis/infrastructure';
 import { allProjections, createProjectionEngine } from '@vis/projections';
+import { residentMemoryMb } from '../proc-memory.ts';
 
 // Rebuilds the projects read model from the log under argv[2] in its own process, so its RSS is its own.
 const dir = process.argv[2]!;
 const eventStore = openLmdbEventStore({ path: path.join(dir, 'events'), upcasters });
 const documentStore = openLmdbDocumentStore({ path: path.join(dir, 'read-models') });
 const engine = createProjectionEngine({ eventStore, documentStore, projections: allProjections, logger: silentLogger() });
-let peakRss = process.memoryUsage().rss;
+// Anonymous memory (what the process allocated) apart from the pages of the stores' memory maps it touched.
+let peakAnonMb = 0;
+let peakFileMb = 0;
 let peakHeap = process.memoryUsage().heapUsed;
 const sample = () => {
-  const usage = process.memoryUsage();
-  peakRss = Math.max(peakRss, usage.rss);
-  peakHeap = Math.max(peakHeap, usage.heapUsed);
+  const { anonMb, fileMb } = residentMemoryMb();
+  peakAnonMb = Math.max(peakAnonMb, anonMb);
+  peakFileMb = Math.max(peakFileMb, fileMb);
+  peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
 };
 const sampler = setInterval(sample, 20);
 
@@ -43,7 +47,8 @@ console.log(
     seconds,
     scanned,
     scanSeconds,
-    peakRssMb: peakRss / 1024 / 1024,
+    peakAnonMb,
+    peakFileMb,
     peakHeapMb: peakHeap / 1024 / 1024,
   }),
 );

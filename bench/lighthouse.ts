@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { silentLogger } from '@vis/infrastructure';
+import { startEmbedded } from '../server/embedded.ts';
+
+/** The screens measured, as a first visit reaches them. */
+export const LIGHTHOUSE_PATHS = ['/', '/stage-1', '/marketplace'] as const;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+export interface LighthouseScores {
+  path: string;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+/**
+ * Lighthouse's mobile preset (its default: a mid-range phone on a throttled network, simulated) on a fresh
+ * embedded server, with Debian's Chromium and no network: each screen as a first visit loads it.
+ */
+export const measureLighthouse = async (webDistDir: string): Promise<LighthouseScores[]> => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vis-bench-lighthouse-'));
+  const userDataDir = mkdtempSync(path.join(tmpdir(), 'vis-bench-chromium-'));
+  const server = await startEmbedded(
+    {
+      HOST: '127.0.0.1',
+      PORT: 0,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
+      NODE_ENV: 'test',
+      READ_YOUR_WRITES_TIMEOUT_MS: 2000,
+      WEB_DIST_DIR: webDistDir,
+    },
+    silentLogger(),
+  );
+  const chrome = await launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    userDataDir,
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const results: LighthouseScores[] = [];
+    for (const screen of LIGHTHOUSE_PATHS) {
+      const result = await lighthouse(`${server.url}${screen}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
+      const { categories, audits } = result!.lhr;
+      results.push({
+        path: screen,
+        scores: Object.fromEntries(
+          CATEGORIES.map((category) => [category, Math.round((categories[category]?.score ?? 0) * 100)]),
+        ) as LighthouseScores['scores'],
+        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
+        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+      });
+    }
+    return results;
+  } finally {
+    chrome.kill();
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const { path: screen, scores, lcpMs, tbtMs } of await measureLighthouse(path.resolve(import.meta.dirname, '../web/dist'))) {
+    console.log(`${screen}: ${JSON.stringify(scores)} LCP ${lcpMs} ms, TBT ${tbtMs} ms`);
+  }
+}
