@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { silentLogger } from '@vis/infrastructure';
+import { KEY_VAULT_COLLECTION, silentLogger } from '@vis/infrastructure';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { json, startFakeGemini, type FakeGemini } from '@vis/command-api/testing';
@@ -64,6 +64,22 @@ describe('AI in the embedded server', () => {
     const generated = await client.call('POST', '/api/generate-parameters', { fieldType: 'viralParameters', projectId: id });
     expect(generated.body).toMatchObject({ parameters: ['Scarcity'], offline: false });
     expect(gemini.calls.at(-1)?.apiKey).toBe(ownKey);
+  });
+
+  it("forgets a project's own key when the project is deleted, and only for its owner", async () => {
+    const ann = httpClient(server.url);
+    const mallory = httpClient(server.url);
+    await mallory.call('POST', '/api/projects', {});
+    const created = await ann.call('POST', '/api/projects', { project: { name: 'Tip Wall' } });
+    const id = created.body.project.id as string;
+    expect((await ann.call('PUT', `/api/projects/${id}/gemini-key`, { apiKey: ownKey })).body).toMatchObject({ valid: true });
+    const stored = () => server.documentStore.findOne(KEY_VAULT_COLLECTION, { _id: id });
+    expect(await stored()).not.toBeNull();
+
+    expect((await mallory.call('DELETE', `/api/projects/${id}`)).status).toBe(404);
+    expect(await stored()).not.toBeNull();
+    expect((await ann.call('DELETE', `/api/projects/${id}`)).status).toBe(200);
+    expect(await stored()).toBeNull();
   });
 
   it('routes /ws/ai-process to the command API', async () => {

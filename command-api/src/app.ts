@@ -87,11 +87,11 @@ export const createCommandApi = ({
   const router = new Router();
   const accounts = createAccounts({ eventStore });
   accountRoutes(router, { accounts, clock, newId, operators, abuse });
-  projectRoutes(router, { eventStore, clock, newId });
+  const { vault } = registerAi(router, { eventStore, accounts, logger, clock, newId, sessionSecret, sessionStore, abuse, options: ai, metrics });
+  projectRoutes(router, { eventStore, clock, newId, forgetProjectKey: (projectId) => vault.delete(projectId) });
   feedbackRoutes(router, { eventStore, clock, newId });
   marketplaceRoutes(router, { eventStore, clock, newId });
   paymentRoutes(router, { accounts, payments, logger, clock, newId });
-  registerAi(router, { eventStore, accounts, logger, clock, newId, sessionSecret, sessionStore, abuse, options: ai, metrics });
   app.use(requestIds());
   app.use(apiSecurityHeaders({ production: auth.production }));
   app.use(errorHandler(logger));

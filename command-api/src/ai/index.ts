@@ -106,5 +106,5 @@ export const registerAi = (
     newId,
     verify: (apiKey) => verifyGeminiKey({ apiKey, model, baseUrl: gemini.baseUrl }, AbortSignal.timeout(15_000)),
   });
-  return { gateway, processes };
+  return { gateway, processes, vault };
 };
