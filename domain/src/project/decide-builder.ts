@@ -29,7 +29,33 @@ import type {
 import type { ProjectBuilderEvent } from './builder-events.ts';
 import type { ActiveProjectState, ProjectState } from './state.ts';
 
+/** The commands that change the work: a finished idea takes none of them until Back to Editor reopens it. */
+const EDITS: ReadonlySet<ProjectBuilderCommand['type']> = new Set([
+  'SetBuilderCoreIdea',
+  'SetBuilderViralMechanics',
+  'AddBuilderParameter',
+  'RemoveBuilderParameter',
+  'ClearBuilderParameters',
+  'CompleteBuilderStep',
+  'GoToBuilderStep',
+  'RecordBuilderPrompt',
+]);
+export const BUILDER_FINISHED_MESSAGE = 'This idea is finished: choose Back to Editor to change it';
+
+/**
+ * A finished idea is what its completion view shows and what gets published: a change from another tab or a
+ * late save would alter it behind that view. A command that would change nothing (an autosave of the same text)
+ * still passes.
+ */
 export const decideProjectBuilder = (command: ProjectBuilderCommand, state: ProjectState): ProjectBuilderEvent[] => {
+  const events = decideBuilderCommand(command, state);
+  if (events.length > 0 && EDITS.has(command.type) && state.status === 'active' && state.builder?.finished) {
+    throw new ValidationError('finished', BUILDER_FINISHED_MESSAGE, 'Idea finished');
+  }
+  return events;
+};
+
+const decideBuilderCommand = (command: ProjectBuilderCommand, state: ProjectState): ProjectBuilderEvent[] => {
   switch (command.type) {
     case 'SetBuilderCoreIdea':
       return setBuilderCoreIdea(command, state);

@@ -40,6 +40,7 @@ import {
 } from '../testing/project-fixtures.ts';
 import { LIST_FULL_MESSAGE, MAX_LIST_ITEMS } from './constants.ts';
 import { emptyBuilder, firstIncompleteStep, type BuilderStep } from './builder.ts';
+import { BUILDER_FINISHED_MESSAGE } from './decide-builder.ts';
 import type { ProjectCommand } from './commands.ts';
 import { projectDecider } from './decide.ts';
 import type { ProjectEvent } from './events.ts';
@@ -333,4 +334,19 @@ describe('FinishBuilder and ReopenBuilder (Back to Editor)', () => {
   });
 
   it('reopening an unfinished builder does nothing', () => given([builderCreated()]).when(reopenBuilder()).thenNothingHappened());
+
+  it('a finished idea refuses changes until Back to Editor reopens it', () => {
+    const finished = [builderCreated(), builderCoreIdeaChanged('tips'), builderFinished(60)];
+    for (const command of [addBuilderParameter('emotion', 'Pride'), setBuilderCoreIdea('tips for all'), completeBuilderStep(1)]) {
+      expect(refusal(finished, command)).toMatchObject({ field: 'finished', message: BUILDER_FINISHED_MESSAGE, title: 'Idea finished' });
+    }
+    given([...finished, builderReopened(60)])
+      .when(addBuilderParameter('emotion', 'Pride'))
+      .then([builderParameterAdded('emotion', 'Pride')]);
+  });
+
+  it('a finished idea still takes a save that changes nothing', () =>
+    given([builderCreated(), builderCoreIdeaChanged('tips'), builderFinished(60)])
+      .when(setBuilderCoreIdea('tips'))
+      .thenNothingHappened());
 });
