@@ -85,4 +85,40 @@ describe('two tabs of the same visitor editing texts', () => {
     expect(secondConsole.unexpected(CONFLICT_ANSWER)).toEqual([]);
     await context.close();
   }, 90_000);
+
+  it("does the same for the nine-step builder's core idea (/game), and keeps the chosen version", async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(10_000);
+    const first = await context.newPage();
+    const firstConsole = collectConsoleErrors(first);
+    await first.goto(`${env.server.url}/game`);
+    await first.getByText('Step 1 of 9', { exact: true }).waitFor();
+    const second = await context.newPage();
+    const secondConsole = collectConsoleErrors(second);
+    await second.goto(`${env.server.url}/game`);
+    await second.getByText('Step 1 of 9', { exact: true }).waitFor();
+
+    // The second tab types first, its save waiting for the debounce; the first tab saves at once on leaving the field.
+    await second.getByRole('textbox', { name: 'Core Idea' }).fill('A tip jar for street musicians');
+    await typeAndLeave(first, 'Core Idea', 'A wall where every tip pays the next tipper');
+
+    const conflict = conflictOf(second, 'Core Idea');
+    await conflict.waitFor({ timeout: 10_000 });
+    expect(await conflict.getByRole('figure').allTextContents()).toEqual([
+      'Your versionA tip jar for street musicians',
+      "Other tab's versionA wall where every tip pays the next tipper",
+    ]);
+    await second.screenshot({ path: screenshotPath('text-conflict-builder-1280') });
+    expect(await first.getByRole('textbox', { name: 'Core Idea' }).inputValue()).toBe('A wall where every tip pays the next tipper');
+
+    await conflict.getByRole('button', { name: 'Keep my version' }).click();
+    await conflict.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => first.getByRole('textbox', { name: 'Core Idea' }).inputValue(), { timeout: 10_000 })
+      .toBe('A tip jar for street musicians');
+
+    expect(firstConsole.unexpected(CONFLICT_ANSWER)).toEqual([]);
+    expect(secondConsole.unexpected(CONFLICT_ANSWER)).toEqual([]);
+    await context.close();
+  }, 90_000);
 });

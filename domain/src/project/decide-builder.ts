@@ -1,6 +1,7 @@
 import { parameterKey, truncateWords } from '../ai/parameter-kinds.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { LIST_FULL_MESSAGE, MAX_LIST_ITEMS } from './constants.ts';
+import { refuseStaleTextEdit } from './text-edits.ts';
 import {
   BUILDER_CATEGORIES,
   BUILDER_CORE_IDEA_MAX_WORDS,
@@ -112,9 +113,11 @@ const checkWords = (field: string, label: string, text: string, max: number): nu
 };
 
 const setBuilderCoreIdea = ({ data, metadata }: SetBuilderCoreIdea, state: ProjectState): ProjectBuilderEvent[] => {
-  const builder = requireBuilder(state, data, metadata.actorId);
+  const project = requireProjectOfKind(state, data.projectId, metadata.actorId, 'builder');
+  const builder = project.builder!;
   const coreIdea = data.coreIdea.trim();
   const wordCount = checkWords('coreIdea', 'Core idea', coreIdea, BUILDER_CORE_IDEA_MAX_WORDS);
+  refuseStaleTextEdit(project, data.baseRevision, [['builder.coreIdea', coreIdea]]);
   if (coreIdea === builder.coreIdea) return [];
   return [
     {
@@ -125,9 +128,11 @@ const setBuilderCoreIdea = ({ data, metadata }: SetBuilderCoreIdea, state: Proje
 };
 
 const setBuilderViralMechanics = ({ data, metadata }: SetBuilderViralMechanics, state: ProjectState): ProjectBuilderEvent[] => {
-  const builder = requireBuilder(state, data, metadata.actorId);
+  const project = requireProjectOfKind(state, data.projectId, metadata.actorId, 'builder');
+  const builder = project.builder!;
   const viralMechanics = data.viralMechanics.trim();
   const wordCount = checkWords('viralMechanics', 'Viral mechanics', viralMechanics, BUILDER_VIRAL_MECHANICS_MAX_WORDS);
+  refuseStaleTextEdit(project, data.baseRevision, [['builder.viralMechanics', viralMechanics]]);
   if (viralMechanics === builder.viralMechanics) return [];
   return [
     {

@@ -3,6 +3,13 @@ import { fold } from '../decider.ts';
 import { TEXT_CONFLICT_TITLE, TextConflictError } from '../errors.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import {
+  builderCoreIdeaChanged,
+  builderCreated,
+  builderViralMechanicsChanged,
+  setBuilderCoreIdea,
+  setBuilderViralMechanics,
+} from '../testing/project-builder-fixtures.ts';
+import {
   coreIdeaChanged,
   now,
   parameterAdded,
@@ -139,5 +146,22 @@ describe('revision bookkeeping', () => {
       stageNotesUpdated(4, { rewardFlow: 'pool', rewardSource: 'tips' }, { rewardFlow: 'pool', rewardSource: '' }),
     ]);
     expect(state.textRevisions).toEqual({ 'stages.4.rewardFlow': 1, 'stages.4.rewardSource': 2 });
+  });
+});
+
+describe("the nine-step builder's texts (two tabs on /game)", () => {
+  it("refuses a core idea saved over another tab's later one, carrying the stored text", () => {
+    const error = refusal([builderCreated(), builderCoreIdeaChanged('Fans tip')], onBase(setBuilderCoreIdea('Fans tip twice'), 0));
+    expect(error).toBeInstanceOf(TextConflictError);
+    expect(error).toMatchObject({ field: 'builder.coreIdea', current: { value: 'Fans tip', revision: 1 } });
+  });
+
+  it('applies it on the revision of that change, and whenever only the other text changed', () => {
+    given([builderCreated(), builderCoreIdeaChanged('Fans tip')])
+      .when(onBase(setBuilderCoreIdea('Fans tip twice'), 1))
+      .then([builderCoreIdeaChanged('Fans tip twice', 'Fans tip')]);
+    given([builderCreated(), builderCoreIdeaChanged('Fans tip')])
+      .when(onBase(setBuilderViralMechanics('Every tip is shown'), 0))
+      .then([builderViralMechanicsChanged('Every tip is shown')]);
   });
 });

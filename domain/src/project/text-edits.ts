@@ -11,8 +11,13 @@ import { STAGE_NUMBERS, stageNotesSchemas, type ProjectStages, type StageNumber 
  */
 export const baseRevisionSchema = z.number().int().min(-1).optional();
 
-/** The texts a project keeps, with their paths: `name`, `coreIdea`, `stages.<n>.<note>[.<key>]`. */
-type Texts = { name: string; coreIdea: string; stages: ProjectStages };
+/**
+ * The texts a project keeps, with their paths: `name`, `coreIdea`, `stages.<n>.<note>[.<key>]`, and a builder
+ * project's `builder.coreIdea` and `builder.viralMechanics`.
+ */
+type Texts = { name: string; coreIdea: string; stages: ProjectStages; builder: { coreIdea: string; viralMechanics: string } | null };
+
+const BUILDER_TEXTS = ['coreIdea', 'viralMechanics'] as const;
 
 const NOTE_FIELDS = Object.fromEntries(STAGE_NUMBERS.map((stage) => [stage, Object.keys(stageNotesSchemas[stage].shape)])) as Record<
   StageNumber,
@@ -33,6 +38,7 @@ const leafOf = (value: unknown, keys: readonly string[]): unknown =>
 /** The stored text at a path (`stages.5.webpageElements.headline`). */
 export const textAt = (project: Texts, path: string): unknown => {
   const [root, stage, ...keys] = path.split('.');
+  if (root === 'builder') return project.builder?.[stage as (typeof BUILDER_TEXTS)[number]];
   if (root !== 'stages') return root === 'name' ? project.name : project.coreIdea;
   return leafOf(project.stages[Number(stage) as StageNumber], keys);
 };
@@ -54,6 +60,7 @@ export const trackTextRevisions = (
   };
   if (before.name !== after.name) mark('name');
   if (before.coreIdea !== after.coreIdea) mark('coreIdea');
+  for (const text of BUILDER_TEXTS) if (before.builder?.[text] !== after.builder?.[text]) mark(`builder.${text}`);
   for (const stage of STAGE_NUMBERS) {
     // Events change one stage at most and keep the others as they were: most stages are skipped by identity.
     if (before.stages[stage] === after.stages[stage]) continue;

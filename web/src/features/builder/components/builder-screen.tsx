@@ -3,6 +3,7 @@ import type { BuilderView, ProjectResponse } from '@vis/domain';
 import { ArrowLeft, ArrowRight, CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { TextConflict } from '../../../components/text-conflict.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { errorMessage, errorTitle } from '../../../lib/api-client.ts';
 import { useSetBuilderCoreIdea } from '../../../lib/projects/builder-set-core-idea.ts';
@@ -26,33 +27,53 @@ import { WordLimitedText } from './word-limited-text.tsx';
 /** Spec 02 §4, §9: the builder also saves every 30 seconds. */
 export const BUILDER_AUTOSAVE_MS = 30_000;
 
-const CoreIdeaFields = ({ projectId, builder }: { projectId: string; builder: BuilderView }) => {
+const CoreIdeaFields = ({ projectId, builder, revision }: { projectId: string; builder: BuilderView; revision: number | null }) => {
   const toast = useToast();
   const saveFailed = (error: unknown) =>
     toast({ title: errorTitle(error) ?? 'Error', description: errorMessage(error, 'Failed to save project'), variant: 'destructive' });
   // Each save is a project command: the save indicator counts it, and the project refetches after it.
   const setCoreIdea = useSetBuilderCoreIdea(projectId);
   const setMechanics = useSetBuilderViralMechanics(projectId);
-  const coreIdea = useSavedText(builder.coreIdea, (value) => setCoreIdea.mutateAsync(value), saveFailed);
-  const mechanics = useSavedText(builder.viralMechanics, (value) => setMechanics.mutateAsync(value), saveFailed);
+  const coreIdea = useSavedText(
+    builder.coreIdea,
+    revision,
+    (text, baseRevision) => setCoreIdea.mutateAsync({ coreIdea: text, baseRevision }),
+    saveFailed,
+  );
+  const mechanics = useSavedText(
+    builder.viralMechanics,
+    revision,
+    (text, baseRevision) => setMechanics.mutateAsync({ viralMechanics: text, baseRevision }),
+    saveFailed,
+  );
+  const fields = [
+    { label: 'Core Idea', text: coreIdea, maxWords: builder.limits.coreIdeaWords, placeholder: 'A one-page site where...' },
+    { label: 'Viral Mechanics', text: mechanics, maxWords: builder.limits.viralMechanicsWords, placeholder: 'People share it because...' },
+  ];
   return (
     <div className="space-y-4">
-      <WordLimitedText
-        label="Core Idea"
-        value={coreIdea.value}
-        maxWords={builder.limits.coreIdeaWords}
-        placeholder="A one-page site where..."
-        onChange={coreIdea.change}
-        onBlur={() => void coreIdea.flush()}
-      />
-      <WordLimitedText
-        label="Viral Mechanics"
-        value={mechanics.value}
-        maxWords={builder.limits.viralMechanicsWords}
-        placeholder="People share it because..."
-        onChange={mechanics.change}
-        onBlur={() => void mechanics.flush()}
-      />
+      {fields.map(({ label, text, maxWords, placeholder }) => (
+        <div key={label}>
+          <WordLimitedText
+            label={label}
+            value={text.value}
+            maxWords={maxWords}
+            placeholder={placeholder}
+            onChange={text.change}
+            onBlur={() => void text.flush()}
+          />
+          {text.conflict && (
+            <TextConflict
+              id={`${label.replace(/\s/g, '-').toLowerCase()}-conflict`}
+              label={label}
+              mine={text.conflict.mine}
+              theirs={text.conflict.theirs}
+              keepMine={() => void text.keepMine()}
+              keepTheirs={text.keepTheirs}
+            />
+          )}
+        </div>
+      ))}
     </div>
   );
 };
@@ -176,7 +197,7 @@ export const BuilderScreen = ({ response, elapsedSeconds }: { response: ProjectR
         </p>
 
         <div className="mt-4 space-y-4">
-          {step === 1 && <CoreIdeaFields key={projectId} projectId={projectId} builder={builder} />}
+          {step === 1 && <CoreIdeaFields key={projectId} projectId={projectId} builder={builder} revision={response.revision} />}
           {step === PROMPT_STEP ? (
             <PromptStep projectId={projectId} builder={builder} onFinish={onFinish} finishing={moving || finish.isPending} />
           ) : (

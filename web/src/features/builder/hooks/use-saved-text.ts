@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { pendingDrafts } from '../../../lib/save-status.ts';
+import { revisionOf, textConflictOf } from '../../../lib/text-conflict.ts';
 
 /** The builder's texts save this long after the last keystroke. */
 export const BUILDER_SAVE_DEBOUNCE_MS = 800;
@@ -8,11 +9,22 @@ export const BUILDER_SAVE_DEBOUNCE_MS = 800;
  * A text the builder saves on its own: debounced, flushed by `flush` (step completion), by the screen's
  * 30-second autosave (it registers with the pending drafts) and on leaving the screen. While the user has
  * unsaved text, the server's value (a live update, a refetch) does not overwrite it.
+ *
+ * Each save says which project revision the text was made on (`baseRevision`: the one the shown text was loaded
+ * at, then the one the field's own last save answered). A save the server refuses because another tab changed
+ * the same text since is held as a `conflict`, and nothing more is sent, until the user keeps theirs (`keepMine`:
+ * saved again on the other tab's revision) or the other one (`keepTheirs`).
  */
-export const useSavedText = (serverValue: string, save: (value: string) => Promise<unknown>, onError: (error: unknown) => void) => {
+export const useSavedText = (
+  serverValue: string,
+  serverRevision: number | null,
+  save: (value: string, baseRevision: number | undefined) => Promise<unknown>,
+  onError: (error: unknown) => void,
+) => {
   const id = useId();
   const [value, setValue] = useState(serverValue);
-  const latest = useRef({ value: serverValue, dirty: false, save, onError, flush: async () => {} });
+  const [conflict, setConflict] = useState<{ theirs: string; revision: number } | null>(null);
+  const latest = useRef({ value: serverValue, dirty: false, conflicted: false, base: serverRevision, save, onError, flush: async () => {} });
   useLayoutEffect(() => {
     latest.current.save = save;
     latest.current.onError = onError;
@@ -20,25 +32,33 @@ export const useSavedText = (serverValue: string, save: (value: string) => Promi
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => {
+    if (latest.current.dirty) return;
+    latest.current.base = serverRevision;
     // The server keeps the text trimmed: what the user typed stays as typed while it says the same.
-    if (latest.current.dirty || serverValue === latest.current.value.trim()) return;
+    if (serverValue === latest.current.value.trim()) return;
     latest.current.value = serverValue;
     setValue(serverValue);
-  }, [serverValue]);
+  }, [serverValue, serverRevision]);
 
   const flush = useCallback(async () => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
+    // Until the user keeps one version, nothing is sent: the save would only be refused again.
+    if (latest.current.conflicted) return;
     pendingDrafts.delete(id);
     if (!latest.current.dirty) return;
     const sent = latest.current.value;
     try {
-      await latest.current.save(sent);
+      const result = await latest.current.save(sent, latest.current.base ?? undefined);
+      latest.current.base = revisionOf(result) ?? latest.current.base;
       if (latest.current.value === sent) latest.current.dirty = false;
     } catch (error) {
-      // Kept unsaved: the next autosave tries again.
+      // Kept unsaved: the next autosave tries again (after the user chose, for a conflict).
       pendingDrafts.set(id, () => latest.current.flush());
-      latest.current.onError(error);
+      const refused = textConflictOf(error);
+      if (!refused) return latest.current.onError(error);
+      latest.current.conflicted = true;
+      setConflict({ theirs: typeof refused.current.value === 'string' ? refused.current.value : '', revision: refused.current.revision });
     }
   }, [id]);
   useLayoutEffect(() => {
@@ -52,12 +72,31 @@ export const useSavedText = (serverValue: string, save: (value: string) => Promi
       setValue(next);
       pendingDrafts.set(id, flush);
       if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => void flush(), BUILDER_SAVE_DEBOUNCE_MS);
+      if (!latest.current.conflicted) timer.current = setTimeout(() => void flush(), BUILDER_SAVE_DEBOUNCE_MS);
     },
     [id, flush],
   );
 
   useEffect(() => () => void flush(), [flush]);
 
-  return { value, change, flush };
+  /** Your version wins: saved again, now on the revision of the other tab's change. */
+  const keepMine = useCallback(() => {
+    if (!conflict) return Promise.resolve();
+    latest.current.conflicted = false;
+    latest.current.base = conflict.revision;
+    latest.current.dirty = true;
+    setConflict(null);
+    return flush();
+  }, [conflict, flush]);
+
+  /** The other tab's version wins: your text is dropped and the field shows theirs. */
+  const keepTheirs = useCallback(() => {
+    if (!conflict) return;
+    pendingDrafts.delete(id);
+    latest.current = { ...latest.current, conflicted: false, dirty: false, base: conflict.revision, value: conflict.theirs };
+    setValue(conflict.theirs);
+    setConflict(null);
+  }, [conflict, id]);
+
+  return { value, change, flush, conflict: conflict && { mine: value, theirs: conflict.theirs }, keepMine, keepTheirs };
 };
