@@ -6,20 +6,21 @@ import {
   abuseLimitsFrom,
   createMetrics,
   createVisitorRecords,
-  METRICS_PATH,
-  observeCommands,
-  serveMetrics,
-  operatorAccessFrom,
-  sessions,
-  type SessionOptions,
   DEFAULT_PUBLIC_COUPON_CODE,
   followProjectionProgress,
+  logAppErrors,
+  METRICS_PATH,
+  observeCommands,
   openDocumentStore,
   openEventStore,
+  operatorAccessFrom,
   secretsKeyFor,
+  serveMetrics,
+  sessions,
   webAppSecurityHeaders,
   type Config,
   type Logger,
+  type SessionOptions,
 } from '@vis/infrastructure';
 import { composeProjectionService } from '@vis/projections';
 import { composeQueryService } from '@vis/query-api';
@@ -54,8 +55,9 @@ const staticCacheHeaders = (res: ServerResponse, file: string) => {
  * The built web app, with every non-file path answered by index.html so client-side routes survive a reload.
  * The page itself starts the browser's session, so that the app's first calls, sent in parallel, share it.
  */
-const createWebApp = (distDir: string, session: SessionOptions, trustProxy: boolean, securityHeaders: Middleware) => {
+const createWebApp = (distDir: string, session: SessionOptions, trustProxy: boolean, securityHeaders: Middleware, logger: Logger) => {
   const app = new Koa({ proxy: trustProxy, maxIpsCount: 1 });
+  logAppErrors(app, logger);
   app.use(securityHeaders);
   const indexFile = path.join(distDir, 'index.html');
   // index.html only through the handler below, which starts the session (koa-static would serve it for `/` on its own).
@@ -143,7 +145,7 @@ export const startEmbedded = async (
   const webSockets = new Map(Object.entries({ ...queries.webSockets, ...commands.webSockets }));
   // Stripe's hosts are allowed only where payments are on.
   const webSecurityHeaders = webAppSecurityHeaders({ production: secureCookies, payments: commands.payments });
-  const web = createWebApp(path.resolve(config.WEB_DIST_DIR), sessionOptions, trustProxy, webSecurityHeaders);
+  const web = createWebApp(path.resolve(config.WEB_DIST_DIR), sessionOptions, trustProxy, webSecurityHeaders, logger);
 
   const handleCommand = commands.app.callback();
   const handleQuery = queries.app.callback();

@@ -7,15 +7,16 @@ import {
   DEFAULT_ABUSE_LIMITS,
   errorHandler,
   jsonBody,
+  logAppErrors,
   requestIds,
   sameSiteOnly,
   sessions,
-  type OperatorAccess,
   type Abuse,
   type DocumentStore,
   type EventStore,
   type Logger,
   type Metrics,
+  type OperatorAccess,
   type SessionStore,
 } from '@vis/infrastructure';
 import { requestBounds } from '@vis/infrastructure';
@@ -84,6 +85,7 @@ export const createCommandApi = ({
 }: CommandApiDeps) => {
   // The last X-Forwarded-For entry is the one our proxy added; earlier ones are whatever the client sent.
   const app = new Koa({ proxy: trustProxy, maxIpsCount: 1 });
+  logAppErrors(app, logger);
   const router = new Router();
   const accounts = createAccounts({ eventStore });
   accountRoutes(router, { accounts, clock, newId, operators, abuse });

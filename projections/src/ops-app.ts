@@ -1,5 +1,14 @@
 import Router from '@koa/router';
-import { errorHandler, jsonBody, operatorsOnly, sameSiteOnly, type Filter, type Logger, type OperatorAccess } from '@vis/infrastructure';
+import {
+  errorHandler,
+  jsonBody,
+  logAppErrors,
+  operatorsOnly,
+  sameSiteOnly,
+  type Filter,
+  type Logger,
+  type OperatorAccess,
+} from '@vis/infrastructure';
 import Koa, { type Context } from 'koa';
 import { parseAt, ResumeRefusedError, UnknownProjectionError, type ProjectionEngine } from './engine/engine.ts';
 
@@ -12,6 +21,7 @@ const MAX_AS_OF_PAGE = 500;
  */
 export const createOpsApi = ({ engine, logger, operators }: { engine: ProjectionEngine; logger: Logger; operators: OperatorAccess }) => {
   const app = new Koa();
+  logAppErrors(app, logger);
   const router = new Router();
   const refuse = (ctx: Context, status: number, error: string, message: string) => {
     ctx.status = status;

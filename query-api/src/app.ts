@@ -1,18 +1,19 @@
 import Router from '@koa/router';
 import {
-  type OperatorAccess,
   apiSecurityHeaders,
   createRateLimiter,
   createSessionStore,
   DEFAULT_ABUSE_LIMITS,
   DEFAULT_PUBLIC_COUPON_CODE,
   errorHandler,
+  logAppErrors,
   requestIds,
   sessions,
   type Abuse,
   type DocumentStore,
   type EventStore,
   type Logger,
+  type OperatorAccess,
   type ProjectionProgress,
   type SessionStore,
 } from '@vis/infrastructure';
@@ -62,6 +63,7 @@ export const createQueryApi = ({
 }: QueryApiDeps) => {
   // The last X-Forwarded-For entry is the one our proxy added; earlier ones are whatever the client sent.
   const app = new Koa({ proxy: trustProxy, maxIpsCount: 1 });
+  logAppErrors(app, logger);
   const router = new Router();
   projectQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs, eventStore });
   marketplaceQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs });

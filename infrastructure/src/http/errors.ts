@@ -9,7 +9,8 @@ import {
   TextConflictError,
   ValidationError,
 } from '@vis/domain';
-import type { Middleware } from 'koa';
+import type Koa from 'koa';
+import type { Context, Middleware } from 'koa';
 import { AppendRefusedError, WrongExpectedVersionError } from '../event-store/event-store.ts';
 import type { Logger } from '../logging/logger.ts';
 import { RateLimitedError } from '../abuse/rate-limiter.ts';
@@ -102,3 +103,23 @@ export const errorHandler =
       ctx.body = { success: false, error: 'Internal error', message: 'An unexpected error occurred. Please try again.' } satisfies ErrorBody;
     }
   };
+
+/** A client that went away while its answer was being sent (a closed tab, a cancelled download): nothing to fix. */
+const CLIENT_GONE_CODES = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+/**
+ * Errors Koa sees outside the middleware (a body stream failing after the answer began) go to the structured log,
+ * not Koa's default `console.error` with its stack: a client that went away only at debug, anything else as an
+ * error with the request it belongs to.
+ */
+export const logAppErrors = (app: Koa, logger: Logger) => {
+  // Koa hears a failing body stream more than once (the stream's own error, then the pipe's): one line a request.
+  const reported = new WeakSet<Context>();
+  app.on('error', (error: NodeJS.ErrnoException, ctx?: Context) => {
+    if (ctx && reported.has(ctx)) return;
+    if (ctx) reported.add(ctx);
+    const request = ctx ? { method: ctx.method, path: ctx.path, requestId: ctx.state.requestId as unknown } : {};
+    if (error.code !== undefined && CLIENT_GONE_CODES.has(error.code)) logger.debug({ ...request, code: error.code }, 'client went away mid-answer');
+    else logger.error({ err: error, ...request }, 'request failed after its answer began');
+  });
+};
