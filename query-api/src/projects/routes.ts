@@ -3,6 +3,7 @@ import { exportProject, readModels, type ProjectListResponse } from '@vis/domain
 import { actorOf, type EventStore } from '@vis/infrastructure';
 import type { ProjectSummaryDocument } from '@vis/projections';
 import { awaitMinPosition } from '../read-your-writes.ts';
+import { createResponseCache } from '../response-cache.ts';
 import { projectHistoryRoutes } from './history-routes.ts';
 import { ownProjectReader, type ProjectReadDeps } from './own-project.ts';
 import { exportFileName, toProjectListItem, toProjectResponse, toStagesResponse } from './project-response.ts';
@@ -15,6 +16,7 @@ export const projectQueryRoutes = (
   { documentStore, progress, readYourWritesTimeoutMs, eventStore }: ProjectReadDeps & { eventStore: EventStore },
 ) => {
   const ownProject = ownProjectReader({ documentStore, progress, readYourWritesTimeoutMs });
+  const responses = createResponseCache();
   projectHistoryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs, eventStore });
   projectTimeTravelRoutes(router, { documentStore, progress, readYourWritesTimeoutMs, eventStore });
 
@@ -35,13 +37,15 @@ export const projectQueryRoutes = (
     // Checked only after the ownership check, so an ETag never tells a stranger anything. The answer stays
     // `no-store` like every API answer (a project is private; no browser or proxy keeps it on disk): the client
     // keeps its own copy in memory and sends If-None-Match itself.
-    ctx.etag = `"${progress.collectionFor(readModels.projects)}.${doc._position}"`;
+    const collection = progress.collectionFor(readModels.projects);
+    ctx.etag = `"${collection}.${doc._position}"`;
     ctx.status = 200;
     if (ctx.fresh) {
       ctx.status = 304;
       return;
     }
-    ctx.body = toProjectResponse(doc);
+    ctx.type = 'json';
+    ctx.body = responses.json(`${collection}/${doc._id}`, doc._position, () => toProjectResponse(doc));
   });
 
   router.get('/api/projects/:id/stages', async (ctx) => {
