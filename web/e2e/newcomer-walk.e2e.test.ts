@@ -143,20 +143,22 @@ describe("a newcomer's first visit, end to end", () => {
     await screenshotAtWidths(page, 'walk-idea-liked');
 
     // The list's states: skeletons while it loads, the error (the query side unreachable) with Try Again, then cards.
-    let hold: (() => void) | undefined;
+    // Every request for the list waits while `held` is set: a live update (the like just now) may refetch the list
+    // while the first request is held, and that one must wait and fail like it.
+    let held: (() => void)[] | null = [];
     let refuse = false;
     await page.route('**/api/marketplace/ideas?*', async (route) => {
-      if (hold) await new Promise<void>((resolve) => (hold = resolve));
+      if (held) await new Promise<void>((resolve) => held!.push(resolve));
       return refuse ? route.abort('connectionrefused') : route.continue();
     });
-    hold = () => {};
     await page.goto(`${base}/marketplace`);
     await expect.poll(() => page.locator('[data-skeleton]').count(), LIVE).toBe(6);
     refuse = true;
-    hold();
+    const waiting = held;
+    held = null;
+    waiting.forEach((release) => release());
     await page.getByRole('heading', { level: 2, name: 'Error Loading Ideas' }).waitFor(LIVE);
     refuse = false;
-    hold = undefined;
     await page.getByRole('button', { name: 'Try Again' }).click();
     const cards = page.getByRole('list', { name: 'Ideas' }).getByRole('article');
     await expect.poll(() => cards.count(), LIVE).toBe(1);
