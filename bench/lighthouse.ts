@@ -15,6 +15,8 @@ export interface LighthouseScores {
   scores: Record<(typeof CATEGORIES)[number], number>;
   lcpMs: number;
   tbtMs: number;
+  /** Lighthouse's own failure of the run (its scores are then 0), after one more try. */
+  error?: string;
 }
 
 /**
@@ -52,14 +54,13 @@ export const measureLighthouse = async (webDistDir: string): Promise<LighthouseS
   });
   try {
     const results: LighthouseScores[] = [];
+    const audit = async (screen: string) =>
+      (await lighthouse(`${server.url}${screen}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }))!.lhr;
     for (const screen of LIGHTHOUSE_PATHS) {
-      const result = await lighthouse(`${server.url}${screen}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
-      });
-      const { categories, audits } = result!.lhr;
+      // A run Lighthouse itself could not finish (a trace it lost) is tried once more before it counts.
+      let lhr = await audit(screen);
+      if (lhr.runtimeError) lhr = await audit(screen);
+      const { categories, audits, runtimeError } = lhr;
       results.push({
         path: screen,
         scores: Object.fromEntries(
@@ -67,6 +68,7 @@ export const measureLighthouse = async (webDistDir: string): Promise<LighthouseS
         ) as LighthouseScores['scores'],
         lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
         tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+        ...(runtimeError ? { error: `${runtimeError.code}: ${runtimeError.message}` } : {}),
       });
     }
     return results;

@@ -356,8 +356,8 @@ console.log(`Lighthouse on ${LIGHTHOUSE_PATHS.join(', ')}…`);
 const lighthouseRuns = await measureLighthouse(dist);
 const lighthouseOk = lighthouseRuns.every(({ scores }) => scores.performance >= 90 && scores['best-practices'] === 100 && scores.seo === 100);
 const lighthouseLines = lighthouseRuns.map(
-  ({ path: screen, scores, lcpMs, tbtMs }) =>
-    `| \`${screen}\` | ${scores.performance} | ${scores.accessibility} | ${scores['best-practices']} | ${scores.seo} | LCP ${lcpMs} ms, TBT ${tbtMs} ms |`,
+  ({ path: screen, scores, lcpMs, tbtMs, error }) =>
+    `| \`${screen}\` | ${scores.performance} | ${scores.accessibility} | ${scores['best-practices']} | ${scores.seo} | ${error ? `Lighthouse failed twice: ${error}` : `LCP ${lcpMs} ms, TBT ${tbtMs} ms`} |`,
 );
 lighthouseLines.forEach((line) => console.log(line));
 summary.push(`Lighthouse performance ${lighthouseRuns.map(({ scores }) => scores.performance).join('/')} (${verdict(lighthouseOk)})`);
