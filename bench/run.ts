@@ -288,6 +288,41 @@ for (const length of STREAM_LENGTHS) {
   );
 }
 
+// How a read's cost grows with what is stored: GET a project among 10,000 and 100,000 stored (one visitor's,
+// seeded straight into the log, the server restarted on it and its read models caught up), random projects.
+console.log('GET /api/projects/:id by number of projects stored…');
+for (const stored of QUICK ? [10_000] : [10_000, 100_000]) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vis-bench-many-'));
+  const env = { DATA_DIR: dataDir, PORT: '0', SESSION_SECRET: 'bench-session-secret-0123456789abcdef' };
+  const first = await startChild('server/main.ts', env);
+  const created = await fetch(`${first.url}/api/projects`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const cookie = created.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const { project } = (await created.json()) as { project: { id: string } };
+  await stop(first.child);
+  spawnSync(process.execPath, [...tsx, 'bench/servers/seed-projects.ts', dataDir, project.id, String(stored - 1)], { cwd: root });
+  const ids = JSON.parse(readFileSync(path.join(dataDir, 'ids.json'), 'utf8')) as string[];
+  const server = await startChild('server/main.ts', env);
+  // The read models catch up on start: the last seeded project answers once they have.
+  for (let tries = 0; (await fetch(`${server.url}/api/projects/${ids.at(-1)}`, { headers: { cookie } })).status !== 200; tries++) {
+    if (tries > 600) throw new Error(`the read models did not catch up with ${stored} projects`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  let pick = 0;
+  const many = await load({
+    url: server.url,
+    headers: { cookie },
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/api/projects/${ids[(pick++ * 7919) % ids.length]}` }) }],
+  });
+  await stop(server.child);
+  rmSync(dataDir, { recursive: true, force: true });
+  log(
+    `| GET /api/projects/:id, ${stored} projects stored, spread over all of them | ${many.rps.toFixed(0)} req/s (${many.errors} errors) | p50 ${many.p50} ms, p99 ${many.p99} ms | ${ratio(many.rps, bareGet.rps)} of bare GET | flat |`,
+  );
+}
+
 // 4. Embedded appends from 64 concurrent writers.
 console.log('Embedded appends, 64 writers…');
 const appendDir = mkdtempSync(path.join(os.tmpdir(), 'vis-bench-appends-'));
