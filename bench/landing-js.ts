@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { silentLogger } from '@vis/infrastructure';
 import { chromium } from 'playwright-core';
-import { startEmbedded } from '../server/embedded.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../server/testing/chromium.ts';
+import { startWebBenchServer } from './web-server.ts';
 
 /**
  * The JavaScript the landing page really loads, measured in Chromium rather than read from index.html: the
@@ -12,32 +10,8 @@ import { startEmbedded } from '../server/embedded.ts';
  * gzipped as a server would send it.
  */
 export const measureLandingJavaScript = async (webDistDir: string) => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'vis-bench-web-'));
-  const server = await startEmbedded(
-    {
-      HOST: '127.0.0.1',
-      PORT: 0,
-      DATA_DIR: dataDir,
-      SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
-      NODE_ENV: 'test',
-      READ_YOUR_WRITES_TIMEOUT_MS: 2000,
-      WEB_DIST_DIR: webDistDir,
-    },
-    silentLogger(),
-  );
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const server = await startWebBenchServer(webDistDir);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
   try {
     const page = await browser.newPage();
     const scripts: { file: string; gzipKb: number }[] = [];
@@ -51,7 +25,6 @@ export const measureLandingJavaScript = async (webDistDir: string) => {
   } finally {
     await browser.close();
     await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 };
 

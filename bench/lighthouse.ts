@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { silentLogger } from '@vis/infrastructure';
-import { startEmbedded } from '../server/embedded.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../server/testing/chromium.ts';
+import { startWebBenchServer } from './web-server.ts';
 
 /** The screens measured, as a first visit reaches them. */
 export const LIGHTHOUSE_PATHS = ['/', '/stage-1', '/marketplace'] as const;
@@ -24,33 +24,12 @@ export interface LighthouseScores {
  * embedded server, with Debian's Chromium and no network: each screen as a first visit loads it.
  */
 export const measureLighthouse = async (webDistDir: string): Promise<LighthouseScores[]> => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'vis-bench-lighthouse-'));
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'vis-bench-chromium-'));
-  const server = await startEmbedded(
-    {
-      HOST: '127.0.0.1',
-      PORT: 0,
-      DATA_DIR: dataDir,
-      SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
-      NODE_ENV: 'test',
-      READ_YOUR_WRITES_TIMEOUT_MS: 2000,
-      WEB_DIST_DIR: webDistDir,
-    },
-    silentLogger(),
-  );
+  const server = await startWebBenchServer(webDistDir);
   const chrome = await launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: CHROMIUM_PATH,
     userDataDir,
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: ['--headless', ...CHROMIUM_FLAGS],
   });
   try {
     const results: LighthouseScores[] = [];
@@ -75,7 +54,6 @@ export const measureLighthouse = async (webDistDir: string): Promise<LighthouseS
   } finally {
     chrome.kill();
     await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
     rmSync(userDataDir, { recursive: true, force: true });
   }
 };

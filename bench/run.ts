@@ -44,6 +44,20 @@ const stop = async (child: ChildProcess) => {
   await exited;
 };
 
+/** A script run to its end in its own process; its last stdout line is its JSON result. Fails loudly. */
+const runTsx = (script: string, args: string[]) => {
+  const result = spawnSync(process.execPath, [...tsx, script, ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (result.status !== 0) throw new Error(`${script} failed: ${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as Record<string, number>;
+};
+
+/** The session cookie a response set, as a browser would send it back. */
+const cookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
 interface Load {
   rps: number;
   p50: number;
@@ -76,10 +90,7 @@ const embeddedWithProjects = async (projects: number) => {
     SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
   });
   const first = await fetch(`${url}/api/projects`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-  const cookie = first.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = cookieOf(first);
   const ids = [((await first.json()) as { project: { id: string } }).project.id];
   while (ids.length < projects) {
     const batch = await Promise.all(
@@ -92,6 +103,22 @@ const embeddedWithProjects = async (projects: number) => {
     ids.push(...batch.map((body) => body.project.id));
   }
   return { child, url, cookie, ids, dataDir };
+};
+
+/**
+ * A data directory holding one visitor's project, made through the API (so the visitor's session cookie works),
+ * then grown with `seedScript` while no server runs (the embedded store is one process's at a time).
+ */
+const visitorDataDir = async (prefix: string, seedScript: string, seedArgs: string[]) => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const env = { DATA_DIR: dataDir, PORT: '0', SESSION_SECRET: 'bench-session-secret-0123456789abcdef' };
+  const first = await startChild('server/main.ts', env);
+  const created = await fetch(`${first.url}/api/projects`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const cookie = cookieOf(created);
+  const { project } = (await created.json()) as { project: { id: string } };
+  await stop(first.child);
+  runTsx(seedScript, [dataDir, project.id, ...seedArgs]);
+  return { dataDir, env, cookie, projectId: project.id };
 };
 
 const section: string[] = [];
@@ -255,22 +282,12 @@ console.log('Command latency by stream length, cold cache…');
 const STREAM_LENGTHS = QUICK ? [10, 1_000] : [10, 1_000, 10_000];
 const COMMANDS_PER_LENGTH = QUICK ? 50 : 200;
 for (const length of STREAM_LENGTHS) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vis-bench-history-'));
-  const env = { DATA_DIR: dataDir, PORT: '0', SESSION_SECRET: 'bench-session-secret-0123456789abcdef' };
-  const first = await startChild('server/main.ts', env);
-  const created = await fetch(`${first.url}/api/projects`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-  const cookie = created.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const { project } = (await created.json()) as { project: { id: string } };
-  await stop(first.child);
-  spawnSync(process.execPath, [...tsx, 'bench/servers/grow-stream.ts', dataDir, project.id, String(length - 1)], { cwd: root });
+  const { dataDir, env, cookie, projectId } = await visitorDataDir('vis-bench-history-', 'bench/servers/grow-stream.ts', [String(length - 1)]);
   const server = await startChild('server/main.ts', env);
   const latencies: number[] = [];
   for (let i = 0; i < COMMANDS_PER_LENGTH; i++) {
     const started = performance.now();
-    const res = await fetch(`${server.url}/api/projects/${project.id}/parameters`, {
+    const res = await fetch(`${server.url}/api/projects/${projectId}/parameters`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify({ list: 'viralParameters', value: `late ${i}` }),
@@ -292,17 +309,7 @@ for (const length of STREAM_LENGTHS) {
 // seeded straight into the log, the server restarted on it and its read models caught up), random projects.
 console.log('GET /api/projects/:id by number of projects stored…');
 for (const stored of QUICK ? [10_000] : [10_000, 100_000]) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vis-bench-many-'));
-  const env = { DATA_DIR: dataDir, PORT: '0', SESSION_SECRET: 'bench-session-secret-0123456789abcdef' };
-  const first = await startChild('server/main.ts', env);
-  const created = await fetch(`${first.url}/api/projects`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-  const cookie = created.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const { project } = (await created.json()) as { project: { id: string } };
-  await stop(first.child);
-  spawnSync(process.execPath, [...tsx, 'bench/servers/seed-projects.ts', dataDir, project.id, String(stored - 1)], { cwd: root });
+  const { dataDir, env, cookie } = await visitorDataDir('vis-bench-many-', 'bench/servers/seed-projects.ts', [String(stored - 1)]);
   const ids = JSON.parse(readFileSync(path.join(dataDir, 'ids.json'), 'utf8')) as string[];
   const server = await startChild('server/main.ts', env);
   // The read models catch up on start: the last seeded project answers once they have.
@@ -337,11 +344,6 @@ summary.push(`appends: ${appends.eventsPerSecond.toFixed(0)} durable events/s ($
 // 5. Rebuild of the projects projection from a large log, in its own process for an honest RSS.
 console.log(`Rebuild from ${REBUILD_EVENTS} events…`);
 const rebuildDir = mkdtempSync(path.join(os.tmpdir(), 'vis-bench-rebuild-'));
-const runTsx = (script: string, args: string[]) => {
-  const result = spawnSync(process.execPath, [...tsx, script, ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 20 });
-  if (result.status !== 0) throw new Error(`${script} failed: ${result.stderr}`);
-  return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as Record<string, number>;
-};
 runTsx('bench/servers/seed-log.ts', [rebuildDir, String(REBUILD_EVENTS / 100), '100']);
 
 // The whole log exported by the replay CLI, as an analyst runs it: streamed, so its anonymous memory stays flat

@@ -4,8 +4,9 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 // eslint-disable-next-line vis/no-relative-packages -- server/ is the root package's test harness, not a workspace: it has no package entry
 import { startTestServer } from '../../server/testing.ts';
+// eslint-disable-next-line vis/no-relative-packages -- the same harness: how Chromium is started here and in the benchmarks
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../server/testing/chromium.ts';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../test-results');
 
 /** Chromium reports each Content-Security-Policy violation (a refused script, style, frame or connection) on the console. */
@@ -37,15 +38,7 @@ const launchChromium = () =>
   chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_FLAGS],
   });
 
 export const screenshotPath = (name: string) => {
