@@ -18,7 +18,7 @@ import { composeCommandService } from './compose.ts';
 const config = loadConfigOrExit();
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'command-api' });
 const eventStore = openEventStore(config);
-const documentStore = await openDocumentStore(config);
+const documentStore = await openDocumentStore(config, { shared: true });
 const progress = await followProjectionProgress(documentStore, { logger });
 // Sessions and abuse counters in the document store: every replica of every service sees the same ones.
 const metrics = createMetrics();

@@ -6,14 +6,28 @@ import { createUpcasterRegistry, openEventStoreDbEventStore, openLmdbEventStore,
 
 export const upcasters = createUpcasterRegistry(projectUpcasters);
 
-/** Which adapters run is decided by configuration alone: a URL set means that server, else LMDB under DATA_DIR. */
-export const openEventStore = (config: Pick<Config, 'EVENTSTORE_URL' | 'DATA_DIR'>): EventStore =>
+/**
+ * Which adapters run is decided by configuration alone: a URL set means that server, else LMDB under DATA_DIR.
+ * `access: 'read'` is for a process that never appends (query-api, projections, replay): on LMDB it follows the
+ * log another process appends to, so the services can run apart on one data directory, as they do on servers.
+ */
+export const openEventStore = (
+  config: Pick<Config, 'EVENTSTORE_URL' | 'DATA_DIR'>,
+  { access = 'append' }: { access?: 'append' | 'read' } = {},
+): EventStore =>
   config.EVENTSTORE_URL
     ? openEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL, upcasters })
-    : openLmdbEventStore({ path: path.resolve(config.DATA_DIR, 'events'), upcasters });
+    : openLmdbEventStore({ path: path.resolve(config.DATA_DIR, 'events'), upcasters, access });
 
-export const openDocumentStore = async (config: Pick<Config, 'MONGODB_URL' | 'MONGODB_DATABASE' | 'DATA_DIR'>): Promise<DocumentStore> =>
+/**
+ * `shared: true` when several processes use the store (the services run apart): on LMDB, changes then reach every
+ * process's watchers through a change log, as MongoDB's change streams do. One process alone keeps them in memory.
+ */
+export const openDocumentStore = async (
+  config: Pick<Config, 'MONGODB_URL' | 'MONGODB_DATABASE' | 'DATA_DIR'>,
+  { shared = false }: { shared?: boolean } = {},
+): Promise<DocumentStore> =>
   config.MONGODB_URL
     ? openMongoDocumentStore({ url: config.MONGODB_URL, database: config.MONGODB_DATABASE })
     : // Read models are derived from the log, which is what must survive a power cut (see syncEachWrite).
-      openLmdbDocumentStore({ path: path.resolve(config.DATA_DIR, 'read-models'), syncEachWrite: false });
+      openLmdbDocumentStore({ path: path.resolve(config.DATA_DIR, 'read-models'), syncEachWrite: false, shared });

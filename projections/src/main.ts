@@ -13,8 +13,8 @@ import { composeProjectionService } from './compose.ts';
 /** The projection worker as its own service: EventStoreDB in, MongoDB read models out, /api/ops/* for operators. */
 const config = loadConfigOrExit();
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'projections' });
-const eventStore = openEventStore(config);
-const documentStore = await openDocumentStore(config);
+const eventStore = openEventStore(config, { access: 'read' });
+const documentStore = await openDocumentStore(config, { shared: true });
 // Operators' browsers reach `/api/ops/*` with their session: the same records the APIs keep in this database.
 const operators = operatorAccessFrom(config, { secret: config.SESSION_SECRET, store: createSessionStore({ documentStore }) });
 const service = composeProjectionService({ config, eventStore, documentStore, logger, operators });

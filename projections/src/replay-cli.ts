@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import { Presets, SingleBar } from 'cli-progress';
 import type { ProjectHistoryEntry } from '@vis/domain';
-import { loadConfigOrExit, openEventStore, readAllPages, StoreInUseError, type EventStore, type RecordedEvent } from '@vis/infrastructure';
+import { loadConfigOrExit, openEventStore, readAllPages, type EventStore, type RecordedEvent } from '@vis/infrastructure';
 import { toProjectResponse } from './read-models/projects/response.ts';
 import { parseMoment, projectAsOf, projectHistoryOf, type ProjectMoment } from './time-travel.ts';
 
@@ -155,7 +155,7 @@ const checkArguments = () => {
 
 const main = async () => {
   checkArguments();
-  const eventStore = openEventStore(loadConfigOrExit());
+  const eventStore = openEventStore(loadConfigOrExit(), { access: 'read' });
   try {
     if (values.all) await exportAll(eventStore);
     else await printProject(eventStore, projectId!);
@@ -168,7 +168,7 @@ if (values.help) {
   console.log(USAGE);
 } else {
   await main().catch((error: unknown) => {
-    if (!(error instanceof Refusal || error instanceof StoreInUseError)) throw error;
+    if (!(error instanceof Refusal)) throw error;
     console.error(error.message);
     process.exitCode = 1;
   });

@@ -14,9 +14,9 @@ import { composeQueryService } from './compose.ts';
 /** The query API as its own service (distributed topology: behind nginx, on MongoDB change streams). */
 const config = loadConfigOrExit();
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'query-api' });
-const documentStore = await openDocumentStore(config);
+const documentStore = await openDocumentStore(config, { shared: true });
 // Read only (histories, a project at a revision or a time): EventStoreDB in this topology, which many readers share.
-const eventStore = openEventStore(config);
+const eventStore = openEventStore(config, { access: 'read' });
 const progress = await followProjectionProgress(documentStore, { logger });
 const metrics = createMetrics();
 const visitors = createVisitorRecords({ documentStore, limits: abuseLimitsFrom(config), logger, metrics });

@@ -13,6 +13,10 @@ export interface ChangeFeed {
   /** Call after the changes are committed, in commit order. */
   publish(changes: readonly CommittedChange[]): void;
   closeAll(): Promise<void>;
+  /** Ends every watcher's stream with this error (a change stream's failure: the watcher must watch again). */
+  failAll(error: unknown): void;
+  /** Whether anything watches at all. */
+  watching(): boolean;
 }
 
 const toNotification = ({ collection, id, json }: CommittedChange): ChangeNotification =>
@@ -48,5 +52,12 @@ export const createChangeFeed = (): ChangeFeed => {
     await Promise.all([...watchers.values()].flatMap((ofCollection) => [...ofCollection].map(({ stream }) => stream.close())));
   };
 
-  return { watch, publish, closeAll };
+  const failAll = (error: unknown) => {
+    const failing = [...watchers.values()].flatMap((ofCollection) => [...ofCollection]);
+    // A failed stream is done: its watcher watches again, and the new stream is the one that hears changes.
+    watchers.clear();
+    for (const buffer of failing) buffer.fail(error);
+  };
+
+  return { watch, publish, closeAll, failAll, watching: () => watchers.size > 0 };
 };

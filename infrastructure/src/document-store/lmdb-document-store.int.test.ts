@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { documentStoreContract } from './document-store.contract.ts';
 import type { ChangeNotification } from './document-store.ts';
-import { openLmdbDocumentStore } from './lmdb-document-store.ts';
+import { ChangeLogOverrunError, openLmdbDocumentStore } from './lmdb-document-store.ts';
 import { withMongoLikeDocuments } from '../testing/fault-injecting-stores.ts';
 
 const temporaryDirectory = () => mkdtemp(join(tmpdir(), 'lmdb-document-store-'));
@@ -34,6 +34,29 @@ documentStoreContract('lmdb as MongoDB (fault-injecting)', async () => {
   };
 });
 
+// The services' topology: several processes write one directory, and each hears every change by following the
+// change log. Writes go to one store and reads and watches to another, each with its own change feed.
+documentStoreContract('lmdb, shared by two stores', async () => {
+  const path = await temporaryDirectory();
+  const writer = openLmdbDocumentStore({ path, shared: true });
+  const reader = openLmdbDocumentStore({ path, shared: true });
+  return {
+    store: {
+      ...reader,
+      replaceOne: writer.replaceOne,
+      updateOne: writer.updateOne,
+      deleteOne: writer.deleteOne,
+      bulkWrite: writer.bulkWrite,
+      dropCollection: writer.dropCollection,
+    },
+    cleanup: async () => {
+      await reader.close();
+      await writer.close();
+      await rm(path, { recursive: true, force: true });
+    },
+  };
+});
+
 describe('lmdb document store', () => {
   let path: string;
 
@@ -43,6 +66,24 @@ describe('lmdb document store', () => {
 
   afterEach(async () => {
     await rm(path, { recursive: true, force: true });
+  });
+
+  it('tells a shared watcher that fell behind the change log to watch again, and the new watch hears on', async () => {
+    const writer = openLmdbDocumentStore({ path, shared: true, changeLogKeeps: 20 });
+    const reader = openLmdbDocumentStore({ path, shared: true, changeLogKeeps: 20 });
+    try {
+      const behind = reader.watch('notes')[Symbol.asyncIterator]();
+      // 100 changes in one commit, before the reader's next look at the log: only the last 20 are kept.
+      await writer.bulkWrite(Array.from({ length: 100 }, (_, n) => ({ kind: 'replace' as const, collection: 'notes', document: { _id: `n${n}` } })));
+      await expect(behind.next()).rejects.toBeInstanceOf(ChangeLogOverrunError);
+
+      const again = reader.watch('notes')[Symbol.asyncIterator]();
+      await writer.replaceOne('notes', { _id: 'after' });
+      expect((await again.next()).value).toMatchObject({ operation: 'upsert', id: 'after' });
+    } finally {
+      await reader.close();
+      await writer.close();
+    }
   });
 
   it('keeps its data across close and reopen', async () => {

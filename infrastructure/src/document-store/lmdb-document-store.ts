@@ -1,7 +1,7 @@
-import { open } from 'lmdb';
+import { open, type Database } from 'lmdb';
 import { Query, find as mingoFind, update as applyUpdate } from 'mingo';
 import type { Modifier } from 'mingo/updater';
-import { createChangeFeed, type CommittedChange } from './change-feed.ts';
+import { createChangeFeed, type ChangeFeed, type CommittedChange } from './change-feed.ts';
 import { assertDocumentId, assertUpdateOperators, assertUpsertable, idFromFilter, upsertSeed } from './document-expressions.ts';
 import type { Document, DocumentStore, Filter, FindOptions, Update, WriteOperation } from './document-store.ts';
 
@@ -15,6 +15,29 @@ export interface LmdbDocumentStoreOptions {
    * and their writes then stop queueing behind the disk behind the event log's own fsyncs.
    */
   syncEachWrite?: boolean;
+  /**
+   * false (the default): one process has the store, and watchers hear its writes from memory. true: several
+   * processes write and watch the same directory (the services run apart, as in the compose topology): every
+   * commit also records its changes in a change log, in the same transaction, and watchers in every process hear
+   * them by following that log, as MongoDB's change streams follow the oplog.
+   */
+  shared?: boolean;
+  /** How often a shared store looks for changes in the change log, while something watches. */
+  followIntervalMs?: number;
+  /** How many changes the shared change log keeps: a watcher further behind is told it lost its place. */
+  changeLogKeeps?: number;
+}
+
+/** A change log entry: what `CommittedChange` holds, short. */
+interface LoggedChange {
+  c: string;
+  i: string;
+  j?: string;
+}
+
+/** A shared store's watcher fell further behind than the change log reaches; watch again and read afresh. */
+export class ChangeLogOverrunError extends Error {
+  override readonly name = 'ChangeLogOverrunError';
 }
 
 type DocumentKey = [collection: string, id: string];
@@ -37,12 +60,24 @@ const asModifier = (update: Update) => update as Modifier<Document>;
  * The embedded document store: LMDB keyed by `[collection, _id]`, documents stored as JSON strings (measured faster to
  * scan than msgpack), MongoDB's query and update language evaluated by mingo.
  */
-export const openLmdbDocumentStore = ({ path, syncEachWrite = true }: LmdbDocumentStoreOptions): DocumentStore => {
+export const openLmdbDocumentStore = ({
+  path,
+  syncEachWrite = true,
+  shared = false,
+  followIntervalMs = 10,
+  changeLogKeeps = 50_000,
+}: LmdbDocumentStoreOptions): DocumentStore => {
   // with overlappingSync (the Linux default) a write resolves before its fsync
   const environment = open({ path, overlappingSync: !syncEachWrite });
   // a named database leaves the environment's root free should anything else ever share it
   const db = environment.openDB<string, DocumentKey>({ name: 'documents', encoding: 'string' });
   const feed = createChangeFeed();
+  const changeLog = shared
+    ? followChangeLog(environment.openDB<string, number>({ name: 'changes', encoding: 'string' }), feed, {
+        intervalMs: followIntervalMs,
+        keeps: changeLogKeeps,
+      })
+    : undefined;
 
   const read = (collection: string, id: string): Document | undefined => {
     const json = db.get([collection, id]);
@@ -155,10 +190,12 @@ export const openLmdbDocumentStore = ({ path, syncEachWrite = true }: LmdbDocume
       .childTransaction(() => {
         const changes: CommittedChange[] = [];
         const results = operations.map((operation) => apply(operation, changes));
+        changeLog?.record(changes);
         return { results, changes };
       })
       .then(({ results, changes }) => {
-        feed.publish(changes);
+        // A shared store's watchers hear every process's changes, this one's included, from the change log.
+        if (!changeLog) feed.publish(changes);
         return results;
       });
   };
@@ -205,14 +242,84 @@ export const openLmdbDocumentStore = ({ path, syncEachWrite = true }: LmdbDocume
       });
     },
 
-    watch: (collection) => feed.watch(collection),
+    watch: (collection) => {
+      const stream = feed.watch(collection);
+      changeLog?.followWhileWatched();
+      return stream;
+    },
 
     // Embedded read models are small and filtered in memory in key order: nothing to build.
     createIndexes: async () => {},
 
     close: async () => {
+      changeLog?.stop();
       await feed.closeAll();
       await environment.close();
     },
+  };
+};
+
+/**
+ * The shared store's change log: entries numbered 1, 2, 3… in commit order, written inside each commit's write
+ * transaction (LMDB lets one process write at a time, so the numbering cannot race). Each process follows it
+ * while it has watchers, from the newest entry at the time its following began, and publishes what it reads to
+ * its own watchers.
+ */
+const followChangeLog = (log: Database<string, number>, feed: ChangeFeed, { intervalMs, keeps }: { intervalMs: number; keeps: number }) => {
+  // Trimmed in the commit that reaches each mark, so that the log costs a range delete now and then, not per write.
+  const trimEvery = Math.max(1, Math.min(1_000, Math.floor(keeps / 10)));
+  const newest = () => {
+    for (const key of log.getKeys({ reverse: true, limit: 1 })) return key;
+    return 0;
+  };
+  let following: NodeJS.Timeout | undefined;
+  let readThrough = 0;
+
+  const follow = () => {
+    // the newest commits, whatever snapshot an earlier read in this event turn left open
+    log.resetReadTxn();
+    const changes: CommittedChange[] = [];
+    for (const { key, value } of log.getRange({ start: readThrough + 1 })) {
+      if (key !== readThrough + 1) {
+        // Trimmed past what this process had read: its watchers missed changes and must read afresh.
+        feed.failAll(new ChangeLogOverrunError(`the change log no longer holds change ${readThrough + 1}: watch again`));
+        readThrough = newest();
+        return;
+      }
+      const { c, i, j } = JSON.parse(value) as LoggedChange;
+      changes.push(j === undefined ? { collection: c, id: i } : { collection: c, id: i, json: j });
+      readThrough = key;
+    }
+    if (changes.length > 0) feed.publish(changes);
+  };
+
+  const stop = () => {
+    clearInterval(following);
+    following = undefined;
+  };
+
+  return {
+    /** Inside the commit's write transaction, which sees its own earlier writes. */
+    record(changes: readonly CommittedChange[]) {
+      let next = newest();
+      for (const { collection, id, json } of changes) {
+        next++;
+        const entry: LoggedChange = json === undefined ? { c: collection, i: id } : { c: collection, i: id, j: json };
+        void log.put(next, JSON.stringify(entry));
+        if (next % trimEvery === 0) {
+          for (const key of Array.from(log.getKeys({ end: next - keeps + 1 }))) void log.remove(key);
+        }
+      }
+    },
+    followWhileWatched() {
+      if (following) return;
+      readThrough = newest();
+      following = setInterval(() => {
+        if (!feed.watching()) stop();
+        else follow();
+      }, intervalMs);
+      following.unref();
+    },
+    stop,
   };
 };

@@ -7,7 +7,7 @@ import type { DomainEvent } from '@vis/domain';
 import { EventDecodingError, uncheckedEventTypes } from './decoding.ts';
 import { createUpcasterRegistry } from './upcasting.ts';
 import { WrongExpectedVersionError, type EventStore as TypedEventStore, type NewEvent } from './event-store.ts';
-import { openLmdbEventStore } from './lmdb-event-store.ts';
+import { openLmdbEventStore, ReadOnlyEventStoreError } from './lmdb-event-store.ts';
 
 const temporaryDirectory = () => mkdtempSync(join(tmpdir(), 'lmdb-event-store-'));
 
@@ -18,6 +18,24 @@ eventStoreContract('lmdb', async ({ upcasters } = {}) => {
     store,
     cleanup: async () => {
       await store.close();
+      rmSync(path, { recursive: true, force: true });
+    },
+  };
+});
+
+// The services' topology: one process appends, others read and subscribe by following the log it writes. Appends
+// go to the appending store, everything else to a reader of the same directory, so every read in the contract
+// crosses from one to the other as it would between processes (each has its own index and its own view).
+eventStoreContract('lmdb, read by a follower', async ({ upcasters } = {}) => {
+  const path = temporaryDirectory();
+  const options = { path, events: uncheckedEventTypes, ...(upcasters ? { upcasters } : {}) };
+  const appender = openLmdbEventStore(options);
+  const reader = openLmdbEventStore({ ...options, access: 'read' });
+  return {
+    store: { ...reader, appendToStream: appender.appendToStream },
+    cleanup: async () => {
+      await reader.close();
+      await appender.close();
       rmSync(path, { recursive: true, force: true });
     },
   };
@@ -142,6 +160,39 @@ describe('lmdb event store', () => {
     store = openLmdbEventStore({ path, events: uncheckedEventTypes });
     await checkStreams();
     expect((await store.readAll()).length).toBe([...expected.values()].flat().length);
+  });
+
+  it("follows from a reader what another store appends, as the appender's index moves to disk under it", async () => {
+    const reader = openLmdbEventStore({ path, events: uncheckedEventTypes, access: 'read' });
+    try {
+      await expect(reader.appendToStream('x', [event('refused')])).rejects.toBeInstanceOf(ReadOnlyEventStoreError);
+      const subscription = reader.subscribeToAll();
+      const heard: string[] = [];
+      const hearing = (async () => {
+        for await (const { id } of subscription) {
+          heard.push(id);
+          if (heard.length === 3000) return;
+        }
+      })();
+      const expected = new Map<string, string[]>([
+        ['x', []],
+        ['y', []],
+      ]);
+      // 3,000 events in batches of 100: the appender persists its index twice meanwhile, and the reader reads
+      // between batches, with part of each stream on disk and part in its own memory.
+      for (let batch = 0; batch < 30; batch++) {
+        const streamId = batch % 2 === 0 ? 'x' : 'y';
+        const events = Array.from({ length: 100 }, (_, offset) => event(`${streamId}-${batch}-${offset}`));
+        await store.appendToStream(streamId, events);
+        expected.get(streamId)!.push(...events.map(({ id }) => id));
+        for (const [id, ids] of expected) expect((await reader.readStream(id)).map((recorded) => recorded.id)).toEqual(ids);
+      }
+      await hearing;
+      expect(heard).toEqual((await store.readAll()).map(({ id }) => id));
+      expect(await reader.headPosition()).toBe(await store.headPosition());
+    } finally {
+      await reader.close();
+    }
   });
 
   it('ends open subscriptions when it closes', async () => {

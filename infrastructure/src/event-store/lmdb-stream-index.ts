@@ -100,6 +100,11 @@ export const openLmdbStreamIndex = (root: RootDatabase, readLogAfter: (position:
 
     add,
 
+    /** How far the persisted index goes, as last committed (by this process or, for a reader, the appender). */
+    persistedThrough(): number {
+      return meta.get(INDEXED_THROUGH) ?? 0;
+    },
+
     get unindexedCount() {
       return unindexedCount;
     },
