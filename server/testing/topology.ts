@@ -1,0 +1,162 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { buildServices, SERVICES, type ServiceName } from '../../scripts/build-services.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const NGINX_SITE = path.join(ROOT, 'infrastructure/docker/nginx.conf');
+
+/** A port nothing listens on right now (the OS picks it), for a process that cannot be told to listen on 0. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+const replaceOnce = (text: string, pattern: RegExp, replacement: string) => {
+  // The site file is the one the gateway image ships: if it changes shape, this must fail loudly, not test less.
+  if (!pattern.test(text)) throw new Error(`infrastructure/docker/nginx.conf no longer has ${pattern}: update server/testing/topology.ts`);
+  return text.replace(pattern, replacement);
+};
+
+/**
+ * The project's own nginx site (infrastructure/docker/nginx.conf), with the compose service names and ports
+ * replaced by the local processes' and the web app's folder for the image's; everything else as it ships.
+ */
+export const renderNginxSite = ({ listen, upstreams, webRoot }: { listen: number; upstreams: Record<ServiceName, number>; webRoot: string }) => {
+  let site = readFileSync(NGINX_SITE, 'utf8');
+  for (const service of SERVICES) {
+    site = replaceOnce(site, new RegExp(`server ${service}:3000;`), `server 127.0.0.1:${upstreams[service]};`);
+  }
+  site = replaceOnce(site, /listen 80;/, `listen 127.0.0.1:${listen};`);
+  return replaceOnce(site, /root \/usr\/share\/nginx\/html;/, `root ${webRoot};`);
+};
+
+/** nginx's main file around the site, with every path it writes in `dir` (it runs unprivileged or as root). */
+const nginxMainConfig = (dir: string) => {
+  const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
+  return [
+    'daemon off;',
+    'worker_processes 1;',
+    // As root, workers would switch to 'nobody', who cannot read a private temporary folder.
+    ...(process.getuid?.() === 0 ? ['user root;'] : []),
+    `pid ${path.join(dir, 'nginx.pid')};`,
+    `error_log ${path.join(dir, 'error.log')} warn;`,
+    'events { worker_connections 256; }',
+    'http {',
+    '  include /etc/nginx/mime.types;',
+    '  default_type application/octet-stream;',
+    '  access_log off;',
+    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${temp(name)}`),
+    `  include ${path.join(dir, 'site.conf')};`,
+    '}',
+  ].join('\n');
+};
+
+const waitFor = async (what: string, check: () => Promise<boolean>, exited: () => string | undefined, timeoutMs = 60_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const exit = exited();
+    if (exit) throw new Error(`${what} exited before it was ready: ${exit}`);
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${what} was not ready within ${timeoutMs} ms`);
+};
+
+interface Started {
+  name: string;
+  child: ChildProcess;
+  output: string[];
+}
+
+const start = (name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Started => {
+  // Its own process group, so that closing ends it and anything it started, and nothing else.
+  const child = spawn(command, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 200) output.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { name, child, output };
+};
+
+const exitOf = ({ child, output }: Started) =>
+  child.exitCode === null && child.signalCode === null ? undefined : `code ${child.exitCode ?? child.signalCode}\n${output.join('').slice(-3000)}`;
+
+const stop = async ({ child }: Started) => {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid, 'SIGTERM');
+  const timer = setTimeout(() => child.pid !== undefined && process.kill(-child.pid, 'SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+};
+
+/**
+ * The compose topology on one machine: command-api, projections and query-api as three `node` processes running
+ * the compiled services (scripts/build-services.ts) on one embedded data directory, behind Debian's nginx with
+ * the project's own site file, serving the built web app. `url` is nginx's.
+ */
+export const startTopology = async ({ webRoot = path.join(ROOT, 'web/dist') }: { webRoot?: string } = {}) => {
+  if (!existsSync(path.join(webRoot, 'index.html'))) throw new Error(`no built web app in ${webRoot}: npm run build -w web`);
+  mkdirSync(path.join(ROOT, 'node_modules/.cache'), { recursive: true });
+  // Inside the repository, so that the compiled services find node_modules as they would in the image.
+  const dir = mkdtempSync(path.join(ROOT, 'node_modules/.cache/topology-'));
+  const started: Started[] = [];
+  const close = async () => {
+    await Promise.all(started.map(stop));
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const { files: compiled } = await buildServices(path.join(dir, 'services'));
+    const ports = { 'command-api': await freePort(), projections: await freePort(), 'query-api': await freePort() };
+    const gatewayPort = await freePort();
+    const url = `http://127.0.0.1:${gatewayPort}`;
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: path.join(dir, 'data'),
+      SESSION_SECRET: 'topology-test-session-secret-0123456789',
+      OPS_TOKEN: 'topology-test-ops-token-0123456789',
+      TRUST_PROXY: 'true',
+      PUBLIC_URL: url,
+    };
+    const service = async (name: ServiceName) => {
+      const running = start(name, process.execPath, ['--enable-source-maps', compiled[name]], { ...env, PORT: String(ports[name]) });
+      started.push(running);
+      await waitFor(
+        name,
+        async () => (await fetch(`http://127.0.0.1:${ports[name]}/healthz`)).ok,
+        () => exitOf(running),
+      );
+    };
+    // command-api first: it creates the log the others open to read, and issues the public coupon.
+    await service('command-api');
+    await Promise.all([service('projections'), service('query-api')]);
+
+    writeFileSync(path.join(dir, 'site.conf'), renderNginxSite({ listen: gatewayPort, upstreams: ports, webRoot }));
+    writeFileSync(path.join(dir, 'nginx.conf'), nginxMainConfig(dir));
+    const nginx = start('nginx', NGINX_PATH, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], env);
+    started.push(nginx);
+    await waitFor(
+      'nginx',
+      async () => (await fetch(`${url}/`)).ok,
+      () => exitOf(nginx) && `${exitOf(nginx)}\n${existsSync(path.join(dir, 'error.log')) ? readFileSync(path.join(dir, 'error.log'), 'utf8') : ''}`,
+    );
+    return { url, ports, dataDir: env.DATA_DIR!, close, logs: () => started.map(({ name, output }) => `== ${name}\n${output.join('')}`).join('\n') };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+};
