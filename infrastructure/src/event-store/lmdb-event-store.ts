@@ -58,6 +58,16 @@ interface QueuedAppend {
 type Outcome = { result: AppendResult } | { error: unknown };
 
 const NO_STREAM_REVISION = -1;
+/** How many decoded events the store keeps for its readers, and how far behind the log's end they may be. */
+const DECODED_KEPT = 4096;
+const DECODED_WINDOW_BYTES = 4 * 1024 * 1024;
+const FREEZE_SHARED_EVENTS = process.env.VITEST !== undefined;
+
+const deepFreeze = (value: unknown) => {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  for (const field of Object.values(value)) deepFreeze(field);
+  Object.freeze(value);
+};
 /** How many events the stream index may hold in memory before they are written to its persisted part. */
 const INDEX_BATCH = 1024;
 /** LMDB keys are limited to about 1,900 bytes, and an index key holds a stream id plus an event id. */
@@ -150,9 +160,18 @@ export function openLmdbEventStore({
   };
 
   const decode = createEventDecoder(upcasters, events);
+  /**
+   * The newest events as decoded (upcast and parsed by their schema), shared by every reader: the projections
+   * each follow the log with a subscription of their own, and the command that appended an event reads its stream
+   * next, so without this each event would be parsed and validated once per projection. Events are values nobody
+   * mutates (deciders, evolve and projections are pure), so handing the same object to each is safe.
+   */
+  const recentlyDecoded = new Map<number, RecordedEvent<DomainEvent>>();
   const toRecorded = (position: number, json: string): RecordedEvent<DomainEvent> => {
+    const known = recentlyDecoded.get(position);
+    if (known) return known;
     const stored = JSON.parse(json) as StoredEvent;
-    return decode({
+    const recorded = decode({
       id: stored.id,
       streamId: stored.streamId,
       revision: BigInt(stored.revision),
@@ -163,6 +182,15 @@ export function openLmdbEventStore({
       schemaVersion: stored.schemaVersion,
       createdAt: new Date(stored.createdAt),
     });
+    // Under the tests, shared events are frozen: code that alters an event it was handed fails there, not in
+    // another reader that sees the change.
+    if (FREEZE_SHARED_EVENTS) deepFreeze(recorded);
+    // Only the log's newest events: a catch-up or a rebuild reading far behind would only churn the map.
+    if (position > lastPosition - DECODED_WINDOW_BYTES) {
+      recentlyDecoded.set(position, recorded);
+      if (recentlyDecoded.size > DECODED_KEPT) recentlyDecoded.delete(recentlyDecoded.keys().next().value!);
+    }
+    return recorded;
   };
 
   const readLog = ({ fromPosition, afterPosition, maxCount = Number.MAX_SAFE_INTEGER }: ReadAllOptions = {}) => {
