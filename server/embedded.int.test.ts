@@ -4,7 +4,8 @@ import { startTestServer } from './testing.ts';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeEach(async () => {
-  server = await startTestServer();
+  // As npm start runs it: the projection engine on its own thread.
+  server = await startTestServer({ config: { PROJECTIONS_THREAD: true } });
 });
 afterEach(() => server.close());
 

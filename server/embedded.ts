@@ -13,6 +13,8 @@ import {
   observeCommands,
   openDocumentStore,
   openEventStore,
+  openLmdbDocumentStore,
+  openLmdbEventStore,
   operatorAccessFrom,
   secretsKeyFor,
   serveMetrics,
@@ -21,12 +23,14 @@ import {
   type Config,
   type Logger,
   type SessionOptions,
+  upcasters,
 } from '@vis/infrastructure';
-import { composeProjectionService } from '@vis/projections';
+import { composeProjectionService, createOpsApi } from '@vis/projections';
 import { composeQueryService } from '@vis/query-api';
 import Koa, { type Middleware } from 'koa';
 import serve from 'koa-static';
 import { existsSync, readFileSync } from 'node:fs';
+import { startProjectionThread } from './projection-thread.ts';
 
 /** What the command service reads, plus what only the whole process needs (where it listens, the web app, limits). */
 export type EmbeddedConfig = CommandServiceConfig &
@@ -34,7 +38,11 @@ export type EmbeddedConfig = CommandServiceConfig &
   Partial<
     Pick<
       Config,
-      'PUBLIC_COUPON_CODE' | 'RATE_LIMIT_NEW_VISITORS_PER_HOUR' | 'RATE_LIMIT_VISITOR_AI_PER_HOUR' | 'RATE_LIMIT_WRONG_COUPONS_PER_10_MINUTES'
+      | 'PUBLIC_COUPON_CODE'
+      | 'RATE_LIMIT_NEW_VISITORS_PER_HOUR'
+      | 'RATE_LIMIT_VISITOR_AI_PER_HOUR'
+      | 'RATE_LIMIT_WRONG_COUPONS_PER_10_MINUTES'
+      | 'PROJECTIONS_THREAD'
     >
   >;
 
@@ -95,7 +103,11 @@ export const startEmbedded = async (
   config: EmbeddedConfig,
   logger: Logger,
   /** Stand-ins for what the configuration would build (a Stripe client pointed at a local fake, say). */
-  overrides: { payments?: PaymentsGateway; /** Gemini at a local fake (tests). */ geminiBaseUrl?: string } = {},
+  overrides: {
+    payments?: PaymentsGateway;
+    /** Gemini at a local fake (tests). */
+    geminiBaseUrl?: string;
+  } = {},
 ) => {
   const dataDir = path.resolve(config.DATA_DIR);
   const secureCookies = config.NODE_ENV === 'production';
@@ -105,9 +117,29 @@ export const startEmbedded = async (
       'production expects HTTPS: serve this over TLS, or set TRUST_PROXY=true behind a proxy that terminates it (its X-Forwarded-Proto then decides); over plain HTTP, cookies cannot be Secure',
     );
   }
-  // Embedded mode means LMDB under DATA_DIR, whatever server URLs the environment may also hold.
-  const eventStore = openEventStore({ DATA_DIR: dataDir, EVENTSTORE_URL: undefined });
-  const documentStore = await openDocumentStore({ DATA_DIR: dataDir, MONGODB_URL: undefined, MONGODB_DATABASE: '' });
+  // PROJECTIONS_THREAD (the default): the projection engine on a worker thread, so folding events never holds up a request.
+  const projectionsRunOn = (config.PROJECTIONS_THREAD ?? true) ? 'thread' : 'in-process';
+  // Embedded mode means LMDB under DATA_DIR, whatever server URLs the environment may also hold. With the engine on
+  // its own thread, the main thread wakes it after each append, and hears its read-model writes through the
+  // documents' change log, woken by the thread after each of its commits.
+  let thread: Awaited<ReturnType<typeof startProjectionThread>> | undefined;
+  const threadCommitted = new Set<() => void>();
+  const eventStore =
+    projectionsRunOn === 'thread'
+      ? openLmdbEventStore({ path: path.join(dataDir, 'events'), upcasters, onCommit: () => thread?.appended() })
+      : openEventStore({ DATA_DIR: dataDir, EVENTSTORE_URL: undefined });
+  const documentStore =
+    projectionsRunOn === 'thread'
+      ? openLmdbDocumentStore({
+          path: path.join(dataDir, 'read-models'),
+          syncEachWrite: false,
+          shared: true,
+          wakeOn: (follow) => {
+            threadCommitted.add(follow);
+            return () => threadCommitted.delete(follow);
+          },
+        })
+      : await openDocumentStore({ DATA_DIR: dataDir, MONGODB_URL: undefined, MONGODB_DATABASE: '' });
   // One registry for the whole process: the three services' figures side by side on one `/metrics`.
   const metrics = createMetrics();
   observeCommands(eventStore, metrics.commandObserver);
@@ -123,7 +155,12 @@ export const startEmbedded = async (
   const { sessionStore, abuse } = visitors;
   const sessionOptions: SessionOptions = { secret: config.SESSION_SECRET, store: sessionStore, abuse };
   const operators = operatorAccessFrom(config, sessionOptions);
-  const projections = composeProjectionService({ config, eventStore, documentStore, logger, operators });
+  if (projectionsRunOn === 'thread') {
+    thread = await startProjectionThread({ dataDir, logger, onCommitted: () => threadCommitted.forEach((follow) => follow()) });
+  }
+  const projections = thread
+    ? { engine: thread.engine, app: createOpsApi({ engine: thread.engine, logger, operators }), close: () => thread.engine.stop() }
+    : composeProjectionService({ config, eventStore, documentStore, logger, operators });
   const { engine } = projections;
   await engine.start();
   metrics.followProjections(engine.report);

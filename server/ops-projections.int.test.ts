@@ -14,7 +14,8 @@ const ann = () => httpClient(server.url);
 let owner: ReturnType<typeof httpClient>;
 
 beforeAll(async () => {
-  server = await startTestServer({ opsToken: OPS_TOKEN });
+  // As npm start runs it: every operator's call crosses to the projection engine's thread and back.
+  server = await startTestServer({ opsToken: OPS_TOKEN, config: { PROJECTIONS_THREAD: true } });
   owner = ann();
   for (let i = 0; i < 6; i++) {
     const created = await owner.call('POST', '/api/projects', { project: { name: `Idea ${i}` } });

@@ -37,6 +37,9 @@ export const startTestServer = async ({
       RATE_LIMIT_NEW_VISITORS_PER_HOUR: 0,
       RATE_LIMIT_VISITOR_AI_PER_HOUR: 0,
       RATE_LIMIT_WRONG_COUPONS_PER_10_MINUTES: 0,
+      // The engine's thread takes seconds to load the sources through tsx: most tests run it in-process, and the
+      // tests of the threaded server set it (TEST_PROJECTIONS_THREAD=true runs every test that way).
+      PROJECTIONS_THREAD: process.env.TEST_PROJECTIONS_THREAD === 'true',
       ...config,
     },
     logger,

@@ -94,6 +94,11 @@ export const configSchema = z.object({
    * proxy's X-Forwarded-For / X-Forwarded-Proto. Off: from the socket, whatever headers a client sends.
    */
   TRUST_PROXY: flag.default(false),
+  /**
+   * Embedded mode: the projection engine on a worker thread (true), so that folding events never holds up a
+   * request, or on the main thread (false). The services' topology runs it as its own service either way.
+   */
+  PROJECTIONS_THREAD: flag.default(true),
   /** New anonymous visitors per client address and hour; 0: no limit. */
   RATE_LIMIT_NEW_VISITORS_PER_HOUR: limit.default(30),
   /** AI calls paid by visitors' free plays, per client address (all its visitors together) and hour; 0: no limit. */

@@ -26,6 +26,10 @@ export interface LmdbDocumentStoreOptions {
   followIntervalMs?: number;
   /** How many changes the shared change log keeps: a watcher further behind is told it lost its place. */
   changeLogKeeps?: number;
+  /** Called after each commit (a shared store's way to wake watchers in other threads at once). */
+  onCommit?: () => void;
+  /** A shared store's wake-up: `wakeOn(follow)` calls `follow` whenever another writer committed; returns its removal. */
+  wakeOn?: (follow: () => void) => () => void;
 }
 
 /** A change log entry: what `CommittedChange` holds, short. */
@@ -66,6 +70,8 @@ export const openLmdbDocumentStore = ({
   shared = false,
   followIntervalMs = 10,
   changeLogKeeps = 50_000,
+  onCommit,
+  wakeOn,
 }: LmdbDocumentStoreOptions): DocumentStore => {
   // with overlappingSync (the Linux default) a write resolves before its fsync
   const environment = open({ path, overlappingSync: !syncEachWrite });
@@ -78,6 +84,7 @@ export const openLmdbDocumentStore = ({
         keeps: changeLogKeeps,
       })
     : undefined;
+  const stopWaking = changeLog && wakeOn ? wakeOn(() => changeLog.followNow()) : undefined;
 
   const read = (collection: string, id: string): Document | undefined => {
     const json = db.get([collection, id]);
@@ -196,6 +203,7 @@ export const openLmdbDocumentStore = ({
       .then(({ results, changes }) => {
         // A shared store's watchers hear every process's changes, this one's included, from the change log.
         if (!changeLog) feed.publish(changes);
+        if (changes.length > 0) onCommit?.();
         return results;
       });
   };
@@ -252,6 +260,7 @@ export const openLmdbDocumentStore = ({
     createIndexes: async () => {},
 
     close: async () => {
+      stopWaking?.();
       changeLog?.stop();
       await feed.closeAll();
       await environment.close();
@@ -310,6 +319,10 @@ const followChangeLog = (log: Database<string, number>, feed: ChangeFeed, { inte
           for (const key of Array.from(log.getKeys({ end: next - keeps + 1 }))) void log.remove(key);
         }
       }
+    },
+    /** Follows at once (another writer said it committed), if anything watches. */
+    followNow() {
+      if (following) follow();
     },
     followWhileWatched() {
       if (following) return;

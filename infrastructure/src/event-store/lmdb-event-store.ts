@@ -29,6 +29,10 @@ export interface LmdbEventStoreOptions {
   access?: 'append' | 'read';
   /** How often a reader looks for events another process appended, while it has subscriptions. */
   followIntervalMs?: number;
+  /** Called after each commit of appends (an appender's way to wake readers in other threads at once). */
+  onCommit?: () => void;
+  /** A reader's wake-up: `wakeOn(follow)` calls `follow` whenever the appender committed; returns its removal. */
+  wakeOn?: (follow: () => void) => () => void;
 }
 
 /** Appends go through the one process that opened the log to append (command-api in the services' topology). */
@@ -93,6 +97,8 @@ export function openLmdbEventStore({
   events = domainEventTypes,
   access = 'append',
   followIntervalMs = 10,
+  onCommit,
+  wakeOn,
 }: LmdbEventStoreOptions & { events?: EventTypes<DomainEvent> }): EventStore<DomainEvent> {
   const reading = access === 'read';
   // Only the appending process numbers positions and streams; readers in other processes take no lock.
@@ -151,13 +157,14 @@ export function openLmdbEventStore({
       following = undefined;
     }
   };
-  const current = () => {
-    if (!reading) return;
+  const stopWaking = reading && wakeOn ? wakeOn(() => current()) : undefined;
+  function current() {
+    if (!reading || closed) return;
     // lmdb-js keeps a read snapshot until the next event turn; a reader asked right after another process's
     // append (or this process's own append through the appending store) must see it.
     root.resetReadTxn();
     followLog();
-  };
+  }
 
   const decode = createEventDecoder(upcasters, events);
   /**
@@ -317,6 +324,7 @@ export function openLmdbEventStore({
           else batch[offset]!.reject(outcome.error);
         });
         appended.fire();
+        onCommit?.();
         if (index.unindexedCount >= INDEX_BATCH) void persistIndex();
       },
       (error: unknown) => {
@@ -407,6 +415,7 @@ export function openLmdbEventStore({
     },
     async close() {
       closed = true;
+      stopWaking?.();
       await Promise.all([...subscriptions].map((subscription) => subscription.unsubscribe()));
       while (transactions.size > 0) await Promise.allSettled(transactions);
       // Not needed for correctness (the next open indexes the log's tail again), only for a faster next open.

@@ -1,0 +1,149 @@
+import { Worker } from 'node:worker_threads';
+import type { Logger } from '@vis/infrastructure';
+import { ResumeRefusedError, UnknownProjectionError, type ProjectionEngine, type RebuildProgress } from '@vis/projections';
+
+/** What the embedded server hands its projection thread. */
+export interface ProjectionThreadData {
+  dataDir: string;
+  logLevel: string;
+}
+
+type Callable = 'names' | 'report' | 'dryRun' | 'rebuild' | 'resume' | 'verify' | 'asOf';
+export type EngineCall = { [M in Callable]: { id: number; method: M; args: Parameters<ProjectionEngine[M]> } }[Callable];
+
+export type ToEngineThread = { kind: 'appended' } | { kind: 'stop' } | { kind: 'call'; call: EngineCall };
+export type FromEngineThread =
+  | { kind: 'started' }
+  | { kind: 'stopped' }
+  | { kind: 'committed' }
+  | { kind: 'caughtUp'; caughtUp: boolean }
+  | { kind: 'progress'; progress: RebuildProgress }
+  | { kind: 'log'; line: string }
+  | { kind: 'result'; id: number; result?: unknown; error?: { name: string; message: string } };
+
+/** The engine's refusals keep their class across the thread: the ops API answers them with 404 and 409. */
+const rebuildError = ({ name, message }: { name: string; message: string }): Error => {
+  if (name === 'ResumeRefusedError') return new ResumeRefusedError(message);
+  if (name === 'UnknownProjectionError') return Object.assign(Object.create(UnknownProjectionError.prototype) as Error, { message, name });
+  const error = new Error(message);
+  error.name = name;
+  return error;
+};
+
+const LOG_LEVELS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'fatal']);
+const PINO_LEVELS: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
+
+/** A line the thread's pino wrote, logged again by the server's logger with its fields (minus pino's own). */
+const relog = (logger: Logger, line: string) => {
+  const {
+    level,
+    msg,
+    time: _time,
+    pid: _pid,
+    hostname: _hostname,
+    ...fields
+  } = JSON.parse(line) as Record<string, unknown> & { level: number; msg?: string };
+  const method = PINO_LEVELS[level] ?? 'info';
+  if (LOG_LEVELS.has(method)) logger[method as 'info'](fields, msg);
+};
+
+/**
+ * Starts the projection engine on a worker thread over the embedded data directory and answers as the engine
+ * would (`ProjectionEngine`): calls cross by message, `isCaughtUp` reads what the thread last said.
+ * `appended` wakes the thread's subscriptions after the main thread's appends; `onCommitted` hears the thread's
+ * read-model writes (the main thread's document store follows its change log at once).
+ */
+export const startProjectionThread = async ({ dataDir, logger, onCommitted }: { dataDir: string; logger: Logger; onCommitted: () => void }) => {
+  // The thread registers tsx itself (projection-worker.mjs): loader flags of the parent (`--import tsx`) would apply
+  // twice or, under a test runner, not at all, so none is passed on.
+  const worker = new Worker(new URL('./projection-worker.mjs', import.meta.url), {
+    workerData: { dataDir, logLevel: logger.level } satisfies ProjectionThreadData,
+    execArgv: process.execArgv.filter((argument) => !/tsx|--import|--require|--loader|^-r$/.test(argument)),
+  });
+  const post = (message: ToEngineThread) => worker.postMessage(message);
+  let caughtUp = false;
+  let nextId = 0;
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const progressListeners = new Set<(progress: RebuildProgress) => void>();
+  let started!: () => void;
+  let stopped!: () => void;
+  const whenStarted = new Promise<void>((resolve) => (started = resolve));
+  const whenStopped = new Promise<void>((resolve) => (stopped = resolve));
+  let failure: Error | undefined;
+
+  worker.on('message', (message: FromEngineThread) => {
+    switch (message.kind) {
+      case 'committed':
+        return onCommitted();
+      case 'caughtUp':
+        caughtUp = message.caughtUp;
+        return;
+      case 'progress':
+        for (const listener of progressListeners) listener(message.progress);
+        return;
+      case 'log':
+        return relog(logger, message.line);
+      case 'started':
+        return started();
+      case 'stopped':
+        return stopped();
+      case 'result': {
+        const call = pending.get(message.id);
+        pending.delete(message.id);
+        if (message.error) call?.reject(rebuildError(message.error));
+        else call?.resolve(message.result);
+        return;
+      }
+    }
+  });
+  const ended = (error: Error) => {
+    failure = error;
+    caughtUp = false;
+    for (const call of pending.values()) call.reject(error);
+    pending.clear();
+    started();
+    stopped();
+  };
+  worker.on('error', (error) => {
+    logger.error({ err: error }, 'the projection thread failed');
+    ended(error);
+  });
+  worker.on('exit', (code) => ended(new Error(`the projection thread exited (code ${code})`)));
+
+  const call = <M extends Callable>(method: M, ...args: Parameters<ProjectionEngine[M]>) => {
+    if (failure) return Promise.reject(failure);
+    const id = nextId++;
+    return new Promise<Awaited<ReturnType<ProjectionEngine[M]>>>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      post({ kind: 'call', call: { id, method, args } as EngineCall });
+    });
+  };
+
+  await whenStarted;
+  if (failure) throw failure;
+  const names = await call('names');
+
+  const engine: Omit<ProjectionEngine, 'start'> & { start: () => Promise<void> } = {
+    // Started with the thread; catching up goes on there.
+    start: async () => {},
+    stop: async () => {
+      if (failure) return;
+      post({ kind: 'stop' });
+      await whenStopped;
+      await worker.terminate();
+    },
+    names: () => names,
+    isCaughtUp: () => caughtUp,
+    report: () => call('report'),
+    dryRun: (...args) => call('dryRun', ...args),
+    rebuild: (...args) => call('rebuild', ...args),
+    resume: (...args) => call('resume', ...args),
+    verify: (...args) => call('verify', ...args),
+    asOf: (...args) => call('asOf', ...args),
+    onRebuildProgress: (listener) => {
+      progressListeners.add(listener);
+      return () => progressListeners.delete(listener);
+    },
+  };
+  return { engine: engine, appended: () => post({ kind: 'appended' }) };
+};

@@ -1,0 +1,87 @@
+// The embedded server's projection engine on its own thread (started by projection-thread.ts): it follows the
+// log the main thread appends to and writes the read models the main thread serves, so that folding events never
+// holds up a request. It opens both stores as the services do when they run apart (the log to read, the documents
+// shared) and is woken by a message after each append instead of waiting for its poll.
+import { parentPort, workerData } from 'node:worker_threads';
+import path from 'node:path';
+import { openLmdbDocumentStore, openLmdbEventStore, upcasters } from '@vis/infrastructure';
+import { pino } from 'pino';
+import { allProjections, createProjectionEngine, type ProjectionEngine } from '@vis/projections';
+import type { EngineCall, FromEngineThread, ProjectionThreadData, ToEngineThread } from './projection-thread.ts';
+
+const port = parentPort!;
+const { dataDir, logLevel } = workerData as ProjectionThreadData;
+const post = (message: FromEngineThread) => port.postMessage(message);
+
+// Log lines go to the main thread's logger, which writes them where the server's own lines go.
+const logger = pino({ level: logLevel }, { write: (line: string) => post({ kind: 'log', line }) });
+
+const appendedListeners = new Set<() => void>();
+const eventStore = openLmdbEventStore({
+  path: path.join(dataDir, 'events'),
+  upcasters,
+  access: 'read',
+  wakeOn: (follow) => {
+    appendedListeners.add(follow);
+    return () => appendedListeners.delete(follow);
+  },
+});
+const documentStore = openLmdbDocumentStore({
+  path: path.join(dataDir, 'read-models'),
+  syncEachWrite: false,
+  shared: true,
+  onCommit: () => post({ kind: 'committed' }),
+});
+const engine = createProjectionEngine({ eventStore, documentStore, logger, projections: allProjections });
+
+const calls: { [M in EngineCall['method']]: (...args: never[]) => Promise<unknown> } = {
+  names: async () => engine.names(),
+  report: () => engine.report(),
+  dryRun: (...args: Parameters<ProjectionEngine['dryRun']>) => engine.dryRun(...args),
+  rebuild: (...args: Parameters<ProjectionEngine['rebuild']>) => engine.rebuild(...args),
+  resume: (...args: Parameters<ProjectionEngine['resume']>) => engine.resume(...args),
+  verify: (...args: Parameters<ProjectionEngine['verify']>) => engine.verify(...args),
+  asOf: (...args: Parameters<ProjectionEngine['asOf']>) => engine.asOf(...args),
+};
+
+let caughtUp = false;
+const reportCaughtUp = () => {
+  if (engine.isCaughtUp() === caughtUp) return;
+  caughtUp = !caughtUp;
+  post({ kind: 'caughtUp', caughtUp });
+};
+const watching = setInterval(reportCaughtUp, 20);
+engine.onRebuildProgress((progress) => post({ kind: 'progress', progress }));
+
+const stop = async () => {
+  clearInterval(watching);
+  await engine.stop();
+  await eventStore.close();
+  await documentStore.close();
+  post({ kind: 'stopped' });
+};
+
+port.on('message', (message: ToEngineThread) => {
+  if (message.kind === 'appended') {
+    for (const follow of appendedListeners) follow();
+    return;
+  }
+  if (message.kind === 'stop') {
+    void stop();
+    return;
+  }
+  const { id, method, args } = message.call;
+  (calls[method] as (...args: unknown[]) => Promise<unknown>)(...args).then(
+    (result) => post({ kind: 'result', id, result }),
+    (error: unknown) =>
+      post({
+        kind: 'result',
+        id,
+        error: error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) },
+      }),
+  );
+});
+
+await engine.start();
+reportCaughtUp();
+post({ kind: 'started' });
