@@ -15,7 +15,7 @@ let owner: ReturnType<typeof httpClient>;
 
 beforeAll(async () => {
   // As npm start runs it: every operator's call crosses to the projection engine's thread and back.
-  server = await startTestServer({ opsToken: OPS_TOKEN, config: { PROJECTIONS_THREAD: true } });
+  server = await startTestServer({ opsToken: OPS_TOKEN });
   owner = ann();
   for (let i = 0; i < 6; i++) {
     const created = await owner.call('POST', '/api/projects', { project: { name: `Idea ${i}` } });

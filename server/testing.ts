@@ -37,9 +37,8 @@ export const startTestServer = async ({
       RATE_LIMIT_NEW_VISITORS_PER_HOUR: 0,
       RATE_LIMIT_VISITOR_AI_PER_HOUR: 0,
       RATE_LIMIT_WRONG_COUPONS_PER_10_MINUTES: 0,
-      // The engine's thread takes seconds to load the sources through tsx: most tests run it in-process, and the
-      // tests of the threaded server set it (TEST_PROJECTIONS_THREAD=true runs every test that way).
-      PROJECTIONS_THREAD: process.env.TEST_PROJECTIONS_THREAD === 'true',
+      // As npm start runs it: the projection engine on its own thread (TEST_PROJECTIONS_THREAD=false: in process).
+      PROJECTIONS_THREAD: process.env.TEST_PROJECTIONS_THREAD !== 'false',
       ...config,
     },
     logger,
@@ -50,7 +49,7 @@ export const startTestServer = async ({
     () => {
       if (!server.engine.isCaughtUp()) throw new Error('projections still catching up');
     },
-    { timeout: 10_000, interval: 5 },
+    { timeout: 30_000, interval: 5 },
   );
   return {
     ...server,
