@@ -85,6 +85,11 @@ export const openLmdbDocumentStore = ({
       })
     : undefined;
   const stopWaking = changeLog && wakeOn ? wakeOn(() => changeLog.followNow()) : undefined;
+  /**
+   * lmdb-js keeps one read snapshot until the next event turn, renewed after this store's own commits only: a
+   * shared store's read must see what other writers committed meanwhile, as MongoDB's reads do.
+   */
+  const readFresh = shared ? () => environment.resetReadTxn() : () => undefined;
 
   const read = (collection: string, id: string): Document | undefined => {
     const json = db.get([collection, id]);
@@ -214,10 +219,13 @@ export const openLmdbDocumentStore = ({
   };
 
   return {
-    findOne: async <T extends Document = Document>(collection: string, filter: Filter) =>
-      (first(matching(collection, filter)) as T | undefined) ?? null,
+    findOne: async <T extends Document = Document>(collection: string, filter: Filter) => {
+      readFresh();
+      return (first(matching(collection, filter)) as T | undefined) ?? null;
+    },
 
     find: async <T extends Document = Document>(collection: string, filter: Filter = {}, { sort, skip = 0, limit = 0 }: FindOptions = {}) => {
+      readFresh();
       const documents = matching(collection, filter);
       if (!sort) return page(documents, skip, limit) as T[];
       let cursor = mingoFind<T>(Array.from(documents), {}).sort(sort);
@@ -227,6 +235,7 @@ export const openLmdbDocumentStore = ({
     },
 
     count: async (collection, filter = {}) => {
+      readFresh();
       if (Object.keys(filter).length === 0) return db.getKeysCount(rangeOf(collection));
       return countOf(matching(collection, filter));
     },
