@@ -13,8 +13,6 @@ import {
   observeCommands,
   openDocumentStore,
   openEventStore,
-  openLmdbDocumentStore,
-  openLmdbEventStore,
   operatorAccessFrom,
   secretsKeyFor,
   serveMetrics,
@@ -23,7 +21,6 @@ import {
   type Config,
   type Logger,
   type SessionOptions,
-  upcasters,
 } from '@vis/infrastructure';
 import { composeProjectionService, createOpsApi } from '@vis/projections';
 import { composeQueryService } from '@vis/query-api';
@@ -124,22 +121,22 @@ export const startEmbedded = async (
   // documents' change log, woken by the thread after each of its commits.
   let thread: Awaited<ReturnType<typeof startProjectionThread>> | undefined;
   const threadCommitted = new Set<() => void>();
-  const eventStore =
+  const eventStore = openEventStore(
+    { DATA_DIR: dataDir, EVENTSTORE_URL: undefined },
+    projectionsRunOn === 'thread' ? { onCommit: () => thread?.appended() } : {},
+  );
+  const documentStore = await openDocumentStore(
+    { DATA_DIR: dataDir, MONGODB_URL: undefined, MONGODB_DATABASE: '' },
     projectionsRunOn === 'thread'
-      ? openLmdbEventStore({ path: path.join(dataDir, 'events'), upcasters, onCommit: () => thread?.appended() })
-      : openEventStore({ DATA_DIR: dataDir, EVENTSTORE_URL: undefined });
-  const documentStore =
-    projectionsRunOn === 'thread'
-      ? openLmdbDocumentStore({
-          path: path.join(dataDir, 'read-models'),
-          syncEachWrite: false,
+      ? {
           shared: true,
           wakeOn: (follow) => {
             threadCommitted.add(follow);
             return () => threadCommitted.delete(follow);
           },
-        })
-      : await openDocumentStore({ DATA_DIR: dataDir, MONGODB_URL: undefined, MONGODB_DATABASE: '' });
+        }
+      : {},
+  );
   // One registry for the whole process: the three services' figures side by side on one `/metrics`.
   const metrics = createMetrics();
   observeCommands(eventStore, metrics.commandObserver);

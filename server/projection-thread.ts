@@ -30,8 +30,14 @@ const rebuildError = ({ name, message }: { name: string; message: string }): Err
   return error;
 };
 
-const LOG_LEVELS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'fatal']);
-const PINO_LEVELS: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
+const PINO_LEVELS: Record<number, 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal'> = {
+  10: 'trace',
+  20: 'debug',
+  30: 'info',
+  40: 'warn',
+  50: 'error',
+  60: 'fatal',
+};
 
 /** A line the thread's pino wrote, logged again by the server's logger with its fields (minus pino's own). */
 const relog = (logger: Logger, line: string) => {
@@ -43,8 +49,7 @@ const relog = (logger: Logger, line: string) => {
     hostname: _hostname,
     ...fields
   } = JSON.parse(line) as Record<string, unknown> & { level: number; msg?: string };
-  const method = PINO_LEVELS[level] ?? 'info';
-  if (LOG_LEVELS.has(method)) logger[method as 'info'](fields, msg);
+  logger[PINO_LEVELS[level] ?? 'info'](fields, msg);
 };
 
 /**

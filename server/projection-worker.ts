@@ -3,8 +3,7 @@
 // holds up a request. It opens both stores as the services do when they run apart (the log to read, the documents
 // shared) and is woken by a message after each append instead of waiting for its poll.
 import { parentPort, workerData } from 'node:worker_threads';
-import path from 'node:path';
-import { openLmdbDocumentStore, openLmdbEventStore, upcasters } from '@vis/infrastructure';
+import { openDocumentStore, openEventStore } from '@vis/infrastructure';
 import { pino } from 'pino';
 import { allProjections, createProjectionEngine, type ProjectionEngine } from '@vis/projections';
 import type { EngineCall, FromEngineThread, ProjectionThreadData, ToEngineThread } from './projection-thread.ts';
@@ -17,21 +16,16 @@ const post = (message: FromEngineThread) => port.postMessage(message);
 const logger = pino({ level: logLevel }, { write: (line: string) => post({ kind: 'log', line }) });
 
 const appendedListeners = new Set<() => void>();
-const eventStore = openLmdbEventStore({
-  path: path.join(dataDir, 'events'),
-  upcasters,
+// The same data directory as the main thread's stores, LMDB whatever server URLs the environment may hold.
+const embedded = { DATA_DIR: dataDir, EVENTSTORE_URL: undefined, MONGODB_URL: undefined, MONGODB_DATABASE: '' };
+const eventStore = openEventStore(embedded, {
   access: 'read',
   wakeOn: (follow) => {
     appendedListeners.add(follow);
     return () => appendedListeners.delete(follow);
   },
 });
-const documentStore = openLmdbDocumentStore({
-  path: path.join(dataDir, 'read-models'),
-  syncEachWrite: false,
-  shared: true,
-  onCommit: () => post({ kind: 'committed' }),
-});
+const documentStore = await openDocumentStore(embedded, { shared: true, onCommit: () => post({ kind: 'committed' }) });
 const engine = createProjectionEngine({ eventStore, documentStore, logger, projections: allProjections });
 
 const calls: { [M in EngineCall['method']]: (...args: never[]) => Promise<unknown> } = {

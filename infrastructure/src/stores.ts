@@ -1,8 +1,14 @@
 import path from 'node:path';
 import { projectUpcasters } from '@vis/domain';
 import type { Config } from './config/config.ts';
-import { openLmdbDocumentStore, openMongoDocumentStore, type DocumentStore } from './document-store/index.ts';
-import { createUpcasterRegistry, openEventStoreDbEventStore, openLmdbEventStore, type EventStore } from './event-store/index.ts';
+import { openLmdbDocumentStore, openMongoDocumentStore, type DocumentStore, type LmdbDocumentStoreOptions } from './document-store/index.ts';
+import {
+  createUpcasterRegistry,
+  openEventStoreDbEventStore,
+  openLmdbEventStore,
+  type EventStore,
+  type LmdbEventStoreOptions,
+} from './event-store/index.ts';
 
 export const upcasters = createUpcasterRegistry(projectUpcasters);
 
@@ -13,11 +19,12 @@ export const upcasters = createUpcasterRegistry(projectUpcasters);
  */
 export const openEventStore = (
   config: Pick<Config, 'EVENTSTORE_URL' | 'DATA_DIR'>,
-  { access = 'append' }: { access?: 'append' | 'read' } = {},
+  /** LMDB only: who appends, and the wake-ups between threads of one process (see openLmdbEventStore). */
+  lmdb: Pick<LmdbEventStoreOptions, 'access' | 'onCommit' | 'wakeOn'> = {},
 ): EventStore =>
   config.EVENTSTORE_URL
     ? openEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL, upcasters })
-    : openLmdbEventStore({ path: path.resolve(config.DATA_DIR, 'events'), upcasters, access });
+    : openLmdbEventStore({ path: path.resolve(config.DATA_DIR, 'events'), upcasters, ...lmdb });
 
 /**
  * `shared: true` when several processes use the store (the services run apart): on LMDB, changes then reach every
@@ -25,9 +32,10 @@ export const openEventStore = (
  */
 export const openDocumentStore = async (
   config: Pick<Config, 'MONGODB_URL' | 'MONGODB_DATABASE' | 'DATA_DIR'>,
-  { shared = false }: { shared?: boolean } = {},
+  /** LMDB only: shared by several processes or threads, and their wake-ups (see openLmdbDocumentStore). */
+  lmdb: Pick<LmdbDocumentStoreOptions, 'shared' | 'onCommit' | 'wakeOn'> = {},
 ): Promise<DocumentStore> =>
   config.MONGODB_URL
     ? openMongoDocumentStore({ url: config.MONGODB_URL, database: config.MONGODB_DATABASE })
     : // Read models are derived from the log, which is what must survive a power cut (see syncEachWrite).
-      openLmdbDocumentStore({ path: path.resolve(config.DATA_DIR, 'read-models'), syncEachWrite: false, shared });
+      openLmdbDocumentStore({ path: path.resolve(config.DATA_DIR, 'read-models'), syncEachWrite: false, ...lmdb });
