@@ -2,7 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { SubscriptionModalProvider } from '../components/subscription-modal.tsx';
-import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { ThemeProvider } from '../lib/theme.tsx';
 import { ToastProvider } from '../lib/toast.tsx';
@@ -15,11 +14,9 @@ export const App = () => {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <ToastProvider>
-          <TooltipProvider>
-            <SubscriptionModalProvider>
-              <RouterProvider router={router} />
-            </SubscriptionModalProvider>
-          </TooltipProvider>
+          <SubscriptionModalProvider>
+            <RouterProvider router={router} />
+          </SubscriptionModalProvider>
         </ToastProvider>
       </ThemeProvider>
     </QueryClientProvider>

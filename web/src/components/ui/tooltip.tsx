@@ -1,15 +1,89 @@
-import * as TooltipPrimitive from '@radix-ui/react-tooltip';
-import type { ReactElement, ReactNode } from 'react';
+import { cloneElement, useCallback, useMemo, useRef, useState, type HTMLAttributes, type ReactElement, type ReactNode } from 'react';
+import { codeOnDemand } from '../../lib/load-on-intent.ts';
 
 /** Spec 01 §9 'Tooltip delay': 700 ms before the first tooltip, 300 ms within which the next opens at once. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
-export const TooltipProvider = ({ children }: { children: ReactNode }) => (
-  <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-    {children}
-  </TooltipPrimitive.Provider>
-);
+export type TooltipSide = 'top' | 'right' | 'bottom' | 'left';
+
+/** Where the stand-in left off when the tooltip's code arrived. */
+export interface TooltipHandover {
+  /** How long the pointer had rested on the trigger, if it still does and did not press it. */
+  hoveredForMs: number | null;
+  triggerHadFocus: boolean;
+  /** A press closes a tooltip and keeps it closed, as Radix does, and the focus it gave opens none. */
+  pressed: boolean;
+}
+
+type TriggerProps = Pick<HTMLAttributes<HTMLElement>, 'onPointerEnter' | 'onPointerLeave' | 'onPointerDown' | 'onFocus'>;
+
+// Radix's tooltip (its positioning, focus and dismiss layers) is fetched when a trigger is first pointed at or
+// focused, not with the first page.
+const popupCode = codeOnDemand(() => import('./tooltip-popup.tsx').then((module) => module.TooltipPopup));
+
+/**
+ * Until the tooltip's code is here the trigger stands in by itself: the pointer coming onto it or the focus fetch
+ * the code, and where the pointer and focus are when it arrives is handed over.
+ */
+const useTooltipOnIntent = () => {
+  const [Popup, setPopup] = useState(popupCode.current);
+  const [handover, setHandover] = useState<TooltipHandover>({ hoveredForMs: null, triggerHadFocus: false, pressed: false });
+  const standIn = useRef({ hoveredSince: null as number | null, pressed: false });
+
+  const fetchFor = useCallback(
+    (trigger: Element) =>
+      void popupCode.load().then((value) => {
+        const { hoveredSince, pressed } = standIn.current;
+        setHandover({
+          hoveredForMs: hoveredSince === null || pressed ? null : performance.now() - hoveredSince,
+          triggerHadFocus: document.activeElement === trigger,
+          pressed,
+        });
+        setPopup(() => value);
+      }),
+    [],
+  );
+  const standInHandlers = useMemo<Required<TriggerProps>>(
+    () => ({
+      onPointerEnter: (event) => {
+        // Radix opens no tooltip for a touch.
+        if (event.pointerType === 'touch') return;
+        standIn.current.hoveredSince = event.timeStamp;
+        fetchFor(event.currentTarget);
+      },
+      onPointerLeave: () => {
+        standIn.current = { hoveredSince: null, pressed: false };
+      },
+      onPointerDown: () => {
+        standIn.current.pressed = true;
+      },
+      onFocus: (event) => fetchFor(event.currentTarget),
+    }),
+    [fetchFor],
+  );
+  return { Popup, handover, standInHandlers };
+};
+
+/** The trigger's own handlers run first, as Radix's Slot runs them. */
+const withHandlers = (own: TriggerProps, added: Required<TriggerProps>): TriggerProps => ({
+  onPointerEnter: (event) => {
+    own.onPointerEnter?.(event);
+    added.onPointerEnter(event);
+  },
+  onPointerLeave: (event) => {
+    own.onPointerLeave?.(event);
+    added.onPointerLeave(event);
+  },
+  onPointerDown: (event) => {
+    own.onPointerDown?.(event);
+    added.onPointerDown(event);
+  },
+  onFocus: (event) => {
+    own.onFocus?.(event);
+    added.onFocus(event);
+  },
+});
 
 /**
  * The visible name of an icon-only control. The control keeps its own aria-label: the tooltip repeats it for
@@ -22,25 +96,17 @@ export const Tooltip = ({
   children,
 }: {
   content: ReactNode;
-  side?: 'top' | 'right' | 'bottom' | 'left';
+  side?: TooltipSide;
   /** When the control shows its own label (an expanded sidebar), no tooltip is needed. */
   disabled?: boolean;
-  children: ReactElement;
+  children: ReactElement<TriggerProps>;
 }) => {
+  const { Popup, handover, standInHandlers } = useTooltipOnIntent();
   if (disabled) return children;
+  if (!Popup) return cloneElement(children, withHandlers(children.props, standInHandlers));
   return (
-    <TooltipPrimitive.Root>
-      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
-      <TooltipPrimitive.Portal>
-        <TooltipPrimitive.Content
-          side={side}
-          sideOffset={6}
-          className="z-50 rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white shadow-md dark:bg-slate-100 dark:text-slate-900"
-        >
-          {content}
-          <TooltipPrimitive.Arrow className="fill-slate-900 dark:fill-slate-100" />
-        </TooltipPrimitive.Content>
-      </TooltipPrimitive.Portal>
-    </TooltipPrimitive.Root>
+    <Popup content={content} side={side} handover={handover}>
+      {children}
+    </Popup>
   );
 };
