@@ -1,6 +1,8 @@
-import { createLogger, loadConfigOrExit, StoreInUseError } from '@vis/infrastructure';
+import { boundHeapGrowth, createLogger, loadConfigOrExit, StoreInUseError } from '@vis/infrastructure';
 import { startEmbedded } from './embedded.ts';
 
+// The projection engine's thread rebuilds in this process.
+boundHeapGrowth();
 const config = loadConfigOrExit();
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'viral-idea-studio' });
 const app = await startEmbedded(config, logger).catch((error: unknown) => {

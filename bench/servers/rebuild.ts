@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { readModels } from '@vis/domain';
-import { openLmdbDocumentStore, openLmdbEventStore, silentLogger, upcasters } from '@vis/infrastructure';
+import { boundHeapGrowth, openLmdbDocumentStore, openLmdbEventStore, silentLogger, upcasters } from '@vis/infrastructure';
 import { allProjections, createProjectionEngine } from '@vis/projections';
 import { residentMemoryMb } from '../proc-memory.ts';
 
 // Rebuilds the projects read model from the log under argv[2] in its own process, so its RSS is its own.
 const dir = process.argv[2]!;
+// As the processes that run the engine do (the embedded server, the projections service).
+boundHeapGrowth();
 const eventStore = openLmdbEventStore({ path: path.join(dir, 'events'), upcasters });
 const documentStore = openLmdbDocumentStore({ path: path.join(dir, 'read-models') });
 const engine = createProjectionEngine({ eventStore, documentStore, projections: allProjections, logger: silentLogger() });

@@ -24,3 +24,4 @@ export * from './http/request-id.ts';
 export * from './metrics/metrics.ts';
 export * from './metrics/serve-metrics.ts';
 export * from './retry/backoff.ts';
+export * from './runtime/heap-growth.ts';

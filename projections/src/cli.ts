@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { SingleBar, Presets } from 'cli-progress';
-import { loadConfigOrExit, openDocumentStore, openEventStore, silentLogger, createLogger } from '@vis/infrastructure';
+import { boundHeapGrowth, loadConfigOrExit, openDocumentStore, openEventStore, silentLogger, createLogger } from '@vis/infrastructure';
 import { createProjectionEngine, parseAt, type AsOfReport, type DryRunReport, type ProjectionReport, type VerifyReport } from './engine/engine.ts';
 import { parseFilter } from './ops-app.ts';
 import { allProjections } from './read-models/index.ts';
@@ -237,6 +237,8 @@ const viaServer = async (): Promise<boolean> => {
 };
 
 const offline = async () => {
+  // Rebuilds and verifies fold the whole log here, with the server stopped.
+  boundHeapGrowth();
   const eventStore = openEventStore(config);
   const documentStore = await openDocumentStore(config);
   // The skip decision is logged: to the terminal here, as the server logs it.

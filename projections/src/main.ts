@@ -1,4 +1,5 @@
 import {
+  boundHeapGrowth,
   createLogger,
   createMetrics,
   createSessionStore,
@@ -11,6 +12,7 @@ import {
 import { composeProjectionService } from './compose.ts';
 
 /** The projection worker as its own service: EventStoreDB in, MongoDB read models out, /api/ops/* for operators. */
+boundHeapGrowth();
 const config = loadConfigOrExit();
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'projections' });
 const eventStore = openEventStore(config, { access: 'read' });

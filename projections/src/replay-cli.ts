@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import { Presets, SingleBar } from 'cli-progress';
 import type { ProjectHistoryEntry } from '@vis/domain';
-import { loadConfigOrExit, openEventStore, readAllPages, type EventStore, type RecordedEvent } from '@vis/infrastructure';
+import { boundHeapGrowth, loadConfigOrExit, openEventStore, readAllPages, type EventStore, type RecordedEvent } from '@vis/infrastructure';
 import { toProjectResponse } from './read-models/projects/response.ts';
 import { parseMoment, projectAsOf, projectHistoryOf, type ProjectMoment } from './time-travel.ts';
 
@@ -155,6 +155,8 @@ const checkArguments = () => {
 
 const main = async () => {
   checkArguments();
+  // An export reads the whole log and keeps little of it.
+  boundHeapGrowth();
   const eventStore = openEventStore(loadConfigOrExit(), { access: 'read' });
   try {
     if (values.all) await exportAll(eventStore);

@@ -73,8 +73,12 @@ export const createProjectionEngine = ({
   clock = () => new Date(),
   batchSize = 500,
   rebuildPageSize = 5_000,
-  rebuildCacheLimit = 100_000,
-  rebuildFlushEvery = 50_000,
+  // What a rebuild holds between two writes is bounded by these two, not by the log's length: at most
+  // `rebuildFlushEvery` events' documents, and the cache is let go past `rebuildCacheLimit` documents (a document
+  // asked for again is read back). 2,000 and 20,000: 1,000,000-event rebuild peak RssAnon 218 MB, against 335 MB
+  // with 100,000 and 50,000 (the same heap growth, see boundHeapGrowth).
+  rebuildCacheLimit = 2_000,
+  rebuildFlushEvery = 20_000,
   checkpointDelayMs = 100,
   liveCacheSize = 2_000,
   retireAfterMs = 30_000,
