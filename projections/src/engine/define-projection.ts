@@ -17,7 +17,10 @@ export interface Projection<Doc extends Document = Document, E extends AnyDomain
   handles: readonly E['type'][];
   /** Which document an event updates; null skips the event. */
   documentId(event: RecordedEvent<E>): string | null;
-  /** Pure: the document after the event (null deletes it). Must not mutate `doc`. */
+  /**
+   * Pure: the document after the event (null deletes it). Must not mutate `doc`. It returns `doc` itself or an
+   * object of its own making (never one it shares, such as a part of the event): the engine stamps a new one in place.
+   */
   evolve(doc: ReadModel<Doc> | null, event: RecordedEvent<E>): ReadModel<Doc> | null;
   /** Live-update topics a change to this document is announced on. */
   topics(doc: ReadModel<Doc>): string[];

@@ -52,7 +52,7 @@ export const versionedCollection = (projection: Projection) => `${projection.nam
  *   starts its record there: an event missing before a document's first one is found by `verify`, not here.
  */
 export interface StreamAudit {
-  /** First and last revision of each stream delivered in this run, most recently seen last. */
+  /** First and last revision of each stream delivered in this run, in the order the streams were first seen. */
   seen: Map<string, { first: number; last: number }>;
   /** How many streams `seen` remembers. */
   limit: number;
@@ -118,11 +118,12 @@ export const foldEvents = async (
         const missing = (await readRange(audit, streamId, run.last + 1, revision - 1)).filter((e) => routeOf(projection, handled, e) !== null);
         if (missing.length > 0) throw new ProjectionFailure(event, gapError(streamId, missing, null, revision));
       }
-      if (!run || revision > run.last) {
-        audit.seen.delete(streamId);
-        audit.seen.set(streamId, { first: run?.first ?? revision, last: revision });
+      // Updated in place, once per event of a rebuild: the streams seen first are forgotten first, and a stream
+      // forgotten while still delivering starts a new run (its next check reads the stream instead).
+      if (!run) {
+        audit.seen.set(streamId, { first: revision, last: revision });
         if (audit.seen.size > audit.limit) audit.seen.delete(audit.seen.keys().next().value!);
-      }
+      } else if (revision > run.last) run.last = revision;
     }
     if (!handled.has(event.type) || audit?.skipped.has(Number(event.position))) continue;
     const id = projection.documentId(event);
@@ -142,8 +143,11 @@ export const foldEvents = async (
     } catch (error) {
       throw new ProjectionFailure(event, error);
     }
-    // A copy: `evolve` may hand back the document it was given, which a live loop still remembers as written.
-    cache.set(id, next && { ...next, _streams: { ...doc?._streams, [streamId]: revision } });
+    const streams = { ...doc?._streams, [streamId]: revision };
+    // `evolve` may hand back the document it was given, which a live loop still remembers as written: that one is
+    // copied. A new document is this fold's own and is stamped in place (a rebuild folds once per event).
+    if (next === doc) cache.set(id, next && { ...next, _streams: streams });
+    else cache.set(id, next && Object.assign(next, { _streams: streams }));
     dirty.set(id, position);
   }
 };
