@@ -385,8 +385,12 @@ if (build.status !== 0) throw new Error(`web build failed: ${build.stderr}`);
 const dist = path.join(root, 'web/dist');
 const landing = await measureLandingJavaScript(dist);
 const allScripts = readdirSync(path.join(dist, 'assets')).filter((file) => file.endsWith('.js'));
-const webLine = `Landing page JavaScript, as Chromium loads it: ${landing.totalKb.toFixed(1)} KB gzipped (${landing.scripts.map((script) => `${script.file} ${script.gzipKb.toFixed(1)} KB`).join(', ')}); target ≤150 KB: ${verdict(landing.totalKb <= 150)}; all chunks: ${allScripts.length} (every other screen loads its own).`;
+// The performance issue's target (the web app's first budget was 150 KB).
+const LANDING_TARGET_KB = 120;
+const landingOk = landing.totalKb <= LANDING_TARGET_KB;
+const webLine = `Landing page JavaScript, as Chromium loads it: ${landing.totalKb.toFixed(1)} KB gzipped (${landing.scripts.map((script) => `${script.file} ${script.gzipKb.toFixed(1)} KB`).join(', ')}); target ≤${LANDING_TARGET_KB} KB: ${verdict(landingOk)}; all chunks: ${allScripts.length} (every other screen loads its own).`;
 console.log(webLine);
+summary.push(`landing JavaScript ${landing.totalKb.toFixed(1)} KB gzipped (${verdict(landingOk)})`);
 
 // Lighthouse, mobile preset, on each screen a first visit reaches.
 console.log(`Lighthouse on ${LIGHTHOUSE_PATHS.join(', ')}…`);
