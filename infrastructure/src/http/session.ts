@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import Koa from 'koa';
 import type { Context, Middleware } from 'koa';
+import Keygrip from 'keygrip';
 import createSession from 'koa-session';
 import compose from 'koa-compose';
 import type { Abuse } from '../abuse/limits.ts';
 import { describeWait, RateLimitedError } from '../abuse/rate-limiter.ts';
 import { isOperatorRequest, type OperatorAccess } from './operators-only.ts';
+import { rememberingKeygrip } from './remembering-keygrip.ts';
 import type { SessionStore } from './session-store.ts';
 
 export const SESSION_COOKIE = 'vis.sid';
@@ -85,7 +87,7 @@ const canGoAnonymous = (ctx: Context) => ctx.method === 'GET' || ctx.method === 
  * came over HTTPS (directly, or as a trusted proxy says), which is always in production.
  */
 export const sessions = (app: Koa, { secret, store, abuse }: SessionOptions): Middleware => {
-  app.keys = [secret];
+  app.keys = rememberingKeygrip(new Keygrip([secret]));
   const session = createSession(
     {
       key: SESSION_COOKIE,
@@ -135,7 +137,7 @@ export const sessions = (app: Koa, { secret, store, abuse }: SessionOptions): Mi
  */
 export const createSessionReader = ({ secret, store }: { secret: string; store: SessionStore }) => {
   const app = new Koa();
-  app.keys = [secret];
+  app.keys = rememberingKeygrip(new Keygrip([secret]));
   return async (request: IncomingMessage): Promise<SessionData | null> => {
     const sid = app.createContext(request, new ServerResponse(request)).cookies.get(SESSION_COOKIE, { signed: true });
     return sid ? await store.get(sid) : null;
