@@ -16,6 +16,7 @@ import {
   StageTwoScreen,
 } from '../../features/stages/components/stage-screens.tsx';
 import { TechnicalStageScreen } from '../../features/stages/components/technical-stage.tsx';
+import { STAGE_GUIDES } from '../../features/stages/stage-guides.ts';
 import type { GuidedStage } from '../../features/stages/stage-paths.ts';
 
 const SCREENS = { 1: StageOneScreen, 2: StageTwoScreen, 3: StageThreeScreen, 4: StageFourScreen, 5: StageFiveScreen } as const;
@@ -62,6 +63,12 @@ export const StageRoute = () => {
     );
   }
   if (resolveError || project.isError) return <DataMissing error={resolveError ?? project.error} />;
-  if (resolving || !projectId || project.isPending) return <PageLoading />;
+  // The stage's own texts show while its project loads: on a first visit they are the largest thing on the screen.
+  if (resolving || !projectId || project.isPending)
+    return (
+      <StageLayout stage={STAGE_GUIDES[stageNumber]}>
+        <PageLoading />
+      </StageLayout>
+    );
   return <StageContent response={project.data} stageNumber={stageNumber} />;
 };

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Bot, ListChecks, Workflow } from 'lucide-react';
 import { SaveIndicator } from '../../../components/save-indicator.tsx';
-import type { StageResponse } from '../../../lib/projects/get-project.ts';
+import type { StageGuide } from '@vis/domain';
 
 /** Spec 01 §2 'Common stage layout': title, objective and the box explaining the stage. */
-export const StageLayout = ({ stage, children }: { stage: StageResponse; children: ReactNode }) => (
+export const StageLayout = ({ stage, children }: { stage: StageGuide; children: ReactNode }) => (
   <div className="mx-auto w-full max-w-5xl px-3 py-5 xs:px-4 xs:py-6 sm:px-6 lg:px-8 lg:py-10">
     <header className="flex flex-wrap items-start justify-between gap-3">
       <div className="min-w-0">
