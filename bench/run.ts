@@ -385,12 +385,13 @@ if (build.status !== 0) throw new Error(`web build failed: ${build.stderr}`);
 const dist = path.join(root, 'web/dist');
 const landing = await measureLandingJavaScript(dist);
 const allScripts = readdirSync(path.join(dist, 'assets')).filter((file) => file.endsWith('.js'));
-// The performance issue's target (the web app's first budget was 150 KB).
+// The performance issue's target: at most 120 KB, sent compressed. Judged on the bytes Chromium received (brotli
+// here); the gzip figure, the measure of the earlier budgets, is shown beside it.
 const LANDING_TARGET_KB = 120;
-const landingOk = landing.totalKb <= LANDING_TARGET_KB;
-const webLine = `Landing page JavaScript, as Chromium loads it: ${landing.totalKb.toFixed(1)} KB gzipped (${landing.scripts.map((script) => `${script.file} ${script.gzipKb.toFixed(1)} KB`).join(', ')}); target ≤${LANDING_TARGET_KB} KB: ${verdict(landingOk)}; all chunks: ${allScripts.length} (every other screen loads its own).`;
+const landingOk = landing.sentKb <= LANDING_TARGET_KB;
+const webLine = `Landing page JavaScript, as Chromium loads it: ${landing.sentKb.toFixed(1)} KB sent (${landing.totalKb.toFixed(1)} KB gzipped at level 9) (${landing.scripts.map((script) => `${script.file} ${script.sentKb.toFixed(1)} KB ${script.encoding}`).join(', ')}); target ≤${LANDING_TARGET_KB} KB sent compressed: ${verdict(landingOk)}; all chunks: ${allScripts.length} (every other screen loads its own).`;
 console.log(webLine);
-summary.push(`landing JavaScript ${landing.totalKb.toFixed(1)} KB gzipped (${verdict(landingOk)})`);
+summary.push(`landing JavaScript ${landing.sentKb.toFixed(1)} KB sent, ${landing.totalKb.toFixed(1)} KB gzipped (${verdict(landingOk)})`);
 
 // Lighthouse, mobile preset, on each screen a first visit reaches.
 console.log(`Lighthouse on ${LIGHTHOUSE_PATHS.join(', ')}…`);
