@@ -155,6 +155,9 @@ describe('spec 01 §4/§9 on the stage screens', () => {
   it('has an extra small layout under 480 px', async () => {
     const { context, page } = await openPage(env.browser, 400);
     await startPlaying(page, env.server.url);
+    // The stage's texts show while its project loads, then the loaded screen renders its own heading: measured once
+    // the project is there, so the element measured is the one that stays.
+    await page.getByRole('button', { name: 'Reset this stage' }).waitFor();
     const heading = page.getByRole('heading', { name: 'Stage 1: Research & Understanding' });
     const fontSize = () => heading.evaluate((element) => getComputedStyle(element).fontSize);
     expect(await fontSize()).toBe('20px');
