@@ -103,7 +103,10 @@ describe('API answers', () => {
     const answers = [
       created,
       await ann.call('GET', '/api/projects'),
-      await ann.call('GET', `/api/projects/${created.body.project.id}`),
+      // The read waits for the create, as the web app's does: otherwise it races the projection (404 on a busy CI).
+      await ann.call('GET', `/api/projects/${created.body.project.id}`, undefined, {
+        'X-Min-Position': String(created.body.position),
+      }),
       await ann.call('GET', '/api/projects/no-such-project'),
       await ann.call('POST', '/api/feedback', { message: '' }),
       await ann.call('POST', '/api/no-such-call', {}),
