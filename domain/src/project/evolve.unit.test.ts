@@ -32,7 +32,7 @@ import {
 import { projectDecider } from './decide.ts';
 import type { ProjectEvent } from './events.ts';
 import { emptyStages, STAGE_DEFAULTS } from './stages.ts';
-import { initialProjectState, type ActiveProjectState } from './state.ts';
+import { evolveProject, evolveProjectContent, initialProjectState, type ActiveProjectState } from './state.ts';
 
 const stateAfter = (...events: ProjectEvent[]): ActiveProjectState => {
   const state = fold(projectDecider, [projectCreated(), ...events]);
@@ -142,5 +142,44 @@ describe('evolveProject', () => {
     const state = stateAfter(event);
     state.stages[1].viralParameters.push('changed');
     expect(event.data.snapshot.stages[1].viralParameters).toEqual([]);
+  });
+});
+
+describe('evolveProjectContent', () => {
+  it('folds every kind of project event to the same project as evolveProject, without tracking text revisions', () => {
+    const events: ProjectEvent[] = [
+      projectCreated(),
+      projectRenamed('Tip Jar'),
+      coreIdeaChanged('pays'),
+      parameterAdded({ list: 'viralParameters', value: 'FOMO' }),
+      stageNotesUpdated(4, { rewardFlow: 'pool' }, { rewardFlow: '' }),
+      audienceSegmentAdded(),
+      conceptsProposed([tipWall()]),
+      conceptSelected(0, 'Tip Wall'),
+      stageAdvanced(1),
+      technicalReportRecorded(report([{ parameter: 'FOMO', reason: 'dark pattern' }])),
+      auditFindingResolved('FOMO', 'dark pattern'),
+      stageReset(3, ['ideaConcepts']),
+      projectImported(snapshot({ name: 'Imported' })),
+    ];
+    let tracked = initialProjectState();
+    let content = initialProjectState();
+    const revisionsSeen: Record<string, number>[] = [];
+    for (const event of events) {
+      tracked = evolveProject(tracked, event);
+      content = evolveProjectContent(content, event);
+      expect(content).toEqual({ ...tracked, textRevisions: {} });
+      if (tracked.status === 'active') revisionsSeen.push({ ...tracked.textRevisions });
+    }
+    // The decider's fold did track them: after the notes (revision 4), each text names the revision that changed it.
+    expect(revisionsSeen[4]).toEqual({ name: 1, coreIdea: 2, 'stages.4.rewardFlow': 4 });
+  });
+
+  it('leaves the state it was given as it was', () => {
+    const created = evolveProject(initialProjectState(), projectCreated());
+    const before = structuredClone(created);
+    evolveProject(created, projectRenamed('Tip Jar'));
+    evolveProjectContent(created, projectRenamed('Tip Jar'));
+    expect(created).toEqual(before);
   });
 });

@@ -54,7 +54,13 @@ export const patchStage = <N extends StageNumber>(stages: ProjectStages, stage: 
   [stage]: { ...stages[stage], ...patch },
 });
 
-export const evolveProject = (state: ProjectState, event: ProjectEvent): ProjectState => {
+/**
+ * The project as its events make it, without which revision last changed each text: what the read models fold.
+ * Only the decider needs `textRevisions` (to refuse a stale edit), and tracking them compares every changed text
+ * on every event, so a fold that drops them anyway (a read model rebuilt from a million events) skips that work.
+ * `textRevisions` is carried over as it was.
+ */
+export const evolveProjectContent = (state: ProjectState, event: ProjectEvent): ProjectState => {
   if (event.type === 'ProjectCreated') {
     return {
       status: 'active',
@@ -76,9 +82,16 @@ export const evolveProject = (state: ProjectState, event: ProjectEvent): Project
   // Events for a project that does not exist (yet, or any more) cannot happen in a well-formed stream; folding ignores them.
   if (state.status !== 'active') return state;
   if (event.type === 'ProjectDeleted') return { status: 'deleted', projectId: state.projectId, ownerId: state.ownerId };
-  const next = evolveActive(state, event);
-  const revision = state.revision + 1;
-  return { ...next, revision, textRevisions: trackTextRevisions(state, next, state.textRevisions, revision) };
+  return { ...evolveActive(state, event), revision: state.revision + 1 };
+};
+
+/** The decider's fold: the project's content, and for each text the revision that last changed it. */
+export const evolveProject = (state: ProjectState, event: ProjectEvent): ProjectState => {
+  const next = evolveProjectContent(state, event);
+  if (event.type === 'ProjectCreated' || state.status !== 'active' || next.status !== 'active') return next;
+  // `next` is this call's own copy: giving it its revisions in place saves copying the whole state again.
+  next.textRevisions = trackTextRevisions(state, next, state.textRevisions, next.revision);
+  return next;
 };
 
 const evolveActive = (state: ActiveProjectState, event: Exclude<ProjectEvent, { type: 'ProjectCreated' | 'ProjectDeleted' }>): ActiveProjectState => {

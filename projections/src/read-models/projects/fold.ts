@@ -1,4 +1,11 @@
-import { DEFAULT_PROJECT_KIND, evolveProject, initialProjectState, type ActiveProjectState, type ProjectEvent, type ProjectState } from '@vis/domain';
+import {
+  DEFAULT_PROJECT_KIND,
+  evolveProjectContent,
+  initialProjectState,
+  type ActiveProjectState,
+  type ProjectEvent,
+  type ProjectState,
+} from '@vis/domain';
 import type { RecordedEvent } from '@vis/infrastructure';
 
 /** The project as the domain folds it, minus the discriminant: what both project read models store. */
@@ -60,15 +67,16 @@ const actedAt = (event: RecordedEvent<ProjectEvent>) =>
   ((event.metadata as { at?: unknown }).at as string | undefined) ?? event.createdAt.toISOString();
 
 /**
- * Read models fold project events with the domain's own `evolveProject`, so what the screens show can never
- * disagree with what the decider decided on.
+ * Read models fold project events with the domain's own fold (`evolveProjectContent`, the decider's
+ * `evolveProject` minus the text revisions only the decider uses), so what the screens show can never disagree
+ * with what the decider decided on.
  */
 export const foldProject = (
   doc: ProjectFields | null,
   event: RecordedEvent<ProjectEvent>,
 ): { fields: ProjectFields; state: ActiveProjectState } | null => {
   // The event's own revision, not a count: documents written before revisions were kept start counting right.
-  const state = evolveProject(stateOf(doc, Number(event.revision) - 1), event);
+  const state = evolveProjectContent(stateOf(doc, Number(event.revision) - 1), event);
   if (state.status !== 'active') return null;
   const at = actedAt(event);
   return { fields: fieldsOf(state, doc?.createdAt ?? at, at), state };
