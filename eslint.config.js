@@ -62,6 +62,20 @@ export default tseslint.config(
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
 
+  // A Map trimmed from its oldest key walks past every hole its deletions left (infrastructure/src/runtime/bounded-cache.ts).
+  {
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='next'][callee.object.type='CallExpression'][callee.object.callee.property.name='keys']",
+          message: 'A bounded cache is an LRUCache (@vis/infrastructure): trimming a Map by keys().next() costs O(deleted entries).',
+        },
+      ],
+    },
+  },
+
   // The package table of DESIGN.md.
   {
     ...mayNotImport(

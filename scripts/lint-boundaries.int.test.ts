@@ -8,7 +8,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const eslint = new ESLint({
   cwd: root,
   overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: null } } },
-  ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports' || ruleId.startsWith('vis/'),
+  ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports' || ruleId === 'no-restricted-syntax' || ruleId.startsWith('vis/'),
 });
 
 const reported = async (file: string, code: string) => {
@@ -47,6 +47,15 @@ describe('architecture boundaries', () => {
         'web/src/features/a/components/x.ts',
         "import { y } from '../../../lib/cn.ts';\nimport { z } from '../hooks/z.ts';\nexport const x = [y, z];\n",
       ),
+    ).toEqual([]);
+  });
+
+  it('a bounded cache is never a Map trimmed by its oldest key (O(deleted entries) in V8)', async () => {
+    const trimmed =
+      'const seen = new Map<string, number>();\nexport const add = (key: string) => {\n  seen.set(key, 1);\n  if (seen.size > 10) seen.delete(seen.keys().next().value!);\n};\n';
+    expect(await reported('projections/src/engine/x.ts', trimmed)).toContain('no-restricted-syntax');
+    expect(
+      await reported('projections/src/engine/x.ts', 'const keys = new Map<string, number>().keys();\nexport const first = keys.next();\n'),
     ).toEqual([]);
   });
 

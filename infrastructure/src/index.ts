@@ -25,3 +25,4 @@ export * from './metrics/metrics.ts';
 export * from './metrics/serve-metrics.ts';
 export * from './retry/backoff.ts';
 export * from './runtime/heap-growth.ts';
+export * from './runtime/bounded-cache.ts';

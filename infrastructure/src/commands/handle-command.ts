@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { DomainError, IdempotencyKeyReusedError, type Command, type CommandMetadata, type Decider, type DomainEvent } from '@vis/domain';
 import { WrongExpectedVersionError, type EventStore } from '../event-store/event-store.ts';
 import type { CommandOutcome } from '../metrics/metrics.ts';
@@ -135,10 +136,10 @@ const assertSameRequestAs = (earlier: HandledCommand | undefined, metadata: Comm
 };
 
 const MAX_CACHED_STREAMS = 10_000;
-const streamCaches = new WeakMap<EventStore, Map<string, StreamEntry>>();
+const streamCaches = new WeakMap<EventStore, LRUCache<string, StreamEntry>>();
 const cacheOf = (store: EventStore) => {
   let cache = streamCaches.get(store);
-  if (!cache) streamCaches.set(store, (cache = new Map<string, StreamEntry>()));
+  if (!cache) streamCaches.set(store, (cache = new LRUCache<string, StreamEntry>({ max: MAX_CACHED_STREAMS })));
   return cache;
 };
 
@@ -167,10 +168,7 @@ const loadStream = async <E extends DomainEvent, S>(store: EventStore, decider: 
       entry.commands.set(commandId, produced);
     }
   }
-  // Map order is insertion order: re-inserting marks the stream as most recently used.
-  cache.delete(streamId);
   cache.set(streamId, entry);
-  if (cache.size > MAX_CACHED_STREAMS) cache.delete(cache.keys().next().value!);
   return entry;
 };
 

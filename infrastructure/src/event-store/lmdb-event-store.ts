@@ -1,5 +1,6 @@
 import { lockDirectory } from './process-lock.ts';
 import { open } from 'lmdb';
+import { LRUCache } from 'lru-cache';
 import {
   assertAppendable,
   WrongExpectedVersionError,
@@ -173,7 +174,7 @@ export function openLmdbEventStore({
    * next, so without this each event would be parsed and validated once per projection. Events are values nobody
    * mutates (deciders, evolve and projections are pure), so handing the same object to each is safe.
    */
-  const recentlyDecoded = new Map<number, RecordedEvent<DomainEvent>>();
+  const recentlyDecoded = new LRUCache<number, RecordedEvent<DomainEvent>>({ max: DECODED_KEPT });
   const toRecorded = (position: number, json: string): RecordedEvent<DomainEvent> => {
     const known = recentlyDecoded.get(position);
     if (known) return known;
@@ -195,7 +196,6 @@ export function openLmdbEventStore({
     // Only the log's newest events: a catch-up or a rebuild reading far behind would only churn the map.
     if (position > lastPosition - DECODED_WINDOW_BYTES) {
       recentlyDecoded.set(position, recorded);
-      if (recentlyDecoded.size > DECODED_KEPT) recentlyDecoded.delete(recentlyDecoded.keys().next().value!);
     }
     return recorded;
   };

@@ -1,4 +1,5 @@
 import type Keygrip from 'keygrip';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Koa's signed cookies, verified once per cookie rather than once per request. A signed read costs three HMACs
@@ -10,16 +11,13 @@ import type Keygrip from 'keygrip';
  * verdict is a pure function of the keys, which never change while the process runs.
  */
 export const rememberingKeygrip = (keygrip: Keygrip, limit = 10_000): Keygrip => {
-  const verified = new Map<string, number>();
+  const verified = new LRUCache<string, number>({ max: limit });
   const index = (data: string, digest: string): number => {
     const key = `${digest}\n${data}`;
     const known = verified.get(key);
     if (known !== undefined) return known;
     const found = keygrip.index(data, digest);
-    if (found >= 0) {
-      verified.set(key, found);
-      if (verified.size > limit) verified.delete(verified.keys().next().value!);
-    }
+    if (found >= 0) verified.set(key, found);
     return found;
   };
   return { sign: (data: string) => keygrip.sign(data), verify: (data: string, digest: string) => index(data, digest) > -1, index };

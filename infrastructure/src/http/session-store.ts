@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { DocumentStore } from '../document-store/document-store.ts';
 
 /** Server-side session records: what a session cookie names, and what signing out deletes. */
@@ -35,12 +36,10 @@ export const createSessionStore = ({
   clock?: () => Date;
   cacheMs?: number;
 }): SessionStore => {
-  const cache = new Map<string, { data: Record<string, unknown> | null; until: number }>();
+  const cache = new LRUCache<string, { data: Record<string, unknown> | null; until: number }>({ max: MAX_CACHED });
   const remember = (sid: string, data: Record<string, unknown> | null) => {
     if (cacheMs <= 0) return;
-    cache.delete(sid);
     cache.set(sid, { data, until: Date.now() + cacheMs });
-    if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);
   };
 
   return {

@@ -1,4 +1,4 @@
-import { EventDecodingError, type Document, type RecordedEvent, type WriteOperation } from '@vis/infrastructure';
+import { EventDecodingError, LRUCache, type Document, type RecordedEvent, type WriteOperation } from '@vis/infrastructure';
 import type { Projection, ReadModel } from './define-projection.ts';
 
 export type StoredDoc = ReadModel<Document> & { _position?: number; _streams?: Record<string, number> };
@@ -52,10 +52,8 @@ export const versionedCollection = (projection: Projection) => `${projection.nam
  *   starts its record there: an event missing before a document's first one is found by `verify`, not here.
  */
 export interface StreamAudit {
-  /** First and last revision of each stream delivered in this run, in the order the streams were first seen. */
-  seen: Map<string, { first: number; last: number }>;
-  /** How many streams `seen` remembers. */
-  limit: number;
+  /** First and last revision of each stream delivered in this run: the streams delivered to least recently are forgotten first. */
+  seen: LRUCache<string, { first: number; last: number }>;
   /** Global positions of events an operator skipped. */
   skipped: ReadonlySet<number>;
   readStream(streamId: string, fromRevision: number, count: number): Promise<readonly RecordedEvent[]>;
@@ -64,10 +62,11 @@ export interface StreamAudit {
 export const createStreamAudit = (
   eventStore: { readStream(streamId: string, options: { fromRevision: bigint; maxCount: number }): Promise<readonly RecordedEvent[]> },
   skipped: ReadonlySet<number> = new Set(),
-  limit = 100_000,
+  // lru-cache allocates its slots up front (about 28 bytes each), once per live loop and per rebuild: generous for
+  // the streams delivering at once, and a forgotten stream costs one read of its stream, not a wrong answer.
+  limit = 20_000,
 ): StreamAudit => ({
-  seen: new Map(),
-  limit,
+  seen: new LRUCache({ max: limit }),
   skipped,
   readStream: (streamId, fromRevision, count) => eventStore.readStream(streamId, { fromRevision: BigInt(fromRevision), maxCount: count }),
 });
@@ -118,12 +117,10 @@ export const foldEvents = async (
         const missing = (await readRange(audit, streamId, run.last + 1, revision - 1)).filter((e) => routeOf(projection, handled, e) !== null);
         if (missing.length > 0) throw new ProjectionFailure(event, gapError(streamId, missing, null, revision));
       }
-      // Updated in place, once per event of a rebuild: the streams seen first are forgotten first, and a stream
-      // forgotten while still delivering starts a new run (its next check reads the stream instead).
-      if (!run) {
-        audit.seen.set(streamId, { first: revision, last: revision });
-        if (audit.seen.size > audit.limit) audit.seen.delete(audit.seen.keys().next().value!);
-      } else if (revision > run.last) run.last = revision;
+      // Updated in place, once per event of a rebuild. A stream forgotten (the least recently delivered, past
+      // `limit`) starts a new run when it delivers again: its next check reads the stream instead.
+      if (!run) audit.seen.set(streamId, { first: revision, last: revision });
+      else if (revision > run.last) run.last = revision;
     }
     if (!handled.has(event.type) || audit?.skipped.has(Number(event.position))) continue;
     const id = projection.documentId(event);

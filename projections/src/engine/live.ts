@@ -1,5 +1,6 @@
 import {
   createBackoff,
+  LRUCache,
   EventDecodingError,
   type RetryDelays,
   type Document,
@@ -70,14 +71,13 @@ export const createLiveLoops = ({
     const backoff = createBackoff(resubscribeDelaysMs);
     // This loop is the only writer of its collection, so what it wrote last is what the store holds: keeping the
     // most recent documents saves reading and parsing them back for the next command on the same project.
-    const recentlyWritten = new Map<string, StoredDoc>();
+    const recentlyWritten = new LRUCache<string, StoredDoc>({ max: liveCacheSize });
     const remember = (cache: Cache, dirty: Map<string, number>) => {
       for (const id of dirty.keys()) {
         const doc = cache.get(id);
-        recentlyWritten.delete(id);
         if (doc) recentlyWritten.set(id, doc);
+        else recentlyWritten.delete(id);
       }
-      while (recentlyWritten.size > liveCacheSize) recentlyWritten.delete(recentlyWritten.keys().next().value!);
     };
     let lazyCheckpoint: NodeJS.Timeout | undefined;
     let writtenPosition = position;
