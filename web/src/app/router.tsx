@@ -1,18 +1,54 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PageLoading } from '../components/page-loading.tsx';
+import { StageLoading } from '../features/stages/components/stage-loading.tsx';
 import { AppShell } from './layout/app-shell.tsx';
 import { ErrorBoundaryRoute } from './routes/error-boundary.tsx';
 import { LandingRoute } from './routes/landing.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 
-/** Every screen but the landing page is its own chunk, so the first visit loads only what it shows. */
-const stageRoute = (stage: number) => ({
+/**
+ * Every screen but the landing page is its own chunk, so the first visit loads only what it shows. A stage's first
+ * render needs none of it: its title and guide, the largest thing on a first visit's screen, come with the first page.
+ */
+const stageRoute = (stage: 1 | 2 | 3 | 4 | 5 | 6): RouteObject => ({
   path: `stage-${stage}`,
   lazy: () => import('./routes/stage.tsx').then((module) => ({ Component: module.StageRoute })),
+  hydrateFallbackElement: <StageLoading stageNumber={stage} />,
 });
 
-/** A deep link's first render waits for its screen's chunk: the shell shows, with a spinner where the screen goes. */
-const withLoadingFallback = (route: RouteObject): RouteObject => (route.lazy ? { ...route, hydrateFallbackElement: <PageLoading /> } : route);
+let firstPaintDone = false;
+
+/**
+ * Resolves once the first page has been painted (at once after that). A screen's chunk and the dozens of modules it
+ * preloads are asked for only then: asked for while the router starts, they lengthen the task before the first paint
+ * (each preload link is inserted one by one) and compete with the first page's own files. A hidden tab paints no
+ * frames, so a timer stands in for the frame there.
+ */
+const afterFirstPaint = () =>
+  firstPaintDone
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => {
+        const done = () => {
+          firstPaintDone = true;
+          resolve();
+        };
+        if (document.visibilityState === 'hidden') setTimeout(done);
+        else requestAnimationFrame(() => setTimeout(done));
+      });
+
+/**
+ * A deep link's first render waits for its screen's chunk: the shell shows, with a spinner where the screen goes
+ * (or the screen's own placeholder), painted before the chunk is asked for.
+ */
+const asLazyScreen = (route: RouteObject): RouteObject => {
+  const { lazy } = route;
+  if (typeof lazy !== 'function') return route;
+  return {
+    ...route,
+    lazy: () => afterFirstPaint().then(lazy),
+    hydrateFallbackElement: route.hydrateFallbackElement ?? <PageLoading />,
+  };
+};
 
 export const createRouter = () =>
   createBrowserRouter([
@@ -26,7 +62,7 @@ export const createRouter = () =>
           children: (
             [
               { index: true, element: <LandingRoute /> },
-              ...[1, 2, 3, 4, 5, 6].map(stageRoute),
+              ...([1, 2, 3, 4, 5, 6] as const).map(stageRoute),
               { path: 'generator', lazy: () => import('./routes/generator.tsx').then((module) => ({ Component: module.GeneratorRoute })) },
               { path: 'summary', lazy: () => import('./routes/summary.tsx').then((module) => ({ Component: module.SummaryRoute })) },
               { path: 'dashboard', lazy: () => import('./routes/dashboard.tsx').then((module) => ({ Component: module.DashboardRoute })) },
@@ -53,7 +89,7 @@ export const createRouter = () =>
               },
               { path: '*', element: <NotFoundRoute /> },
             ] as RouteObject[]
-          ).map(withLoadingFallback),
+          ).map(asLazyScreen),
         },
       ],
     },

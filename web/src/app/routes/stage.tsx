@@ -1,5 +1,4 @@
 import { useLocation } from 'react-router-dom';
-import { PageLoading } from '../../components/page-loading.tsx';
 import { DataMissing } from '../../features/projects/components/data-missing.tsx';
 import { OfflineCopyNotice } from '../../features/projects/components/offline-copy-notice.tsx';
 import { stageOf, type ProjectResponse } from '../../lib/projects/get-project.ts';
@@ -7,6 +6,7 @@ import { useCurrentProject } from '../../features/projects/hooks/use-current-pro
 import { ContextPanel } from '../../features/stages/components/context-panel.tsx';
 import { ResetStage } from '../../features/stages/components/reset-stage.tsx';
 import { StageLayout } from '../../features/stages/components/stage-layout.tsx';
+import { StageLoading } from '../../features/stages/components/stage-loading.tsx';
 import { StageNavigation } from '../../features/stages/components/stage-navigation.tsx';
 import {
   StageFiveScreen,
@@ -16,7 +16,6 @@ import {
   StageTwoScreen,
 } from '../../features/stages/components/stage-screens.tsx';
 import { TechnicalStageScreen } from '../../features/stages/components/technical-stage.tsx';
-import { STAGE_GUIDES } from '../../features/stages/stage-guides.ts';
 import type { GuidedStage } from '../../features/stages/stage-paths.ts';
 
 const SCREENS = { 1: StageOneScreen, 2: StageTwoScreen, 3: StageThreeScreen, 4: StageFourScreen, 5: StageFiveScreen } as const;
@@ -64,11 +63,6 @@ export const StageRoute = () => {
   }
   if (resolveError || project.isError) return <DataMissing error={resolveError ?? project.error} />;
   // The stage's own texts show while its project loads: on a first visit they are the largest thing on the screen.
-  if (resolving || !projectId || project.isPending)
-    return (
-      <StageLayout stage={STAGE_GUIDES[stageNumber]}>
-        <PageLoading />
-      </StageLayout>
-    );
+  if (resolving || !projectId || project.isPending) return <StageLoading stageNumber={stageNumber} />;
   return <StageContent response={project.data} stageNumber={stageNumber} />;
 };
