@@ -9,7 +9,7 @@ import { createRouter } from './router.tsx';
 
 export const App = () => {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
+  const [router] = useState(() => createRouter(queryClient));
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>

@@ -1,5 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PageLoading } from '../components/page-loading.tsx';
+import { prefetchCurrentProject } from '../features/projects/hooks/use-current-project.ts';
 import { StageLoading } from '../features/stages/components/stage-loading.tsx';
 import { AppShell } from './layout/app-shell.tsx';
 import { ErrorBoundaryRoute } from './routes/error-boundary.tsx';
@@ -10,11 +12,16 @@ import { NotFoundRoute } from './routes/not-found.tsx';
  * Every screen but the landing page is its own chunk, so the first visit loads only what it shows. A stage's first
  * render needs none of it: its title and guide, the largest thing on a first visit's screen, come with the first page.
  */
-const stageRoute = (stage: 1 | 2 | 3 | 4 | 5 | 6): RouteObject => ({
-  path: `stage-${stage}`,
-  lazy: () => import('./routes/stage.tsx').then((module) => ({ Component: module.StageRoute })),
-  hydrateFallbackElement: <StageLoading stageNumber={stage} />,
-});
+const stageRoute =
+  (queryClient: QueryClient) =>
+  (stage: 1 | 2 | 3 | 4 | 5 | 6): RouteObject => ({
+    path: `stage-${stage}`,
+    lazy: () => {
+      void prefetchCurrentProject(queryClient);
+      return import('./routes/stage.tsx').then((module) => ({ Component: module.StageRoute }));
+    },
+    hydrateFallbackElement: <StageLoading stageNumber={stage} />,
+  });
 
 let firstPaintDone = false;
 
@@ -50,7 +57,7 @@ const asLazyScreen = (route: RouteObject): RouteObject => {
   };
 };
 
-export const createRouter = () =>
+export const createRouter = (queryClient: QueryClient) =>
   createBrowserRouter([
     {
       path: '/',
@@ -62,7 +69,7 @@ export const createRouter = () =>
           children: (
             [
               { index: true, element: <LandingRoute /> },
-              ...([1, 2, 3, 4, 5, 6] as const).map(stageRoute),
+              ...([1, 2, 3, 4, 5, 6] as const).map(stageRoute(queryClient)),
               { path: 'generator', lazy: () => import('./routes/generator.tsx').then((module) => ({ Component: module.GeneratorRoute })) },
               { path: 'summary', lazy: () => import('./routes/summary.tsx').then((module) => ({ Component: module.SummaryRoute })) },
               { path: 'dashboard', lazy: () => import('./routes/dashboard.tsx').then((module) => ({ Component: module.DashboardRoute })) },

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { storage, STORAGE_KEYS } from '../../../lib/storage.ts';
@@ -59,6 +59,23 @@ export const resolveCurrentProject = async (queryClient: QueryClient): Promise<s
   return id;
 };
 
+const currentProjectQueryOptions = (queryClient: QueryClient, remembered: string | null) =>
+  queryOptions({ queryKey: ['current-project', remembered], queryFn: () => resolveCurrentProject(queryClient) });
+
+/**
+ * Resolves the current project and loads it ahead of the screen that shows it: started beside a stage screen's
+ * code, the requests (list, create, read, one after the other on a first visit) no longer wait for that code to
+ * arrive first. A failure is left for the screen's own queries to show.
+ */
+export const prefetchCurrentProject = async (queryClient: QueryClient) => {
+  try {
+    const id = await queryClient.fetchQuery(currentProjectQueryOptions(queryClient, storedId()));
+    await queryClient.prefetchQuery(projectQueryOptions(id));
+  } catch {
+    // The screen's own queries try again and show the failure.
+  }
+};
+
 /** The remembered id, without creating anything: what the shell's badges and links read. */
 export const useRememberedProjectId = () => useSyncExternalStore(subscribe, storedId);
 
@@ -71,8 +88,7 @@ export const useCurrentProject = () => {
   const queryClient = useQueryClient();
   const remembered = useRememberedProjectId();
   const resolved = useQuery({
-    queryKey: ['current-project', remembered],
-    queryFn: () => resolveCurrentProject(queryClient),
+    ...currentProjectQueryOptions(queryClient, remembered),
     // Switching projects keeps showing the previous one until the next resolves; a forgotten (deleted) one is not kept.
     placeholderData: (previous) => (remembered === null ? undefined : previous),
   });
