@@ -27,7 +27,8 @@ const scanStarted = performance.now();
 let scanned = 0;
 let position = 0n;
 for (;;) {
-  const page = await eventStore.readAll({ afterPosition: position, maxCount: 5000 });
+  // The page size a bare scan is fastest with here, as the engine's rebuild uses (see rebuildPageSize).
+  const page = await eventStore.readAll({ afterPosition: position, maxCount: 1000 });
   if (page.length === 0) break;
   scanned += page.length;
   position = page.at(-1)!.position;

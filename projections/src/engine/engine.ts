@@ -72,7 +72,10 @@ export const createProjectionEngine = ({
   logger,
   clock = () => new Date(),
   batchSize = 500,
-  rebuildPageSize = 5_000,
+  // 1,000, not 5,000: a page's decoded events are alive through every young-generation collection that falls
+  // inside its fold, and are copied by each. Measured on 100,000 events: 16% less rebuild CPU; a bare scan spent
+  // 0.25-0.57 s collecting garbage against 0.85-0.89 s.
+  rebuildPageSize = 1_000,
   // What a rebuild holds between two writes is bounded by these two, not by the log's length: at most
   // `rebuildFlushEvery` events' documents, and the cache is let go past `rebuildCacheLimit` documents (a document
   // asked for again is read back). 2,000 and 20,000: 1,000,000-event rebuild peak RssAnon 218 MB, against 335 MB
