@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type * as Domain from '@vis/domain';
@@ -6,6 +8,13 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 // The domain package is TypeScript, which the config's own loader does not run: Vite's module runner does.
 const { module: domain } = await runnerImport<typeof Domain>('@vis/domain', { configFile: false });
+
+/** The chunk of one screen: named after its module in web/src/app/routes, then a dash and the content hash. */
+const SCREEN_CHUNK = new RegExp(
+  `^(${readdirSync(new URL('src/app/routes', import.meta.url))
+    .map((file) => path.parse(file).name)
+    .join('|')})-[\\w-]{8}\\.js$`,
+);
 
 export default defineConfig({
   plugins: [
@@ -25,5 +34,16 @@ export default defineConfig({
     // `npm run dev -w web` talks to a running `npm start` for the APIs.
     proxy: { '/api': 'http://127.0.0.1:3000', '/auth': 'http://127.0.0.1:3000', '/ws': { target: 'ws://127.0.0.1:3000', ws: true } },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // A screen's chunk (web/src/app/routes) has its imports left to the browser's module loader: Vite's helper
+    // inserted one <link rel=modulepreload> per import (35 for a stage screen) from script, one long task after the
+    // first paint, while the loader asks for them itself, a level at a time, as the stage's project loads beside it
+    // (router.tsx). The first page's imports stay preloaded from index.html, and a popup's with it (a tooltip or
+    // menu is wanted at once, and has few).
+    modulePreload: {
+      resolveDependencies: (file, deps, { hostType }) => (hostType === 'js' && SCREEN_CHUNK.test(path.basename(file)) ? [] : deps),
+    },
+  },
 });

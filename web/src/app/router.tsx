@@ -27,9 +27,8 @@ let firstPaintDone = false;
 
 /**
  * Resolves once the first page has been painted (at once after that). A screen's chunk and the dozens of modules it
- * preloads are asked for only then: asked for while the router starts, they lengthen the task before the first paint
- * (each preload link is inserted one by one) and compete with the first page's own files. A hidden tab paints no
- * frames, so a timer stands in for the frame there.
+ * imports are asked for only then: asked for while the router starts, they compete with the first page's own files
+ * (and Lighthouse counts them before its first paint). A hidden tab paints no frames, so a timer stands in there.
  */
 const afterFirstPaint = () =>
   firstPaintDone
