@@ -46,12 +46,15 @@ export const TooltipPopup = ({
 }) => {
   const skipping = useSyncExternalStore(skipDelay.subscribe, skipDelay.skipping);
   const [open, setOpen] = useState(false);
+  const isOpen = useRef(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const handoverTimer = useRef<number | undefined>(undefined);
-  const focusGivenByPress = useRef(handover.pressed && handover.triggerHadFocus);
+  const stopWatchingPointer = useRef(() => {});
+  const focusGivenByPress = useRef(handover.pointer.current.pressed && handover.triggerHadFocus);
 
   const change = useCallback((next: boolean) => {
     window.clearTimeout(handoverTimer.current);
+    isOpen.current = next;
     setOpen(next);
     if (next) skipDelay.opened();
     else skipDelay.closed();
@@ -60,12 +63,29 @@ export const TooltipPopup = ({
   // The trigger was rendered anew: the focus goes back to it (Radix then opens the tooltip, as for any focus), and a
   // pointer still resting on it opens the tooltip when it would have, as it may not move again.
   useEffect(() => {
-    if (handover.triggerHadFocus) triggerRef.current?.focus();
-    else if (handover.hoveredForMs !== null) {
-      const wait = skipDelay.skipping() ? 0 : TOOLTIP_DELAY_MS;
-      handoverTimer.current = window.setTimeout(() => change(true), Math.max(0, wait - handover.hoveredForMs));
+    const { hoveredSince, pressed } = handover.pointer.current;
+    if (handover.triggerHadFocus) {
+      triggerRef.current?.focus();
+      return;
     }
-    return () => window.clearTimeout(handoverTimer.current);
+    if (hoveredSince === null || pressed) return;
+    const wait = skipDelay.skipping() ? 0 : TOOLTIP_DELAY_MS;
+    handoverTimer.current = window.setTimeout(() => change(true), Math.max(0, wait - (performance.now() - hoveredSince)));
+    // The browser tells the new element that the pointer left only once it has told it that the pointer came, which
+    // it does on the pointer's next move, and a sweep's next move is already elsewhere. Until the element hears of
+    // the pointer itself, a move anywhere else closes the tooltip (or keeps it from opening).
+    const onMove = (event: PointerEvent) => {
+      stopWatchingPointer.current();
+      if (event.target instanceof Node && triggerRef.current?.contains(event.target)) return;
+      window.clearTimeout(handoverTimer.current);
+      if (isOpen.current) change(false);
+    };
+    document.addEventListener('pointermove', onMove, true);
+    stopWatchingPointer.current = () => document.removeEventListener('pointermove', onMove, true);
+    return () => {
+      stopWatchingPointer.current();
+      window.clearTimeout(handoverTimer.current);
+    };
   }, [handover, change]);
 
   return (
@@ -74,6 +94,7 @@ export const TooltipPopup = ({
         <TooltipPrimitive.Trigger
           ref={triggerRef}
           asChild
+          onPointerMove={() => stopWatchingPointer.current()}
           onPointerLeave={() => window.clearTimeout(handoverTimer.current)}
           onPointerDown={() => window.clearTimeout(handoverTimer.current)}
           onFocus={(event) => {

@@ -7,13 +7,21 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 export type TooltipSide = 'top' | 'right' | 'bottom' | 'left';
 
-/** Where the stand-in left off when the tooltip's code arrived. */
-export interface TooltipHandover {
-  /** How long the pointer had rested on the trigger, if it still does and did not press it. */
-  hoveredForMs: number | null;
-  triggerHadFocus: boolean;
+/** What the stand-in saw of the pointer, read by the tooltip when it takes over (not when its code arrived). */
+export interface StandInPointer {
+  hoveredSince: number | null;
   /** A press closes a tooltip and keeps it closed, as Radix does, and the focus it gave opens none. */
   pressed: boolean;
+}
+
+/** Where the stand-in left off when the tooltip's code arrived. */
+export interface TooltipHandover {
+  triggerHadFocus: boolean;
+  /**
+   * Read when the tooltip mounts: a pointer that swept over the trigger may have left it between the code's arrival
+   * and the tooltip's first render, and a snapshot taken at arrival would open a tooltip nobody points at.
+   */
+  pointer: { readonly current: StandInPointer };
 }
 
 type TriggerProps = Pick<HTMLAttributes<HTMLElement>, 'onPointerEnter' | 'onPointerLeave' | 'onPointerDown' | 'onFocus'>;
@@ -22,24 +30,22 @@ type TriggerProps = Pick<HTMLAttributes<HTMLElement>, 'onPointerEnter' | 'onPoin
 // focused, not with the first page.
 const popupCode = codeOnDemand(() => import('./tooltip-popup.tsx').then((module) => module.TooltipPopup));
 
+/** A tooltip whose code was here when it mounted had no stand-in. */
+const NO_STAND_IN: TooltipHandover = { triggerHadFocus: false, pointer: { current: { hoveredSince: null, pressed: false } } };
+
 /**
  * Until the tooltip's code is here the trigger stands in by itself: the pointer coming onto it or the focus fetch
  * the code, and where the pointer and focus are when it arrives is handed over.
  */
 const useTooltipOnIntent = () => {
   const [Popup, setPopup] = useState(popupCode.current);
-  const [handover, setHandover] = useState<TooltipHandover>({ hoveredForMs: null, triggerHadFocus: false, pressed: false });
-  const standIn = useRef({ hoveredSince: null as number | null, pressed: false });
+  const standIn = useRef<StandInPointer>({ hoveredSince: null, pressed: false });
+  const [handover, setHandover] = useState<TooltipHandover>(NO_STAND_IN);
 
   const fetchFor = useCallback(
     (trigger: Element) =>
       void popupCode.load().then((value) => {
-        const { hoveredSince, pressed } = standIn.current;
-        setHandover({
-          hoveredForMs: hoveredSince === null || pressed ? null : performance.now() - hoveredSince,
-          triggerHadFocus: document.activeElement === trigger,
-          pressed,
-        });
+        setHandover({ triggerHadFocus: document.activeElement === trigger, pointer: standIn });
         setPopup(() => value);
       }),
     [],
