@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { Button, focusRing } from '../../components/ui/button.tsx';
 import { FeedbackButton } from '../../features/feedback/components/feedback-button.tsx';
-import { useProject } from '../../lib/projects/get-project.ts';
+import { useProjectValue, type ProjectResponse } from '../../lib/projects/get-project.ts';
 import { useRememberedProjectId } from '../../features/projects/hooks/use-current-project.ts';
 import { cn } from '../../lib/cn.ts';
 import { useFlushSaves } from '../../lib/save-status.ts';
@@ -59,6 +59,8 @@ const useDrawer = (isMobile: boolean) => {
   };
 };
 
+const currentStageOf = (response: ProjectResponse) => response.project.currentStageIndex;
+
 export const AppShell = () => {
   const isMobile = useMediaQuery(MOBILE_QUERY);
   // Spec 01 §7: sidebarExpanded is reset to false on load, so the sidebar always starts collapsed.
@@ -66,8 +68,9 @@ export const AppShell = () => {
   const drawer = useDrawer(isMobile);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const projectId = useRememberedProjectId();
-  const project = useProject(projectId);
-  const currentStage = project.data?.project.currentStageIndex ?? 0;
+  // The shell shows only how far the project got: every other change of it (each keystroke saved) leaves the
+  // sidebar and top bar alone.
+  const currentStage = useProjectValue(projectId, currentStageOf).data ?? 0;
   const flushSaves = useFlushSaves();
   const toast = useToast();
 

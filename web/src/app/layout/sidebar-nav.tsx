@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { memo, type ComponentProps } from 'react';
 import { NavLink, useMatch } from 'react-router-dom';
 import { cn } from '../../lib/cn.ts';
 import { focusRing } from '../../components/ui/button.tsx';
@@ -30,9 +30,11 @@ const SidebarLink = ({ to, expanded, ...props }: Omit<ComponentProps<typeof NavL
 
 /**
  * The sidebar's links. A stage's number badge lights up once the project's current stage has reached it
- * (spec 01 §2); collapsed, only icons and badges show and the label is the link's accessible name.
+ * (spec 01 §2); collapsed, only icons and badges show and the label is the link's accessible name. Its props
+ * are plain values, so the shell rendering again (a query it reads moved) leaves the eleven links alone; each link
+ * follows the location itself.
  */
-export const SidebarNav = ({
+export const SidebarNav = memo(function SidebarNav({
   expanded,
   currentStage,
   onNavigate,
@@ -40,44 +42,46 @@ export const SidebarNav = ({
   expanded: boolean;
   currentStage: number;
   onNavigate?: (to: string) => void;
-}) => (
-  <nav aria-label="Main" className="flex flex-col gap-1">
-    {NAV_ITEMS.map((item) => {
-      const Icon = item.icon;
-      const reached = item.stage !== undefined && currentStage >= item.stage;
-      return (
-        <Tooltip key={item.to} content={item.label} disabled={expanded}>
-          <SidebarLink
-            to={item.to}
-            expanded={expanded}
-            aria-label={expanded ? undefined : item.label}
-            onClick={
-              onNavigate
-                ? (event) => {
-                    event.preventDefault();
-                    onNavigate(item.to);
-                  }
-                : undefined
-            }
-          >
-            {item.stage !== undefined ? (
-              <span
-                data-reached={reached}
-                aria-hidden
-                className={cn(
-                  'flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold',
-                  reached ? 'bg-indigo-600 text-white dark:bg-indigo-500' : 'bg-slate-200 text-slate-600 dark:bg-slate-800 dark:text-slate-400',
-                )}
-              >
-                {item.stage}
-              </span>
-            ) : (
-              Icon && <Icon className="size-5 shrink-0" aria-hidden />
-            )}
-            {expanded && <span className="truncate">{item.label}</span>}
-          </SidebarLink>
-        </Tooltip>
-      );
-    })}
-  </nav>
-);
+}) {
+  return (
+    <nav aria-label="Main" className="flex flex-col gap-1">
+      {NAV_ITEMS.map((item) => {
+        const Icon = item.icon;
+        const reached = item.stage !== undefined && currentStage >= item.stage;
+        return (
+          <Tooltip key={item.to} content={item.label} disabled={expanded}>
+            <SidebarLink
+              to={item.to}
+              expanded={expanded}
+              aria-label={expanded ? undefined : item.label}
+              onClick={
+                onNavigate
+                  ? (event) => {
+                      event.preventDefault();
+                      onNavigate(item.to);
+                    }
+                  : undefined
+              }
+            >
+              {item.stage !== undefined ? (
+                <span
+                  data-reached={reached}
+                  aria-hidden
+                  className={cn(
+                    'flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold',
+                    reached ? 'bg-indigo-600 text-white dark:bg-indigo-500' : 'bg-slate-200 text-slate-600 dark:bg-slate-800 dark:text-slate-400',
+                  )}
+                >
+                  {item.stage}
+                </span>
+              ) : (
+                Icon && <Icon className="size-5 shrink-0" aria-hidden />
+              )}
+              {expanded && <span className="truncate">{item.label}</span>}
+            </SidebarLink>
+          </Tooltip>
+        );
+      })}
+    </nav>
+  );
+});

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useLocation } from 'react-router-dom';
 import { DataMissing } from '../../features/projects/components/data-missing.tsx';
 import { OfflineCopyNotice } from '../../features/projects/components/offline-copy-notice.tsx';
@@ -47,6 +48,13 @@ export const StageRoute = () => {
   const { pathname } = useLocation();
   const stageNumber = Number(/\/stage-(\d)/.exec(pathname)?.[1] ?? 1) as GuidedStage | 6;
   const { projectId, resolving, resolveError, project, localCopy, retry } = useCurrentProject();
+  const loaded = !resolving && projectId !== undefined && !project.isPending;
+  // The stage first renders when its project arrives, and that render is the longest task of a first visit. Its
+  // data comes from TanStack Query's stores, which render at once and whole; deferred, React renders it in slices
+  // that let the page answer input meanwhile, while the stage's texts stay on screen. Only the first appearance
+  // is deferred (a stage mounted with its project at hand, as on moving between stages, renders at once): later
+  // changes of the project render as they come.
+  const showStage = useDeferredValue(loaded);
 
   if (localCopy) {
     // A disabled fieldset turns every field and button of the copy off at once: nothing can be changed, or lost.
@@ -63,6 +71,6 @@ export const StageRoute = () => {
   }
   if (resolveError || project.isError) return <DataMissing error={resolveError ?? project.error} />;
   // The stage's own texts show while its project loads: on a first visit they are the largest thing on the screen.
-  if (resolving || !projectId || project.isPending) return <StageLoading stageNumber={stageNumber} />;
+  if (!loaded || !showStage) return <StageLoading stageNumber={stageNumber} />;
   return <StageContent response={project.data} stageNumber={stageNumber} />;
 };

@@ -21,5 +21,15 @@ export const useProject = (id: string | null) => {
   return useQuery({ ...options, enabled: id !== null });
 };
 
+/**
+ * One value of the project, for components that show only it (the app shell's stage progress): they render again
+ * when that value changes, not on every change of the project.
+ */
+export const useProjectValue = <T>(id: string | null, select: (response: ProjectResponse) => T) => {
+  const options = projectQueryOptions(id ?? '');
+  useLiveInvalidation(id ? topics.project(id) : null, options.queryKey);
+  return useQuery({ ...options, enabled: id !== null, select });
+};
+
 export const stageOf = <N extends StageNumber>(response: ProjectResponse, stage: N) =>
   response.stages.find((candidate) => candidate.stageNumber === stage) as StageResponse<N>;
