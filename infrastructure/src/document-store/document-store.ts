@@ -40,6 +40,7 @@ export interface ChangeStream extends AsyncIterable<ChangeNotification> {
 }
 
 export interface DocumentStore {
+  /** The document found is the caller's to read, not to change: the embedded store hands the same object to every reader. */
   findOne<T extends Document = Document>(collection: string, filter: Filter): Promise<T | null>;
   find<T extends Document = Document>(collection: string, filter?: Filter, options?: FindOptions): Promise<T[]>;
   count(collection: string, filter?: Filter): Promise<number>;

@@ -1,6 +1,8 @@
 import { open, type Database } from 'lmdb';
 import { Query, find as mingoFind, update as applyUpdate } from 'mingo';
 import type { Modifier } from 'mingo/updater';
+import { LRUCache } from 'lru-cache';
+import { deepFreeze, FREEZE_SHARED_VALUES } from '../runtime/shared-values.ts';
 import { createChangeFeed, type ChangeFeed, type CommittedChange } from './change-feed.ts';
 import { assertDocumentId, assertUpdateOperators, assertUpsertable, idFromFilter, upsertSeed } from './document-expressions.ts';
 import type { Document, DocumentStore, Filter, FindOptions, Update, WriteOperation } from './document-store.ts';
@@ -49,6 +51,8 @@ type DocumentKey = [collection: string, id: string];
 // ordered-binary sorts binary after every string, so this closes a collection's key range without reaching into a
 // collection whose name merely starts with this one's (`projects` and `projects_v2`)
 const AFTER_EVERY_ID = Buffer.from([0xff]);
+/** How much stored text the parsed documents kept for `findOne` may stand for (their objects take a few times that). */
+const PARSED_KEPT_CHARS = 8 * 1024 * 1024;
 
 const rangeOf = (collection: string) => ({ start: [collection], end: [collection, AFTER_EVERY_ID] });
 
@@ -96,14 +100,37 @@ export const openLmdbDocumentStore = ({
     return json === undefined ? undefined : (JSON.parse(json) as Document);
   };
 
+  /**
+   * `findOne` by id as last parsed: every GET of a project reads its document for the ownership check, and parsing
+   * it again was a tenth of the request. The stored text is still read each time and compared, so an answer is
+   * never stale; only the parse is saved. Readers share the object and never change it (frozen under the tests);
+   * updates read their own copy, which they change in place.
+   */
+  const parsed = new LRUCache<string, { json: string; document: Document }>({
+    maxSize: PARSED_KEPT_CHARS,
+    sizeCalculation: ({ json }) => json.length,
+  });
+  const readShared = (collection: string, id: string): Document | undefined => {
+    const json = db.get([collection, id]);
+    if (json === undefined) return undefined;
+    const key = `${collection}\u0000${id}`;
+    const known = parsed.get(key);
+    if (known?.json === json) return known.document;
+    const document = JSON.parse(json) as Document;
+    if (FREEZE_SHARED_VALUES) deepFreeze(document);
+    // A document larger than the whole allowance is not kept (lru-cache refuses it).
+    if (json.length <= PARSED_KEPT_CHARS) parsed.set(key, { json, document });
+    return document;
+  };
+
   function* scan(collection: string): Generator<Document> {
     for (const { value } of db.getRange(rangeOf(collection))) yield JSON.parse(value) as Document;
   }
 
-  function* matching(collection: string, filter: Filter): Generator<Document> {
+  function* matching(collection: string, filter: Filter, { shared = false } = {}): Generator<Document> {
     const id = idFromFilter(filter);
     if (id !== undefined) {
-      const document = read(collection, id);
+      const document = shared ? readShared(collection, id) : read(collection, id);
       if (document && (Object.keys(filter).length === 1 || new Query(filter).test(document))) yield document;
       return;
     }
@@ -221,7 +248,7 @@ export const openLmdbDocumentStore = ({
   return {
     findOne: async <T extends Document = Document>(collection: string, filter: Filter) => {
       readFresh();
-      return (first(matching(collection, filter)) as T | undefined) ?? null;
+      return (first(matching(collection, filter, { shared: true })) as T | undefined) ?? null;
     },
 
     find: async <T extends Document = Document>(collection: string, filter: Filter = {}, { sort, skip = 0, limit = 0 }: FindOptions = {}) => {

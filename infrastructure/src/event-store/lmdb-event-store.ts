@@ -17,6 +17,7 @@ import { createAppendSignal, createPagedSubscription } from './paged-subscriptio
 import type { DomainEvent } from '@vis/domain';
 import { createEventDecoder, domainEventTypes, type EventTypes } from './decoding.ts';
 import { noUpcasters, type UpcasterRegistry } from './upcasting.ts';
+import { deepFreeze, FREEZE_SHARED_VALUES } from '../runtime/shared-values.ts';
 
 export interface LmdbEventStoreOptions {
   /** A directory; created when missing. */
@@ -66,13 +67,6 @@ const NO_STREAM_REVISION = -1;
 /** How many decoded events the store keeps for its readers, and how far behind the log's end they may be. */
 const DECODED_KEPT = 4096;
 const DECODED_WINDOW_BYTES = 4 * 1024 * 1024;
-const FREEZE_SHARED_EVENTS = process.env.VITEST !== undefined;
-
-const deepFreeze = (value: unknown) => {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
-  for (const field of Object.values(value)) deepFreeze(field);
-  Object.freeze(value);
-};
 /** How many events the stream index may hold in memory before they are written to its persisted part. */
 const INDEX_BATCH = 1024;
 /** LMDB keys are limited to about 1,900 bytes, and an index key holds a stream id plus an event id. */
@@ -192,7 +186,7 @@ export function openLmdbEventStore({
     });
     // Under the tests, shared events are frozen: code that alters an event it was handed fails there, not in
     // another reader that sees the change.
-    if (FREEZE_SHARED_EVENTS) deepFreeze(recorded);
+    if (FREEZE_SHARED_VALUES) deepFreeze(recorded);
     // Only the log's newest events: a catch-up or a rebuild reading far behind would only churn the map.
     if (position > lastPosition - DECODED_WINDOW_BYTES) {
       recentlyDecoded.set(position, recorded);
