@@ -86,6 +86,29 @@ describe('lmdb document store', () => {
     }
   });
 
+  it('hands findOne readers one read-only document while its stored text is unchanged, and never a stale one', async () => {
+    const writer = openLmdbDocumentStore({ path, shared: true });
+    const reader = openLmdbDocumentStore({ path, shared: true });
+    try {
+      await writer.replaceOne('projects', { _id: 'p1', tags: ['a'], counts: { likes: 1 } });
+      const first = await reader.findOne<{ _id: string; tags: string[]; counts: { likes: number } }>('projects', { _id: 'p1' });
+      expect(await reader.findOne('projects', { _id: 'p1' })).toBe(first);
+      // Frozen under the tests, to the last nested value: a reader that changes what it was handed fails here.
+      expect(() => first!.tags.push('b')).toThrow(TypeError);
+      expect(() => (first!.counts.likes = 2)).toThrow(TypeError);
+
+      // Another process's write (and this store's own update, which changes its own copy in place) is seen at once.
+      await writer.updateOne('projects', { _id: 'p1' }, { $inc: { 'counts.likes': 1 } });
+      expect(await reader.findOne('projects', { _id: 'p1' })).toEqual({ _id: 'p1', tags: ['a'], counts: { likes: 2 } });
+      await reader.updateOne('projects', { _id: 'p1' }, { $push: { tags: 'c' } });
+      expect(await reader.findOne('projects', { _id: 'p1' })).toEqual({ _id: 'p1', tags: ['a', 'c'], counts: { likes: 2 } });
+      expect(first).toEqual({ _id: 'p1', tags: ['a'], counts: { likes: 1 } });
+    } finally {
+      await reader.close();
+      await writer.close();
+    }
+  });
+
   it('keeps its data across close and reopen', async () => {
     const first = openLmdbDocumentStore({ path });
     await first.bulkWrite([
