@@ -11,7 +11,7 @@ import {
   type ParameterListName,
 } from './constants.ts';
 import { userLine, userText } from '../text.ts';
-import { sameValue } from './same-value.ts';
+import { copyValue, sameValue } from './same-value.ts';
 
 /**
  * The stage data model of variant C (spec §3): one place the decider, the read model and the HTTP layer share.
@@ -279,7 +279,7 @@ export const STAGE_DEFAULTS: { readonly [N in StageNumber]: Readonly<StageData<N
 };
 
 /** A fresh copy, so that no caller can change the defaults through the value it was given. */
-export const emptyStage = <N extends StageNumber>(stage: N): StageData<N> => structuredClone(STAGE_DEFAULTS[stage]) as StageData<N>;
+export const emptyStage = <N extends StageNumber>(stage: N): StageData<N> => copyValue(STAGE_DEFAULTS[stage]) as StageData<N>;
 
 export const emptyStages = (): ProjectStages => ({
   1: emptyStage(1),
