@@ -176,10 +176,15 @@ describe('signing in', () => {
 
     const signedIn = await ann.form('/auth/local', { displayName: 'Ann Lee', email: 'ann@example.com', returnTo: '/dashboard' });
     expect(signedIn).toMatchObject({ status: 303, location: '/dashboard' });
-    await vi.waitFor(async () =>
-      expect((await ann.call('GET', '/api/projects')).body.projects.map((p: { id: string }) => p.id)).toEqual([projectId]),
+    // The sign-in's answer carries no position to read at, so the read models are waited for: the list and the
+    // project are two of them, each catching up on the transfer on its own, and on a loaded CI machine that took
+    // longer than vi.waitFor's default second.
+    const caughtUp = { timeout: 10_000, interval: 50 };
+    await vi.waitFor(
+      async () => expect((await ann.call('GET', '/api/projects')).body.projects.map((p: { id: string }) => p.id)).toEqual([projectId]),
+      caughtUp,
     );
-    expect((await ann.call('GET', `/api/projects/${projectId}`)).status).toBe(200);
+    await vi.waitFor(async () => expect((await ann.call('GET', `/api/projects/${projectId}`)).status).toBe(200), caughtUp);
     expect((await ann.call('GET', '/api/auth/user')).body).toMatchObject({
       isAuthenticated: true,
       displayName: 'Ann Lee',
