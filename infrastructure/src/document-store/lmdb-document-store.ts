@@ -118,8 +118,8 @@ export const openLmdbDocumentStore = ({
     if (known?.json === json) return known.document;
     const document = JSON.parse(json) as Document;
     if (FREEZE_SHARED_VALUES) deepFreeze(document);
-    // A document larger than the whole allowance is not kept (lru-cache refuses it).
-    if (json.length <= PARSED_KEPT_CHARS) parsed.set(key, { json, document });
+    // A document larger than the whole allowance is not kept: lru-cache refuses it.
+    parsed.set(key, { json, document });
     return document;
   };
 

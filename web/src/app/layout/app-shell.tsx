@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { Button, focusRing } from '../../components/ui/button.tsx';
 import { FeedbackButton } from '../../features/feedback/components/feedback-button.tsx';
-import { useProjectValue, type ProjectResponse } from '../../lib/projects/get-project.ts';
+import { useProject, type ProjectResponse } from '../../lib/projects/get-project.ts';
 import { useRememberedProjectId } from '../../features/projects/hooks/use-current-project.ts';
 import { cn } from '../../lib/cn.ts';
 import { useFlushSaves } from '../../lib/save-status.ts';
@@ -70,7 +70,7 @@ export const AppShell = () => {
   const projectId = useRememberedProjectId();
   // The shell shows only how far the project got: every other change of it (each keystroke saved) leaves the
   // sidebar and top bar alone.
-  const currentStage = useProjectValue(projectId, currentStageOf).data ?? 0;
+  const currentStage = useProject(projectId, currentStageOf).data ?? 0;
   const flushSaves = useFlushSaves();
   const toast = useToast();
 

@@ -14,18 +14,12 @@ export const projectPath = (id: string) => `/api/projects/${encodeURIComponent(i
 export const projectQueryOptions = (id: string) =>
   queryOptions({ queryKey: ['projects', id], queryFn: () => api.get<ProjectResponse>(projectPath(id)) });
 
-/** The project, kept fresh by the `project:<id>` live topic (a second tab's changes arrive on their own). */
-export const useProject = (id: string | null) => {
-  const options = projectQueryOptions(id ?? '');
-  useLiveInvalidation(id ? topics.project(id) : null, options.queryKey);
-  return useQuery({ ...options, enabled: id !== null });
-};
-
 /**
- * One value of the project, for components that show only it (the app shell's stage progress): they render again
- * when that value changes, not on every change of the project.
+ * The project, kept fresh by the `project:<id>` live topic (a second tab's changes arrive on their own). With
+ * `select`, one value of it, for components that show only that (the app shell's stage progress): they render
+ * again when that value changes, not on every change of the project.
  */
-export const useProjectValue = <T>(id: string | null, select: (response: ProjectResponse) => T) => {
+export const useProject = <T = ProjectResponse>(id: string | null, select?: (response: ProjectResponse) => T) => {
   const options = projectQueryOptions(id ?? '');
   useLiveInvalidation(id ? topics.project(id) : null, options.queryKey);
   return useQuery({ ...options, enabled: id !== null, select });
