@@ -84,10 +84,14 @@ describe('the guided stages in the browser', () => {
       .toBe('saved');
     await screenshotAtWidths(page, 'stage-1-light');
 
-    // Stage 1 is complete (core idea, a trigger): Next moves on without a warning.
-    await page.getByRole('button', { name: 'Next Part' }).click();
+    // Stage 1 is complete (core idea, a trigger): Next moves on without a warning, to the top of the next stage.
+    const next = page.getByRole('button', { name: 'Next Part' });
+    await next.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await next.click();
     await page.waitForURL(/\/stage-2$/);
     await page.getByRole('heading', { name: 'Stage 2: Reward & Sustainability Analysis' }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.getByRole('button', { name: 'Context from Previous Stages' }).waitFor();
     await page.getByText('FOMO, very long trigger').waitFor();
     await page.getByText('Key resources: XNO docs').waitFor();

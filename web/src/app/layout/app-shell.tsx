@@ -1,6 +1,6 @@
 import { Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
 import { Button, focusRing } from '../../components/ui/button.tsx';
 import { FeedbackButton } from '../../features/feedback/components/feedback-button.tsx';
 import { useProject, type ProjectResponse } from '../../lib/projects/get-project.ts';
@@ -178,6 +178,9 @@ export const AppShell = () => {
       <main id="main" className={cn('min-h-dvh pt-14 pb-24 transition-[padding] duration-200 md:pt-0', expanded ? 'md:pl-72' : 'md:pl-16')}>
         <Outlet />
       </main>
+      {/* A new screen opens at its top (Next at the bottom of a stage would otherwise open the next stage partway
+          down); back and forward return to where the visitor was. Controls that only change the query keep it. */}
+      <ScrollRestoration />
 
       <FeedbackButton open={feedbackOpen} onOpenChange={setFeedbackOpen} />
     </div>

@@ -24,7 +24,7 @@ export const MarketplaceRoute = () => {
         else params.set('sort', next);
         return params;
       },
-      { replace: true },
+      { replace: true, preventScrollReset: true },
     );
 
   // Pages are fetched one after another while counts move, so an idea can slip from one page into the next.

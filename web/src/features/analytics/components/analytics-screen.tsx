@@ -38,7 +38,9 @@ export const AnalyticsScreen = () => {
           label="Range"
           value={range}
           options={Object.entries(ANALYTICS_RANGES).map(([value, { label }]) => ({ value, label }))}
-          onChange={(value) => setParams((current) => ({ ...Object.fromEntries(current), range: value }), { replace: true })}
+          onChange={(value) =>
+            setParams((current) => ({ ...Object.fromEntries(current), range: value }), { replace: true, preventScrollReset: true })
+          }
         />
       </div>
 
