@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SIGN_IN_POSITION_COOKIE } from '@vis/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from './testing-client.ts';
 import { startTestServer } from './testing.ts';
 
@@ -176,25 +177,26 @@ describe('signing in', () => {
 
     const signedIn = await ann.form('/auth/local', { displayName: 'Ann Lee', email: 'ann@example.com', returnTo: '/dashboard' });
     expect(signedIn).toMatchObject({ status: 303, location: '/dashboard' });
-    // The sign-in's answer carries no position to read at, so the read models are waited for: the list and the
-    // project are two of them, each catching up on the transfer on its own, and on a loaded CI machine that took
-    // longer than vi.waitFor's default second.
-    const caughtUp = { timeout: 10_000, interval: 50 };
-    await vi.waitFor(
-      async () => expect((await ann.call('GET', '/api/projects')).body.projects.map((p: { id: string }) => p.id)).toEqual([projectId]),
-      caughtUp,
-    );
-    await vi.waitFor(async () => expect((await ann.call('GET', `/api/projects/${projectId}`)).status).toBe(200), caughtUp);
+    // The redirect hands the page the log's position after the sign-in's writes, in a cookie the page can read
+    // (not httpOnly) and send as X-Min-Position: its first reads then show the project already moved to the user.
+    const positionCookie = signedIn.setCookies.find((cookie) => cookie.startsWith(`${SIGN_IN_POSITION_COOKIE}=`));
+    expect(positionCookie).toMatch(/samesite=lax/i);
+    expect(positionCookie).not.toMatch(/httponly/i);
+    const position = /^[^=]+=(\d+);/.exec(positionCookie ?? '')?.[1];
+    const transfers = (await server.eventStore.readAll()).filter((event) => event.type === 'ProjectTransferred');
+    expect(transfers).toMatchObject([
+      { data: { projectId, fromOwnerId: expect.stringMatching(/^visitor-/), toOwnerId: expect.stringMatching(/^user-/) } },
+    ]);
+    expect(BigInt(position ?? -1)).toBeGreaterThanOrEqual(transfers[0]!.position);
+    const atSignIn = { 'x-min-position': position! };
+    expect((await ann.call('GET', '/api/projects', undefined, atSignIn)).body.projects.map((p: { id: string }) => p.id)).toEqual([projectId]);
+    expect((await ann.call('GET', `/api/projects/${projectId}`, undefined, atSignIn)).status).toBe(200);
     expect((await ann.call('GET', '/api/auth/user')).body).toMatchObject({
       isAuthenticated: true,
       displayName: 'Ann Lee',
       email: 'ann@example.com',
       remainingFreeUses: 3,
     });
-    const transfers = (await server.eventStore.readAll()).filter((event) => event.type === 'ProjectTransferred');
-    expect(transfers).toMatchObject([
-      { data: { projectId, fromOwnerId: expect.stringMatching(/^visitor-/), toOwnerId: expect.stringMatching(/^user-/) } },
-    ]);
 
     expect(await ann.form('/auth/logout', {})).toMatchObject({ status: 303 });
     expect((await ann.call('GET', `/api/projects/${projectId}`)).status).toBe(404);

@@ -34,7 +34,7 @@ export const httpClient = (base: string | (() => string)) => {
       body: new URLSearchParams(fields).toString(),
     });
     keepCookie(res);
-    return { status: res.status, location: res.headers.get('location'), text: await res.text() };
+    return { status: res.status, location: res.headers.get('location'), setCookies: res.headers.getSetCookie(), text: await res.text() };
   };
   const socket = async () => {
     const ws = new WebSocket(`${baseUrl().replace('http', 'ws')}/ws`, { headers: { cookie } });

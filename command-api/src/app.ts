@@ -103,7 +103,7 @@ export const createCommandApi = ({
   app.use(sameSiteOnly({ publicUrl: auth.publicUrl }));
   app.use(sessions(app, { secret: sessionSecret, store: sessionStore, abuse }));
   const adoptVisitorProjects = projectsOwnedBy && createVisitorProjectAdoption({ eventStore, projectsOwnedBy, logger });
-  app.use(authRoutes({ accounts, logger, clock, newId, options: auth, adoptVisitorProjects }));
+  app.use(authRoutes({ accounts, logger, clock, newId, options: auth, adoptVisitorProjects, headPosition: () => eventStore.headPosition() }));
   app.use(jsonBody());
   app.use(requestBounds());
   app.use(router.routes());

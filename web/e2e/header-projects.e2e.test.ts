@@ -39,6 +39,44 @@ describe('the header', () => {
     await context.close();
   });
 
+  it("keeps a visitor's idea on screen through signing in: the page's first reads wait for the move to the user", async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
+    await page.goto(`${env.server.url}/stage-1`);
+    const coreIdea = page.getByRole('textbox', { name: 'Core idea' });
+    await coreIdea.fill('A jar that tips back');
+    await expect.poll(() => page.locator('[data-status]').first().getAttribute('data-status'), { timeout: 10_000 }).toBe('saved');
+
+    await page
+      .getByRole('banner')
+      .filter({ has: page.getByRole('navigation', { name: 'Header' }) })
+      .getByRole('link', { name: 'Sign In' })
+      .click();
+    await page.getByRole('heading', { name: 'Local sign-in (development)' }).waitFor();
+    const projectReads: { minPosition: number }[] = [];
+    page.on('request', (request) => {
+      if (/^\/api\/projects\/[^/]+$/.test(new URL(request.url()).pathname)) {
+        projectReads.push({ minPosition: Number(request.headers()['x-min-position'] ?? 0) });
+      }
+    });
+    await page.getByLabel('Display name').fill('Tia Moss');
+    await page.getByLabel('Email').fill('tia@example.com');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/stage-1$/);
+
+    // The same project, not a new one started because the user's first read found it still the visitor's.
+    await expect.poll(() => coreIdea.inputValue()).toBe('A jar that tips back');
+    const transferred = (await (await page.request.get(`${env.server.url}/api/projects`)).json()) as { projects: unknown[] };
+    expect(transferred.projects).toHaveLength(1);
+    // The page's first read of the project already waited for the sign-in's writes, the move included; the page
+    // took the cookie that told it away once read.
+    const [transfer] = (await env.server.eventStore.readAll()).filter((event) => event.type === 'ProjectTransferred');
+    expect(projectReads[0]?.minPosition).toBeGreaterThanOrEqual(Number(transfer!.position));
+    expect(await page.evaluate(() => document.cookie)).not.toContain('vis.position');
+
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  });
+
   it('keeps every project reachable: New Idea asks for a name, the switcher and My projects open either one', async () => {
     const { context, page, consoleErrors } = await openPage(env.browser, 1280);
     await page.goto(`${env.server.url}/dashboard`);

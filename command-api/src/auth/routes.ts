@@ -17,6 +17,7 @@ export interface AuthDeps {
   newId: () => string;
   options: AuthOptions;
   adoptVisitorProjects?: AdoptVisitorProjects;
+  headPosition: () => Promise<bigint>;
 }
 
 /**

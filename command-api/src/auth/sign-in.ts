@@ -1,4 +1,4 @@
-import { withoutUnsafeCharacters, type CommandMetadata } from '@vis/domain';
+import { SIGN_IN_POSITION_COOKIE, withoutUnsafeCharacters, type CommandMetadata } from '@vis/domain';
 import { sessionOf, startUserSession, type Logger } from '@vis/infrastructure';
 import type { Context } from 'koa';
 import type { Accounts } from '../accounts/accounts.ts';
@@ -12,7 +12,12 @@ export interface SignInDeps {
   newId: () => string;
   /** Moves this browser's visitor projects to the user; without it, they stay with the visitor. */
   adoptVisitorProjects?: AdoptVisitorProjects;
+  /** The log's position after the sign-in's writes, handed to the page it returns to (see SIGN_IN_POSITION_COOKIE). */
+  headPosition: () => Promise<bigint>;
 }
+
+/** Long enough for the redirect and the page's start; the page removes it once read. */
+const SIGN_IN_POSITION_MAX_AGE_MS = 60_000;
 
 export interface Profile {
   email: string;
@@ -25,9 +30,10 @@ export interface Profile {
  * this browser's visitor projects and balance to the user, then starts a fresh signed-in session. The event
  * comes first: a sign-in the log does not know about would show a signed-in user without a profile. A balance
  * that cannot move now does not stop the sign-in: it stays on the visitor's account, and the next sign-in in
- * this browser (which keeps the visitor id) moves it.
+ * this browser (which keeps the visitor id) moves it. The page it returns to learns how far the log got, so
+ * its first reads wait for the read models to show the move.
  */
-export const createSignIn = ({ accounts, logger, clock, newId, adoptVisitorProjects }: SignInDeps) => {
+export const createSignIn = ({ accounts, logger, clock, newId, adoptVisitorProjects, headPosition }: SignInDeps) => {
   const moveVisitorBalance = async (visitorAccount: string, userAccount: string, metadata: CommandMetadata) => {
     try {
       return (await handOverVisitorAccount(accounts, visitorAccount, userAccount, metadata)) !== null;
@@ -46,6 +52,14 @@ export const createSignIn = ({ accounts, logger, clock, newId, adoptVisitorProje
     const projectsMoved = visitorId && adoptVisitorProjects ? await adoptVisitorProjects(`visitor-${visitorId}`, accountId, metadata) : 0;
     const balanceMoved = visitorId ? await moveVisitorBalance(`visitor-${visitorId}`, accountId, metadata) : false;
     await startUserSession(ctx, userId, profile.email);
+    ctx.cookies.set(SIGN_IN_POSITION_COOKIE, String(await headPosition()), {
+      httpOnly: false,
+      sameSite: 'lax',
+      secure: ctx.secure,
+      maxAge: SIGN_IN_POSITION_MAX_AGE_MS,
+      signed: false,
+      overwrite: true,
+    });
     logger.info({ accountId, method, projectsMoved, balanceMoved }, 'signed in');
   };
 };

@@ -73,3 +73,11 @@ export const stageId = {
   /** What a refused stage id is told. */
   FORMAT_HINT: "a stage id looks like '<project id>-stage-<1..6>'",
 } as const;
+
+/**
+ * After a sign-in's redirect, the log position of what the sign-in wrote (the account, the visitor's projects
+ * moved to the user): the web app reads it once at start and sends it as `X-Min-Position`, so its first reads
+ * do not find the visitor's project still owned by the visitor (a 404 that would make it start a new one).
+ * Not a secret: a number the page itself must read, so not httpOnly.
+ */
+export const SIGN_IN_POSITION_COOKIE = 'vis.position';

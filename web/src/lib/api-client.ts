@@ -1,3 +1,5 @@
+import { SIGN_IN_POSITION_COOKIE } from '@vis/domain/contract/names';
+
 /**
  * The one way the web app talks to the APIs (spec 01 §7): JSON, cookies always sent, and a non-OK answer
  * raises an error whose message is "status: body text" (or the status text when the body is empty).
@@ -12,11 +14,25 @@ export class ApiError extends Error {
   }
 }
 
+/** A sign-in's redirect says how far the log got (the visitor's projects moved to the user): read once, at start. */
+const takeSignInPosition = () => {
+  if (typeof document === 'undefined') return 0;
+  const prefix = `${SIGN_IN_POSITION_COOKIE}=`;
+  const value = document.cookie
+    .split('; ')
+    .find((cookie) => cookie.startsWith(prefix))
+    ?.slice(prefix.length);
+  if (value === undefined) return 0;
+  document.cookie = `${SIGN_IN_POSITION_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+  const position = Number(value);
+  return Number.isSafeInteger(position) && position > 0 ? position : 0;
+};
+
 /**
  * Highest commit position any command answered in this tab. Reads send it as X-Min-Position, so a refetch
  * right after a command never shows the state from before it (read your writes).
  */
-let minPosition = 0;
+let minPosition = takeSignInPosition();
 /** The same bound for live subscriptions: a topic about something this tab just created exists once it is read. */
 export const readYourWritesPosition = () => minPosition;
 const notePosition = (body: unknown) => {
