@@ -11,6 +11,8 @@ import {
   logAppErrors,
   METRICS_PATH,
   observeCommands,
+  keepSnapshots,
+  documentSnapshotStore,
   openDocumentStore,
   openEventStore,
   operatorAccessFrom,
@@ -140,6 +142,9 @@ export const startEmbedded = async (
   // One registry for the whole process: the three services' figures side by side on one `/metrics`.
   const metrics = createMetrics();
   observeCommands(eventStore, metrics.commandObserver);
+  keepSnapshots(eventStore, documentSnapshotStore(documentStore), {
+    onError: (err, streamId) => logger.warn({ err, streamId }, 'a snapshot of a stream could not be kept'),
+  });
   // Before the projections start, so that they catch up past it instead of reporting it as lag for a moment.
   await issuePublicCoupon({
     accounts: createAccounts({ eventStore }),

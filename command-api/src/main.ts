@@ -7,6 +7,8 @@ import {
   loadConfigOrExit,
   openDocumentStore,
   observeCommands,
+  keepSnapshots,
+  documentSnapshotStore,
   openEventStore,
   runService,
 } from '@vis/infrastructure';
@@ -23,6 +25,9 @@ const progress = await followProjectionProgress(documentStore, { logger });
 // Sessions and abuse counters in the document store: every replica of every service sees the same ones.
 const metrics = createMetrics();
 observeCommands(eventStore, metrics.commandObserver);
+keepSnapshots(eventStore, documentSnapshotStore(documentStore), {
+  onError: (err, streamId) => logger.warn({ err, streamId }, 'a snapshot of a stream could not be kept'),
+});
 const visitors = createVisitorRecords({ documentStore, limits: abuseLimitsFrom(config), logger, metrics });
 await issuePublicCoupon({ accounts: createAccounts({ eventStore }), eventStore, code: config.PUBLIC_COUPON_CODE, logger });
 const service = composeCommandService({

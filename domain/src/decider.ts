@@ -30,6 +30,12 @@ export interface Decider<C extends Command, E extends DomainEvent, S> {
   decide: (command: C, state: S) => E[];
   evolve: (state: S, event: E) => S;
   initialState: () => S;
+  /**
+   * Set when a long stream's folded state may be kept as a snapshot (plain data, Maps and Sets: no class
+   * instances). A snapshot folded by another version is ignored, so this must change whenever `evolve`, the
+   * state's shape or an upcaster of the stream's events does: each decider's fingerprint test says when.
+   */
+  snapshotVersion?: number;
 }
 
 export const fold = <E extends DomainEvent, S>(decider: Pick<Decider<never, E, S>, 'evolve' | 'initialState'>, events: readonly E[]): S =>

@@ -1,4 +1,5 @@
 export * from './commands/handle-command.ts';
+export * from './commands/snapshots.ts';
 export * from './config/config.ts';
 export * from './document-store/index.ts';
 export * from './event-store/index.ts';

@@ -434,4 +434,5 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
   decide: decideAccount,
   evolve: evolveAccount,
   initialState: initialAccountState,
+  snapshotVersion: 1,
 };

@@ -525,6 +525,7 @@ export const projectDecider: Decider<ProjectCommand, ProjectEvent, ProjectState>
   decide: decideProject,
   evolve: evolveProject,
   initialState: initialProjectState,
+  snapshotVersion: 1,
 };
 
 /**

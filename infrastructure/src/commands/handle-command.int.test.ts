@@ -1,18 +1,13 @@
-import { IdempotencyKeyReusedError, projectDecider, projectStreamId, type ProjectCommand } from '@vis/domain';
+import { IdempotencyKeyReusedError, projectDecider, type ProjectCommand } from '@vis/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WrongExpectedVersionError, type EventStore } from '../event-store/event-store.ts';
 import { openTestStores } from '../testing/embedded-stores.ts';
+import { projectCommandsFor, sameLog } from '../testing/project-commands.ts';
 import { eventIdFor, handleCommand } from './handle-command.ts';
 
 const projectId = '0b9f3c1e-2f0a-4d7e-8a55-6c1b2d3e4f50';
-const stream = projectStreamId(projectId);
 const now = '2026-11-23T10:00:00.000Z';
-const create: ProjectCommand = { type: 'CreateProject', data: { projectId }, metadata: { commandId: 'c-create', now, actorId: 'visitor-ann' } };
-const add = (value: string, commandId: string, requestDigest?: string): ProjectCommand => ({
-  type: 'AddParameter',
-  data: { projectId, list: 'parameters', value },
-  metadata: { commandId, now, actorId: 'visitor-ann', ...(requestDigest === undefined ? {} : { requestDigest }) },
-});
+const { stream, create, add } = projectCommandsFor(projectId, now);
 
 let stores: Awaited<ReturnType<typeof openTestStores>>;
 beforeEach(async () => {
@@ -23,32 +18,24 @@ afterEach(() => stores.cleanup());
 /** The same store, but another process appends `interloper` just before each of our first `times` appends. */
 const racedBy = (store: EventStore, interloper: ProjectCommand, times = 1): EventStore => {
   let raced = 0;
-  return {
-    readStream: (...args) => store.readStream(...args),
-    readAll: (...args) => store.readAll(...args),
-    subscribeToAll: (...args) => store.subscribeToAll(...args),
-    headPosition: () => store.headPosition(),
-    countAfter: (...args) => store.countAfter(...args),
-    close: () => store.close(),
-    appendToStream: async (streamId, events, options) => {
-      if (raced++ < times) {
-        const head = (await store.readStream(streamId, { direction: 'backwards', maxCount: 1 }))[0]!;
-        await store.appendToStream(
-          streamId,
-          [
-            {
-              id: crypto.randomUUID(),
-              type: 'ParameterAdded',
-              data: { projectId, list: 'parameters', value: (interloper.data as { value: string }).value, addedAt: now },
-              metadata: { commandId: interloper.metadata.commandId },
-            },
-          ],
-          { expectedRevision: head.revision },
-        );
-      }
-      return store.appendToStream(streamId, events, options);
-    },
-  };
+  return sameLog(store, async (streamId, events, options) => {
+    if (raced++ < times) {
+      const head = (await store.readStream(streamId, { direction: 'backwards', maxCount: 1 }))[0]!;
+      await store.appendToStream(
+        streamId,
+        [
+          {
+            id: crypto.randomUUID(),
+            type: 'ParameterAdded',
+            data: { projectId, list: 'parameters', value: (interloper.data as { value: string }).value, addedAt: now },
+            metadata: { commandId: interloper.metadata.commandId },
+          },
+        ],
+        { expectedRevision: head.revision },
+      );
+    }
+    return store.appendToStream(streamId, events, options);
+  });
 };
 
 describe('handleCommand', () => {
@@ -91,17 +78,8 @@ describe('handleCommand', () => {
   it('compares digests read back from the store too (another process, or a restart, handled the first request)', async () => {
     await handleCommand(stores.eventStore, projectDecider, stream, create);
     await handleCommand(stores.eventStore, projectDecider, stream, add('scarcity', 'c-add', 'digest-1'));
-    // A wrapper is another store object to the per-store cache: the stream is folded afresh from what was stored.
-    const store = stores.eventStore;
-    const restarted: EventStore = {
-      readStream: (...args) => store.readStream(...args),
-      readAll: (...args) => store.readAll(...args),
-      subscribeToAll: (...args) => store.subscribeToAll(...args),
-      headPosition: () => store.headPosition(),
-      countAfter: (...args) => store.countAfter(...args),
-      close: () => store.close(),
-      appendToStream: (...args) => store.appendToStream(...args),
-    };
+    // Another store object to the per-store cache: the stream is folded afresh from what was stored.
+    const restarted = sameLog(stores.eventStore);
     await expect(handleCommand(restarted, projectDecider, stream, add('FOMO', 'c-add', 'digest-2'))).rejects.toBeInstanceOf(
       IdempotencyKeyReusedError,
     );
