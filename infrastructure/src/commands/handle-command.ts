@@ -232,18 +232,23 @@ const keepSnapshotOf = (
   if (!kept || decider.snapshotVersion === undefined || !last || entry.revision - entry.snapshotRevision < BigInt(kept.every)) return;
   entry.snapshotRevision = entry.revision;
   // The command map is copied now: the entry goes on changing while the snapshot is written. Its records are
-  // replaced, never changed, so a shallow copy is the map as of this revision.
-  kept.snapshots
-    .save({
-      streamId,
-      version: decider.snapshotVersion,
-      revision: entry.revision,
-      position: entry.position,
-      eventId: last.id,
-      state: entry.state,
-      commands: new Map(entry.commands),
-    })
-    .catch((error: unknown) => kept.onError(error, streamId));
+  // replaced, never changed, so a shallow copy is the map as of this revision. A store that fails at once (a state
+  // it cannot serialise) is reported like one that fails later: the command never depends on its snapshot.
+  try {
+    kept.snapshots
+      .save({
+        streamId,
+        version: decider.snapshotVersion,
+        revision: entry.revision,
+        position: entry.position,
+        eventId: last.id,
+        state: entry.state,
+        commands: new Map(entry.commands),
+      })
+      .catch((error: unknown) => kept.onError(error, streamId));
+  } catch (error) {
+    kept.onError(error, streamId);
+  }
 };
 
 /** A repeated command's answer: the events it appended, read back from the stream. */

@@ -98,9 +98,17 @@ describe('snapshots of long streams', () => {
     expect(await stores.documentStore.count(SNAPSHOTS_COLLECTION)).toBe(0);
   });
 
-  it('that cannot be written are reported, and the commands succeed all the same', async () => {
+  it.each([
+    ['later', () => Promise.reject(new Error('disk full'))],
+    [
+      'at once',
+      () => {
+        throw new Error('disk full');
+      },
+    ],
+  ])('that cannot be written (failing %s) are reported, and the commands succeed all the same', async (_when, save: SnapshotStore['save']) => {
     const onError = vi.fn();
-    const failing: SnapshotStore = { load: () => Promise.resolve(null), save: () => Promise.reject(new Error('disk full')) };
+    const failing: SnapshotStore = { load: () => Promise.resolve(null), save };
     const store = withSnapshots(stores.eventStore, failing, onError);
     await handleCommand(store, projectDecider, stream, create);
     for (let n = 1; n <= 6; n++) await handleCommand(store, projectDecider, stream, add(`p${n}`));
