@@ -69,14 +69,15 @@ const load = async (options: autocannon.Options): Promise<Load> => {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
 };
 
-/** The run with the median throughput (its latencies with it), of an odd number of runs. */
-const median = (loads: Load[]) => [...loads].sort((a, b) => a.rps - b.rps)[Math.floor(loads.length / 2)]!;
-/** The median throughput and the range of the runs: '2,436 req/s (2,301–2,610, 3 runs)'. */
-const spread = (loads: Load[]) => {
-  const rates = loads.map((each) => each.rps);
-  const format = (value: number) => value.toFixed(0);
-  return `${format(median(loads).rps)} req/s (${format(Math.min(...rates))}–${format(Math.max(...rates))}, ${loads.length} runs)`;
+/** The run with the median figure (its other figures with it), of an odd number of runs. */
+const medianBy = <T>(runs: readonly T[], figure: (run: T) => number) => [...runs].sort((a, b) => figure(a) - figure(b))[Math.floor(runs.length / 2)]!;
+/** The median figure and the range of the runs: '2,436 req/s (2,301–2,610, 3 runs)'. */
+const spreadBy = <T>(runs: readonly T[], figure: (run: T) => number, unit: string) => {
+  const figures = runs.map(figure);
+  return `${figure(medianBy(runs, figure)).toFixed(0)}${unit} (${Math.min(...figures).toFixed(0)}–${Math.max(...figures).toFixed(0)}, ${runs.length} runs)`;
 };
+const median = (loads: Load[]) => medianBy(loads, (load) => load.rps);
+const spread = (loads: Load[]) => spreadBy(loads, (load) => load.rps, ' req/s');
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const ratio = (value: number, baseline: number) => `${((value / baseline) * 100).toFixed(0)}%`;
 const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
@@ -362,13 +363,9 @@ for (let round = 0; round < ROUNDS; round++) {
     rmSync(appendDir, { recursive: true, force: true });
   }
 }
-/** The run with the median rate, and the range: '19,111 events/s (18,020–20,400, 3 runs)'. */
-const medianAppends = (runs: BenchmarkAppendsResult[]) =>
-  [...runs].sort((a, b) => a.eventsPerSecond - b.eventsPerSecond)[Math.floor(runs.length / 2)]!;
-const appendSpread = (runs: BenchmarkAppendsResult[]) => {
-  const rates = runs.map((each) => each.eventsPerSecond);
-  return `${medianAppends(runs).eventsPerSecond.toFixed(0)} events/s (${Math.min(...rates).toFixed(0)}–${Math.max(...rates).toFixed(0)}, ${runs.length} runs)`;
-};
+const appendRate = (run: BenchmarkAppendsResult) => run.eventsPerSecond;
+const medianAppends = (runs: BenchmarkAppendsResult[]) => medianBy(runs, appendRate);
+const appendSpread = (runs: BenchmarkAppendsResult[]) => spreadBy(runs, appendRate, ' events/s');
 const rawAppends = medianAppends(appendRuns.raw);
 const appends = medianAppends(appendRuns.store);
 const appendsOk = appends.eventsPerSecond >= 0.6 * rawAppends.eventsPerSecond;
@@ -405,12 +402,12 @@ summary.push(`export: peak RssAnon ${exported.peakAnonMb.toFixed(0)} MB for ${RE
 // median ratio to its own scan, the range of the ratios beside it, and the highest anonymous memory of all runs.
 const logRebuilds = (runs: Record<string, number>[], projects: number) => {
   const ratioOf = (run: Record<string, number>) => run.events! / run.seconds! / (run.scanned! / run.scanSeconds!);
-  const sorted = [...runs].sort((a, b) => ratioOf(a) - ratioOf(b));
-  const rebuilt = sorted[Math.floor(sorted.length / 2)]!;
+  const rebuilt = medianBy(runs, ratioOf);
   const rebuildRate = rebuilt.events! / rebuilt.seconds!;
   const scanRate = rebuilt.scanned! / rebuilt.scanSeconds!;
   const peakAnonMb = Math.max(...runs.map((run) => run.peakAnonMb!));
-  const ratios = `${(ratioOf(sorted[0]!) * 100).toFixed(0)}–${(ratioOf(sorted.at(-1)!) * 100).toFixed(0)}%, ${runs.length} runs`;
+  const percents = runs.map((run) => ratioOf(run) * 100);
+  const ratios = `${Math.min(...percents).toFixed(0)}–${Math.max(...percents).toFixed(0)}%, ${runs.length} runs`;
   // Issue 16's targets: at least half a bare log scan, at most 300 MB of anonymous memory (the map's pages aside).
   const rebuildOk = rebuildRate >= 0.5 * scanRate && peakAnonMb <= 300;
   log(
