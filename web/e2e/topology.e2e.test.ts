@@ -34,7 +34,9 @@ describe.skipIf(!hasNginx)('the services apart, behind nginx', { timeout: 180_00
     const firstConsole = collectConsoleErrors(first);
     await first.goto(topology.url);
     await first.getByRole('button', { name: 'Start the Guided Stages' }).click();
-    await first.waitForURL(/\/stage-1$/);
+    // Start resolves the visitor's project (list, create, set its stage: three requests through nginx to services
+    // that have just started) before it navigates; on a loaded CI machine that passed Playwright's default 30 s twice.
+    await first.waitForURL(/\/stage-1$/, { timeout: 90_000 });
     await clearStartingTriggers(first);
 
     const second = await context.newPage();
