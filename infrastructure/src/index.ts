@@ -13,6 +13,7 @@ export * from './abuse/rate-limiter.ts';
 export * from './abuse/limits.ts';
 export * from './http/validation.ts';
 export * from './logging/logger.ts';
+export * from './read-models/live-fields.ts';
 export * from './read-models/progress.ts';
 export * from './stores.ts';
 export * from './http/operators-only.ts';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { projectUpcasters } from '@vis/domain';
 import type { Config } from './config/config.ts';
+import { LIVE_UPDATE_FIELDS } from './read-models/live-fields.ts';
 import { openLmdbDocumentStore, openMongoDocumentStore, type DocumentStore, type LmdbDocumentStoreOptions } from './document-store/index.ts';
 import {
   createUpcasterRegistry,
@@ -38,4 +39,10 @@ export const openDocumentStore = async (
   config.MONGODB_URL
     ? openMongoDocumentStore({ url: config.MONGODB_URL, database: config.MONGODB_DATABASE })
     : // Read models are derived from the log, which is what must survive a power cut (see syncEachWrite).
-      openLmdbDocumentStore({ path: path.resolve(config.DATA_DIR, 'read-models'), syncEachWrite: false, ...lmdb });
+      openLmdbDocumentStore({
+        path: path.resolve(config.DATA_DIR, 'read-models'),
+        syncEachWrite: false,
+        // Every process opens it through here, so every writer carries the same fields beside its changes.
+        notifiedFields: LIVE_UPDATE_FIELDS,
+        ...lmdb,
+      });

@@ -6,10 +6,12 @@ export interface CommittedChange {
   collection: string;
   id: string;
   json?: string;
+  /** An upsert's `notifiedFields` (those the document has), as a JSON object: what a `fields` watcher reads instead of `json`. */
+  notified?: string;
 }
 
 export interface ChangeFeed {
-  watch(collection: string): ChangeStream;
+  watch(collection: string, fields?: readonly string[]): ChangeStream;
   /** Call after the changes are committed, in commit order. */
   publish(changes: readonly CommittedChange[]): void;
   closeAll(): Promise<void>;
@@ -19,44 +21,68 @@ export interface ChangeFeed {
   watching(): boolean;
 }
 
-const toNotification = ({ collection, id, json }: CommittedChange): ChangeNotification =>
-  json === undefined
-    ? { collection, operation: 'delete', id }
-    : // parsed per watcher so that no consumer can alter what another one sees
-      { collection, operation: 'upsert', id, document: JSON.parse(json) as Document };
+const picked = (document: Record<string, unknown>, id: string, fields: readonly string[]): Document => {
+  const result: Document = { _id: id };
+  for (const field of fields) if (Object.hasOwn(document, field)) result[field] = document[field];
+  return result;
+};
 
-/** The embedded store's stand-in for MongoDB change streams: an in-process emitter. */
-export const createChangeFeed = (): ChangeFeed => {
-  const watchers = new Map<string, Set<ChangeBuffer>>();
+/** A watcher, and the fields it asked for (all of them: undefined). */
+interface Watcher {
+  buffer: ChangeBuffer;
+  fields?: readonly string[];
+  /** Whether the change's `notified` fields hold every field asked for. */
+  servedByNotified: boolean;
+}
 
-  const watch = (collection: string): ChangeStream => {
-    const ofCollection = watchers.get(collection) ?? new Set<ChangeBuffer>();
+/**
+ * The embedded store's stand-in for MongoDB change streams: an in-process emitter. `notifiedFields` are the fields
+ * the store carries beside each change (`CommittedChange.notified`): a watcher asking for no more than those is
+ * served from them, without parsing the document.
+ */
+export const createChangeFeed = (notifiedFields: readonly string[] = []): ChangeFeed => {
+  const watchers = new Map<string, Set<Watcher>>();
+
+  // Parsed per watcher so that no consumer can alter what another one sees.
+  const toNotification = ({ collection, id, json, notified }: CommittedChange, { fields, servedByNotified }: Watcher): ChangeNotification => {
+    if (json === undefined) return { collection, operation: 'delete', id };
+    if (!fields) return { collection, operation: 'upsert', id, document: JSON.parse(json) as Document };
+    const source = servedByNotified && notified !== undefined ? notified : json;
+    return { collection, operation: 'upsert', id, document: picked(JSON.parse(source) as Record<string, unknown>, id, fields) };
+  };
+
+  const watch = (collection: string, fields?: readonly string[]): ChangeStream => {
+    const ofCollection = watchers.get(collection) ?? new Set<Watcher>();
     watchers.set(collection, ofCollection);
-    const buffer = createChangeBuffer(() => {
-      ofCollection.delete(buffer);
-      if (ofCollection.size === 0 && watchers.get(collection) === ofCollection) watchers.delete(collection);
-    });
-    ofCollection.add(buffer);
-    return buffer.stream;
+    const watcher: Watcher = {
+      buffer: createChangeBuffer(() => {
+        ofCollection.delete(watcher);
+        if (ofCollection.size === 0 && watchers.get(collection) === ofCollection) watchers.delete(collection);
+      }),
+      ...(fields ? { fields: [...fields] } : {}),
+      servedByNotified: fields !== undefined && fields.every((field) => field === '_id' || notifiedFields.includes(field)),
+    };
+    ofCollection.add(watcher);
+    return watcher.buffer.stream;
   };
 
   const publish = (changes: readonly CommittedChange[]) => {
     for (const change of changes) {
       const ofCollection = watchers.get(change.collection);
       if (!ofCollection) continue;
-      for (const buffer of ofCollection) buffer.push(toNotification(change));
+      for (const watcher of ofCollection) watcher.buffer.push(toNotification(change, watcher));
     }
   };
 
   const closeAll = async () => {
-    await Promise.all([...watchers.values()].flatMap((ofCollection) => [...ofCollection].map(({ stream }) => stream.close())));
+    await Promise.all([...watchers.values()].flatMap((ofCollection) => [...ofCollection].map(({ buffer }) => buffer.stream.close())));
   };
 
   const failAll = (error: unknown) => {
     const failing = [...watchers.values()].flatMap((ofCollection) => [...ofCollection]);
     // A failed stream is done: its watcher watches again, and the new stream is the one that hears changes.
     watchers.clear();
-    for (const buffer of failing) buffer.fail(error);
+    for (const { buffer } of failing) buffer.fail(error);
   };
 
   return { watch, publish, closeAll, failAll, watching: () => watchers.size > 0 };

@@ -413,6 +413,25 @@ export const documentStoreContract = (name: string, open: () => Promise<OpenedDo
         expect((await take(stream, ids.length)).map(({ id }) => id)).toEqual(ids);
       });
 
+      it('hands a watcher that asks for some fields only those and the id, beside a watcher of whole documents', async () => {
+        const some = store.watch('projects', { fields: ['_topics', '_position', 'title'] });
+        const whole = store.watch('projects');
+        const document = { _id: 'p1', title: 'Alpha', _topics: ['project:p1'], _position: 7, stages: [{ notes: 'long' }] };
+        await store.replaceOne('projects', document);
+        await store.updateOne('projects', { _id: 'p1' }, { $set: { _position: 9 }, $unset: { title: '' } });
+        await store.deleteOne('projects', 'p1');
+
+        expect(await take(some, 3)).toEqual([
+          { collection: 'projects', operation: 'upsert', id: 'p1', document: { _id: 'p1', title: 'Alpha', _topics: ['project:p1'], _position: 7 } },
+          { collection: 'projects', operation: 'upsert', id: 'p1', document: { _id: 'p1', _topics: ['project:p1'], _position: 9 } },
+          { collection: 'projects', operation: 'delete', id: 'p1' },
+        ]);
+        expect((await take(whole, 2)).map((change) => change.document)).toEqual([
+          document,
+          { _id: 'p1', _topics: ['project:p1'], _position: 9, stages: [{ notes: 'long' }] },
+        ]);
+      });
+
       it('serves many watchers at once', async () => {
         const streams = [store.watch('projects'), store.watch('projects'), store.watch('projects')];
         await store.replaceOne('projects', { _id: 'p1' });

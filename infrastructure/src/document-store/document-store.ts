@@ -35,6 +35,15 @@ export interface ChangeNotification {
   document?: Document;
 }
 
+export interface WatchOptions {
+  /**
+   * Only these top-level fields of a changed document are wanted: each notification's document holds them (those
+   * it has) and `_id`, nothing else. A watcher that needs a field or two of large documents then never has them
+   * read whole (MongoDB projects the change stream; the embedded store can carry them beside each change).
+   */
+  fields?: readonly string[];
+}
+
 export interface ChangeStream extends AsyncIterable<ChangeNotification> {
   close(): Promise<void>;
 }
@@ -59,6 +68,6 @@ export interface DocumentStore {
    */
   createIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void>;
   /** Changes to one collection from now on (in MongoDB: a change stream; embedded: an in-process feed). */
-  watch(collection: string): ChangeStream;
+  watch(collection: string, options?: WatchOptions): ChangeStream;
   close(): Promise<void>;
 }

@@ -17,6 +17,8 @@ export interface FollowChangesOptions {
   what: string;
   /** Waits before watching again after a failure. */
   retryDelaysMs?: RetryDelays;
+  /** Only these fields of each changed document are wanted (see `WatchOptions`). */
+  fields?: readonly string[];
 }
 
 /**
@@ -33,13 +35,14 @@ export const followChanges = ({
   logger,
   what,
   retryDelaysMs = { first: 100, max: 5_000 },
+  fields,
 }: FollowChangesOptions) => {
   let closed = false;
   let stream: ChangeStream | undefined;
   const backoff = createBackoff(retryDelaysMs);
   /** Watching first means no change falls between the watch and what `onWatching` reads. */
   const watch = async () => {
-    const opened = documentStore.watch(collection);
+    const opened = documentStore.watch(collection, fields ? { fields } : {});
     stream = opened;
     try {
       await onWatching?.();

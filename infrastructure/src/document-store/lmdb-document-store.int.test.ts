@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentStoreContract } from './document-store.contract.ts';
 import type { ChangeNotification } from './document-store.ts';
 import { ChangeLogOverrunError, openLmdbDocumentStore } from './lmdb-document-store.ts';
@@ -81,6 +81,60 @@ describe('lmdb document store', () => {
       await writer.replaceOne('notes', { _id: 'after' });
       expect((await again.next()).value).toMatchObject({ operation: 'upsert', id: 'after' });
     } finally {
+      await reader.close();
+      await writer.close();
+    }
+  });
+
+  it('carries ids and documents of any text through the shared change log, newlines and quotes included', async () => {
+    const writer = openLmdbDocumentStore({ path, shared: true });
+    const reader = openLmdbDocumentStore({ path, shared: true });
+    try {
+      const changes = reader.watch('notes')[Symbol.asyncIterator]();
+      // An entry is a header line and the document's JSON: neither an id nor a value may end the header early.
+      const id = 'a "quoted"\nid, ["x"]\u2028';
+      const document = { _id: id, text: 'line one\nline two\r\n"three"', nested: { list: ['\n', '{"j":1}'] } };
+      await writer.replaceOne('notes', document);
+      await writer.deleteOne('notes', id);
+      expect((await changes.next()).value).toEqual({ collection: 'notes', operation: 'upsert', id, document });
+      expect((await changes.next()).value).toEqual({ collection: 'notes', operation: 'delete', id });
+    } finally {
+      await reader.close();
+      await writer.close();
+    }
+  });
+
+  it('serves a watcher asking only for notified fields from them, without parsing the document, in either topology', async () => {
+    const notifiedFields = ['_topics', '_position'];
+    const alone = openLmdbDocumentStore({ path: join(path, 'alone'), notifiedFields });
+    const writer = openLmdbDocumentStore({ path, shared: true, notifiedFields });
+    const reader = openLmdbDocumentStore({ path, shared: true, notifiedFields });
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const large = { _id: 'p1', _topics: ['project:p1'], _position: 7, stages: ['x'.repeat(10_000)] };
+      for (const [writes, watches] of [
+        [alone, alone],
+        [writer, reader],
+      ] as const) {
+        const live = watches.watch('projects', { fields: ['_topics', '_position'] })[Symbol.asyncIterator]();
+        parse.mockClear();
+        await writes.replaceOne('projects', large);
+        expect((await live.next()).value).toEqual({
+          collection: 'projects',
+          operation: 'upsert',
+          id: 'p1',
+          document: { _id: 'p1', _topics: ['project:p1'], _position: 7 },
+        });
+        expect(parse.mock.calls.filter(([text]) => String(text).includes('xxxx'))).toEqual([]);
+        // A field that is not carried beside the change is read from the document.
+        const other = watches.watch('projects', { fields: ['_position', 'stages'] })[Symbol.asyncIterator]();
+        await writes.updateOne('projects', { _id: 'p1' }, { $set: { _position: 8 } });
+        expect((await other.next()).value?.document).toEqual({ _id: 'p1', _position: 8, stages: large.stages });
+        expect((await live.next()).value?.document).toEqual({ _id: 'p1', _topics: ['project:p1'], _position: 8 });
+      }
+    } finally {
+      parse.mockRestore();
+      await alone.close();
       await reader.close();
       await writer.close();
     }

@@ -28,18 +28,39 @@ export interface LmdbDocumentStoreOptions {
   followIntervalMs?: number;
   /** How many changes the shared change log keeps: a watcher further behind is told it lost its place. */
   changeLogKeeps?: number;
+  /**
+   * Top-level fields carried beside each change (in the change log, for a shared store): a watcher that asks for
+   * no more than these (`watch(collection, { fields })`) is served from them and never parses the document. Every
+   * process that writes a shared store must open it with the same list.
+   */
+  notifiedFields?: readonly string[];
   /** Called after each commit (a shared store's way to wake watchers in other threads at once). */
   onCommit?: () => void;
   /** A shared store's wake-up: `wakeOn(follow)` calls `follow` whenever another writer committed; returns its removal. */
   wakeOn?: (follow: () => void) => () => void;
 }
 
-/** A change log entry: what `CommittedChange` holds, short. */
-interface LoggedChange {
-  c: string;
-  i: string;
-  j?: string;
-}
+/**
+ * A change log entry: the header `["collection","id"]`; for an upsert, then a line with its notified fields (a JSON
+ * object, or empty) and a line with the document's JSON as stored. The document is not wrapped in the header: a
+ * JSON string inside JSON would be escaped on write and unescaped (a second full parse) by every follower, for
+ * each change. JSON.stringify never writes a raw newline, so newlines separate the parts. Followers start at the
+ * newest entry, so a log written by an earlier version is never read.
+ */
+const logEntry = ({ collection, id, json, notified }: CommittedChange) =>
+  json === undefined ? JSON.stringify([collection, id]) : `${JSON.stringify([collection, id])}\n${notified ?? ''}\n${json}`;
+
+const fromLogEntry = (entry: string): CommittedChange => {
+  const headerEnd = entry.indexOf('\n');
+  if (headerEnd === -1) {
+    const [collection, id] = JSON.parse(entry) as [string, string];
+    return { collection, id };
+  }
+  const [collection, id] = JSON.parse(entry.slice(0, headerEnd)) as [string, string];
+  const notifiedEnd = entry.indexOf('\n', headerEnd + 1);
+  const json = entry.slice(notifiedEnd + 1);
+  return notifiedEnd === headerEnd + 1 ? { collection, id, json } : { collection, id, json, notified: entry.slice(headerEnd + 1, notifiedEnd) };
+};
 
 /** A shared store's watcher fell further behind than the change log reaches; watch again and read afresh. */
 export class ChangeLogOverrunError extends Error {
@@ -74,6 +95,7 @@ export const openLmdbDocumentStore = ({
   shared = false,
   followIntervalMs = 10,
   changeLogKeeps = 50_000,
+  notifiedFields = [],
   onCommit,
   wakeOn,
 }: LmdbDocumentStoreOptions): DocumentStore => {
@@ -81,7 +103,7 @@ export const openLmdbDocumentStore = ({
   const environment = open({ path, overlappingSync: !syncEachWrite });
   // a named database leaves the environment's root free should anything else ever share it
   const db = environment.openDB<string, DocumentKey>({ name: 'documents', encoding: 'string' });
-  const feed = createChangeFeed();
+  const feed = createChangeFeed(notifiedFields);
   const changeLog = shared
     ? followChangeLog(environment.openDB<string, number>({ name: 'changes', encoding: 'string' }), feed, {
         intervalMs: followIntervalMs,
@@ -158,10 +180,19 @@ export const openLmdbDocumentStore = ({
     return result;
   };
 
+  /** The document's `notifiedFields`, as JSON: a few small fields, serialised on their own. */
+  const notifiedOf = (document: Document) => {
+    if (notifiedFields.length === 0) return undefined;
+    const fields: Record<string, unknown> = {};
+    for (const field of notifiedFields) if (Object.hasOwn(document, field)) fields[field] = document[field];
+    return JSON.stringify(fields);
+  };
+
   const write = (collection: string, document: Document, changes: CommittedChange[]) => {
     const json = JSON.stringify(document);
     db.putSync([collection, document._id], json);
-    changes.push({ collection, id: document._id, json });
+    const notified = notifiedOf(document);
+    changes.push(notified === undefined ? { collection, id: document._id, json } : { collection, id: document._id, json, notified });
   };
 
   const upsert = (collection: string, filter: Filter, update: Update, changes: CommittedChange[]) => {
@@ -286,8 +317,8 @@ export const openLmdbDocumentStore = ({
       });
     },
 
-    watch: (collection) => {
-      const stream = feed.watch(collection);
+    watch: (collection, options) => {
+      const stream = feed.watch(collection, options?.fields);
       changeLog?.followWhileWatched();
       return stream;
     },
@@ -331,8 +362,7 @@ const followChangeLog = (log: Database<string, number>, feed: ChangeFeed, { inte
         readThrough = newest();
         return;
       }
-      const { c, i, j } = JSON.parse(value) as LoggedChange;
-      changes.push(j === undefined ? { collection: c, id: i } : { collection: c, id: i, json: j });
+      changes.push(fromLogEntry(value));
       readThrough = key;
     }
     if (changes.length > 0) feed.publish(changes);
@@ -347,10 +377,9 @@ const followChangeLog = (log: Database<string, number>, feed: ChangeFeed, { inte
     /** Inside the commit's write transaction, which sees its own earlier writes. */
     record(changes: readonly CommittedChange[]) {
       let next = newest();
-      for (const { collection, id, json } of changes) {
+      for (const change of changes) {
         next++;
-        const entry: LoggedChange = json === undefined ? { c: collection, i: id } : { c: collection, i: id, j: json };
-        void log.put(next, JSON.stringify(entry));
+        void log.put(next, logEntry(change));
         if (next % trimEvery === 0) {
           for (const key of Array.from(log.getKeys({ end: next - keeps + 1 }))) void log.remove(key);
         }

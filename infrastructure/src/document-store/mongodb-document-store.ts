@@ -9,7 +9,7 @@ import {
 } from 'mongodb';
 import { createChangeBuffer, type ChangeBuffer } from './change-buffer.ts';
 import { assertDocumentId, assertUpsertable } from './document-expressions.ts';
-import type { ChangeStream, Document, DocumentStore, Filter, FindOptions, Update, WriteOperation } from './document-store.ts';
+import type { ChangeStream, Document, DocumentStore, Filter, FindOptions, Update, WatchOptions, WriteOperation } from './document-store.ts';
 import { asJsonValues } from './json-values.ts';
 
 export interface MongoDocumentStoreOptions {
@@ -102,12 +102,26 @@ export const openMongoDocumentStore = async ({ url, database }: MongoDocumentSto
     buffer: ChangeBuffer,
     state: { closed: boolean; current?: MongoChangeStream<Document> },
     started: () => void,
+    fields: readonly string[] | undefined,
   ) => {
+    // The document is looked up before the pipeline's stages run, so the projection keeps only what was asked for.
+    const pipeline = fields
+      ? [
+          {
+            $project: {
+              operationType: 1,
+              documentKey: 1,
+              'fullDocument._id': 1,
+              ...Object.fromEntries(fields.map((field) => [`fullDocument.${field}`, 1])),
+            },
+          },
+        ]
+      : [];
     let startAfter: ResumeToken; // unknown in the driver's types: undefined until the first change
     let listening = false;
     try {
       do {
-        const stream = collectionOf(collection).watch<Document, ChangeStreamDocument<Document>>([], {
+        const stream = collectionOf(collection).watch<Document, ChangeStreamDocument<Document>>(pipeline, {
           fullDocument: 'updateLookup',
           ...(startAfter === undefined ? {} : { startAfter }),
         });
@@ -135,7 +149,7 @@ export const openMongoDocumentStore = async ({ url, database }: MongoDocumentSto
     }
   };
 
-  const watch = (collection: string): ChangeStream => {
+  const watch = (collection: string, { fields }: WatchOptions = {}): ChangeStream => {
     const state: { closed: boolean; current?: MongoChangeStream<Document> } = { closed: false };
     const buffer = createChangeBuffer(async () => {
       state.closed = true;
@@ -148,7 +162,7 @@ export const openMongoDocumentStore = async ({ url, database }: MongoDocumentSto
       started = resolve;
     }).finally(() => watchesStarting.delete(starting));
     watchesStarting.add(starting);
-    void follow(collection, buffer, state, started);
+    void follow(collection, buffer, state, started, fields);
     return buffer.stream;
   };
 

@@ -185,7 +185,13 @@ describe('lmdb event store', () => {
         const events = Array.from({ length: 100 }, (_, offset) => event(`${streamId}-${batch}-${offset}`));
         await store.appendToStream(streamId, events);
         expected.get(streamId)!.push(...events.map(({ id }) => id));
-        for (const [id, ids] of expected) expect((await reader.readStream(id)).map((recorded) => recorded.id)).toEqual(ids);
+        for (const [id, ids] of expected) {
+          expect((await reader.readStream(id)).map((recorded) => recorded.id)).toEqual(ids);
+          // What a command reads before deciding: the events after a revision it knows, in memory or on disk.
+          for (const from of [ids.length - 150, ids.length - 1, ids.length].filter((revision) => revision >= 0)) {
+            expect((await reader.readStream(id, { fromRevision: BigInt(from) })).map((recorded) => recorded.id)).toEqual(ids.slice(from));
+          }
+        }
       }
       await hearing;
       expect(heard).toEqual((await store.readAll()).map(({ id }) => id));

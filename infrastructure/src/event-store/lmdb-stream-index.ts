@@ -54,6 +54,11 @@ export const openLmdbStreamIndex = (root: RootDatabase, readLogAfter: (position:
   const unindexed = new Map<string, { events: IndexedEvent[]; ids: Map<string, IndexedEvent> }>();
   let unindexedCount = 0;
   let indexedThrough = meta.get(INDEXED_THROUGH) ?? 0;
+  /**
+   * The lowest position held in memory: a reader asks to forget on every look at the log, nearly always with a
+   * position it has forgotten through already, and walking every stream to find nothing would cost each read.
+   */
+  let lowestUnindexed = Number.POSITIVE_INFINITY;
 
   const add = (streamId: string, event: IndexedEvent) => {
     let stream = unindexed.get(streamId);
@@ -61,6 +66,7 @@ export const openLmdbStreamIndex = (root: RootDatabase, readLogAfter: (position:
     stream.events.push(event);
     stream.ids.set(event.id, event);
     unindexedCount++;
+    lowestUnindexed = Math.min(lowestUnindexed, event.position);
   };
 
   for (const [position, { streamId, revision, id }] of readLogAfter(indexedThrough)) add(streamId, { id, revision, position });
@@ -113,7 +119,8 @@ export const openLmdbStreamIndex = (root: RootDatabase, readLogAfter: (position:
     range(streamId: string, { fromRevision, maxCount, backwards, visibleThrough }: StreamRange): Omit<IndexedEvent, 'id'>[] {
       // Right after a batch is persisted the same events are in memory and on disk for a moment: entries from
       // memory are always the stream's newest, so the two parts are joined by revision.
-      const recent = (unindexed.get(streamId)?.events ?? []).filter(({ position }) => position <= visibleThrough);
+      const inMemory = unindexed.get(streamId)?.events ?? [];
+      const recent = inMemory.filter(({ position }) => position <= visibleThrough);
       if (backwards) {
         const from = fromRevision ?? Number.MAX_SAFE_INTEGER;
         const newest = recent
@@ -124,6 +131,9 @@ export const openLmdbStreamIndex = (root: RootDatabase, readLogAfter: (position:
         return [...newest, ...persistedRange(streamId, olderThan - 1, BEFORE_FIRST_REVISION, true, maxCount - newest.length)];
       }
       const from = fromRevision ?? 0;
+      // Memory holds the stream's newest events without a gap: when it starts at or before `from`, the persisted
+      // part has nothing later to add (a command reading what came after its stream's last known revision).
+      if (inMemory.length > 0 && inMemory[0]!.revision <= from) return recent.filter(({ revision }) => revision >= from).slice(0, maxCount);
       const oldest = persistedRange(streamId, from, Number.MAX_SAFE_INTEGER, false, maxCount);
       const after = oldest.at(-1)?.revision ?? from - 1;
       return [...oldest, ...recent.filter(({ revision }) => revision > after)].slice(0, maxCount);
@@ -147,13 +157,19 @@ export const openLmdbStreamIndex = (root: RootDatabase, readLogAfter: (position:
     /** Forgets in-memory entries once the batch that persisted them has committed. */
     forgetThrough(position: number) {
       indexedThrough = Math.max(indexedThrough, position);
+      if (position < lowestUnindexed) return;
+      lowestUnindexed = Number.POSITIVE_INFINITY;
       for (const [streamId, stream] of unindexed) {
         const keep = stream.events.filter((event) => event.position > position);
         unindexedCount -= stream.events.length - keep.length;
         if (keep.length === 0) unindexed.delete(streamId);
-        else if (keep.length < stream.events.length) {
-          stream.events = keep;
-          stream.ids = new Map(keep.map((event) => [event.id, event]));
+        else {
+          if (keep.length < stream.events.length) {
+            stream.events = keep;
+            stream.ids = new Map(keep.map((event) => [event.id, event]));
+          }
+          // A stream's events are in position order.
+          lowestUnindexed = Math.min(lowestUnindexed, keep[0]!.position);
         }
       }
     },

@@ -14,14 +14,14 @@ export const withFailingChangeFeed = (store: DocumentStore, { failAfter, refusal
   const watches = new Map<string, number>();
   let refused = 0;
   const failing: DocumentStore = Object.create(store) as DocumentStore;
-  failing.watch = (collection) => {
+  failing.watch = (collection, options) => {
     const watch = (watches.get(collection) ?? 0) + 1;
     watches.set(collection, watch);
     if (watch > 1 && refused < refusals) {
       refused += 1;
       throw new Error('not primary');
     }
-    const inner = store.watch(collection);
+    const inner = store.watch(collection, options);
     if (watch > 1) return inner;
     let delivered = 0;
     const iterator = inner[Symbol.asyncIterator]();
@@ -103,8 +103,8 @@ export const withMongoLikeDocuments = (store: DocumentStore, { notificationDelay
   mongoLike.replaceOne = (collection, document) => store.replaceOne(collection, toStored(document));
   mongoLike.updateOne = (collection, filter, update, options) => store.updateOne(collection, filter, toStored(update), options);
   mongoLike.bulkWrite = (operations) => store.bulkWrite(operations.map(toStoredOperation));
-  mongoLike.watch = (collection) => {
-    const inner = store.watch(collection);
+  mongoLike.watch = (collection, options) => {
+    const inner = store.watch(collection, options);
     const iterator = inner[Symbol.asyncIterator]();
     const delayed: ChangeStream = {
       close: () => inner.close(),

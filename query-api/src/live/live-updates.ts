@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { LiveMessage } from '@vis/domain';
 import {
+  LIVE_UPDATE_FIELDS,
   dropDeadSockets,
   refuseCrossSiteUpgrade,
   followChanges,
@@ -87,6 +88,7 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
       collection,
       what: `${readModel} live updates`,
       logger,
+      fields: LIVE_UPDATE_FIELDS,
       onChange: (change) => {
         const topics = (change.document?._topics as string[] | undefined) ?? [];
         for (const topic of topics) announce(topic, change.document?._position);
