@@ -21,8 +21,9 @@ export interface ChangeFeed {
   watching(): boolean;
 }
 
-const picked = (document: Record<string, unknown>, id: string, fields: readonly string[]): Document => {
-  const result: Document = { _id: id };
+/** The named top-level fields the document has. */
+export const fieldsOf = (document: Record<string, unknown>, fields: readonly string[]) => {
+  const result: Record<string, unknown> = {};
   for (const field of fields) if (Object.hasOwn(document, field)) result[field] = document[field];
   return result;
 };
@@ -48,7 +49,7 @@ export const createChangeFeed = (notifiedFields: readonly string[] = []): Change
     if (json === undefined) return { collection, operation: 'delete', id };
     if (!fields) return { collection, operation: 'upsert', id, document: JSON.parse(json) as Document };
     const source = servedByNotified && notified !== undefined ? notified : json;
-    return { collection, operation: 'upsert', id, document: picked(JSON.parse(source) as Record<string, unknown>, id, fields) };
+    return { collection, operation: 'upsert', id, document: { ...fieldsOf(JSON.parse(source) as Record<string, unknown>, fields), _id: id } };
   };
 
   const watch = (collection: string, fields?: readonly string[]): ChangeStream => {

@@ -3,7 +3,7 @@ import { Query, find as mingoFind, update as applyUpdate } from 'mingo';
 import type { Modifier } from 'mingo/updater';
 import { LRUCache } from 'lru-cache';
 import { deepFreeze, FREEZE_SHARED_VALUES } from '../runtime/shared-values.ts';
-import { createChangeFeed, type ChangeFeed, type CommittedChange } from './change-feed.ts';
+import { createChangeFeed, fieldsOf, type ChangeFeed, type CommittedChange } from './change-feed.ts';
 import { assertDocumentId, assertUpdateOperators, assertUpsertable, idFromFilter, upsertSeed } from './document-expressions.ts';
 import type { Document, DocumentStore, Filter, FindOptions, Update, WriteOperation } from './document-store.ts';
 
@@ -181,12 +181,7 @@ export const openLmdbDocumentStore = ({
   };
 
   /** The document's `notifiedFields`, as JSON: a few small fields, serialised on their own. */
-  const notifiedOf = (document: Document) => {
-    if (notifiedFields.length === 0) return undefined;
-    const fields: Record<string, unknown> = {};
-    for (const field of notifiedFields) if (Object.hasOwn(document, field)) fields[field] = document[field];
-    return JSON.stringify(fields);
-  };
+  const notifiedOf = (document: Document) => (notifiedFields.length === 0 ? undefined : JSON.stringify(fieldsOf(document, notifiedFields)));
 
   const write = (collection: string, document: Document, changes: CommittedChange[]) => {
     const json = JSON.stringify(document);
