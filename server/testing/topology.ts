@@ -154,7 +154,13 @@ export const startTopology = async ({ webRoot = path.join(ROOT, 'web/dist') }: {
       async () => (await fetch(`${url}/`)).ok,
       () => exitOf(nginx) && `${exitOf(nginx)}\n${existsSync(path.join(dir, 'error.log')) ? readFileSync(path.join(dir, 'error.log'), 'utf8') : ''}`,
     );
-    return { url, ports, dataDir: env.DATA_DIR!, close, logs: () => started.map(({ name, output }) => `== ${name}\n${output.join('')}`).join('\n') };
+    /** What each process printed and whether it still runs, and nginx's error log: what a failing test shows. */
+    const logs = () =>
+      [
+        ...started.map((running) => `== ${running.name} (${exitOf(running) ? 'exited' : 'running'})\n${running.output.join('')}`),
+        `== nginx error.log\n${existsSync(path.join(dir, 'error.log')) ? readFileSync(path.join(dir, 'error.log'), 'utf8') : ''}`,
+      ].join('\n');
+    return { url, ports, dataDir: env.DATA_DIR!, close, logs };
   } catch (error) {
     await close();
     throw error;

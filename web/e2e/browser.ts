@@ -14,6 +14,27 @@ export const isPolicyViolation = (text: string) => /Content Security Policy/i.te
 
 const violationsByBrowser = new WeakMap<Browser, string[]>();
 
+/**
+ * Every /api/ and /auth/ request a page makes, with what it answered (or how it failed) and how long it took: what
+ * a failing test prints, so that a failure seen only on CI explains itself.
+ */
+export const recordApiRequests = (page: Page) => {
+  const started = Date.now();
+  const lines: string[] = [];
+  const isApi = (url: string) => /\/(api|auth)\//.test(new URL(url).pathname);
+  const at = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  page.on('request', (request) => isApi(request.url()) && lines.push(`${at()} → ${request.method()} ${request.url()}`));
+  page.on(
+    'response',
+    (response) => isApi(response.url()) && lines.push(`${at()} ← ${response.status()} ${response.request().method()} ${response.url()}`),
+  );
+  page.on(
+    'requestfailed',
+    (request) => isApi(request.url()) && lines.push(`${at()} ✗ ${request.failure()?.errorText} ${request.method()} ${request.url()}`),
+  );
+  return { summary: () => `requests of ${page.url()}:\n${lines.join('\n')}` };
+};
+
 /** The policy violations any page of this browser reported since the last call; every e2e test ends with none. */
 export const takePolicyViolations = (browser: Browser) => violationsByBrowser.get(browser)?.splice(0) ?? [];
 

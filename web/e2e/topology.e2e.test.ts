@@ -3,7 +3,17 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // eslint-disable-next-line vis/no-relative-packages -- server/ is the root package's test harness, not a workspace: it has no package entry
 import { NGINX_PATH, startTopology } from '../../server/testing/topology.ts';
-import { addParameter, chips, clearStartingTriggers, collectConsoleErrors, launchBrowser, screenshotPath, takePolicyViolations } from './browser.ts';
+import {
+  addParameter,
+  chips,
+  clearStartingTriggers,
+  collectConsoleErrors,
+  launchBrowser,
+  openToast,
+  recordApiRequests,
+  screenshotPath,
+  takePolicyViolations,
+} from './browser.ts';
 
 // npm test installs Debian's nginx beside Chromium (scripts/test.mjs); elsewhere this says why it cannot run.
 const hasNginx = existsSync(NGINX_PATH);
@@ -32,11 +42,18 @@ describe.skipIf(!hasNginx)('the services apart, behind nginx', { timeout: 180_00
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const first = await context.newPage();
     const firstConsole = collectConsoleErrors(first);
+    const firstRequests = recordApiRequests(first);
     await first.goto(topology.url);
     await first.getByRole('button', { name: 'Start the Guided Stages' }).click();
-    // Start resolves the visitor's project (list, create, set its stage: three requests through nginx to services
-    // that have just started) before it navigates; on a loaded CI machine that passed Playwright's default 30 s twice.
-    await first.waitForURL(/\/stage-1$/, { timeout: 90_000 });
+    // Start resolves the visitor's project (list, create, set its stage: three requests through nginx) and then
+    // navigates, or shows a toast saying why it could not: whichever comes first, with what each request answered.
+    const started = await Promise.race([
+      first.waitForURL(/\/stage-1$/, { timeout: 90_000 }).then(() => 'on /stage-1'),
+      openToast(first)
+        .waitFor({ timeout: 90_000 })
+        .then(async () => `toast: ${await openToast(first).innerText()}`),
+    ]).catch((error: unknown) => String(error));
+    expect(started, `${firstRequests.summary()}\n${topology.logs()}`).toBe('on /stage-1');
     await clearStartingTriggers(first);
 
     const second = await context.newPage();
