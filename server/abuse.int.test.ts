@@ -40,6 +40,28 @@ describe('one browser is one visitor from its first request', () => {
     await page.text();
     expect(page.headers.getSetCookie().join(';')).toMatch(/vis\.sid=/);
 
+    // Beside it, one the page can read, which tells it that its calls now share one session (VISITOR_COOKIE).
+    const visitorCookie = user.headers.getSetCookie().find((line) => line.startsWith('vis.visitor=1;'));
+    expect(visitorCookie).toBeDefined();
+    expect(visitorCookie).not.toMatch(/httponly/i);
+    const again = await fetch(`${server!.url}/api/auth/user`, {
+      headers: {
+        cookie: user.headers
+          .getSetCookie()
+          .map((line) => line.split(';')[0])
+          .join('; '),
+      },
+    });
+    expect(again.headers.getSetCookie()).toEqual([]);
+    // A session from before there was such a cookie gets it on its next call, and keeps its visitor.
+    const sessionOnly = user.headers
+      .getSetCookie()
+      .filter((line) => line.startsWith('vis.sid'))
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const older = await fetch(`${server!.url}/api/auth/user`, { headers: { cookie: sessionOnly } });
+    expect(older.headers.getSetCookie().map((line) => line.split('=')[0])).toEqual(['vis.visitor']);
+
     // A page that fires its commands together right after loading: one visitor, one account, one project list.
     const browser = httpClient(server!.url);
     await browser.call('GET', '/');

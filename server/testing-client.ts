@@ -4,10 +4,20 @@ import WebSocket from 'ws';
 export const httpClient = (base: string | (() => string)) => {
   const baseUrl = () => (typeof base === 'string' ? base : base());
   let cookie = '';
-  /** Like a browser's jar for one site: the session cookie the last response set. */
+  /** Like a browser's jar for one site: each cookie as the last response set it, gone once it expires. */
+  const jar = new Map<string, string>();
   const keepCookie = (res: Response) => {
     const setCookie = res.headers.getSetCookie();
-    if (setCookie.length) cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+    if (setCookie.length === 0) return;
+    for (const line of setCookie) {
+      const [pair = '', ...attributes] = line.split(';');
+      const name = pair.slice(0, pair.indexOf('=')).trim();
+      const value = pair.slice(pair.indexOf('=') + 1);
+      const expired = attributes.some((attribute) => /^\s*(max-age=0|expires=thu, 01 jan 1970)/i.test(attribute));
+      if (expired) jar.delete(name);
+      else jar.set(name, value);
+    }
+    cookie = Array.from(jar, ([name, value]) => `${name}=${value}`).join('; ');
   };
   const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(`${baseUrl()}${url}`, {

@@ -8,7 +8,10 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const NGINX_SITE = path.join(ROOT, 'infrastructure/docker/nginx.conf');
 
-/** A port nothing listens on right now (the OS picks it), for a process that cannot be told to listen on 0. */
+/**
+ * A port nothing listens on right now (the OS picks it), for nginx, which cannot be told to listen on 0. Between
+ * this and nginx's start another process may take it: the gateway's readiness check asks for nginx's own answer.
+ */
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createServer();
@@ -18,6 +21,16 @@ export const freePort = () =>
       server.close(() => resolve(port));
     });
   });
+
+/** The port a service says it listens on (runService's 'listening' line, logged at info), once it has said it. */
+const listeningPort = (name: string, output: string) => {
+  for (const line of output.split('\n')) {
+    if (!line.includes(`"${name} listening"`)) continue;
+    const { port } = JSON.parse(line) as { port?: unknown };
+    if (typeof port === 'number') return port;
+  }
+  return undefined;
+};
 
 const replaceOnce = (text: string, pattern: RegExp, replacement: string) => {
   // The site file is the one the gateway image ships: if it changes shape, this must fail loudly, not test less.
@@ -118,14 +131,15 @@ export const startTopology = async ({ webRoot = path.join(ROOT, 'web/dist') }: {
   };
   try {
     const { files: compiled } = await buildServices(path.join(dir, 'services'));
-    const ports = { 'command-api': await freePort(), projections: await freePort(), 'query-api': await freePort() };
+    const ports = {} as Record<ServiceName, number>;
     const gatewayPort = await freePort();
     const url = `http://127.0.0.1:${gatewayPort}`;
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       NODE_ENV: 'development',
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      // info: each service's 'listening' line says which port it got (they listen on 0, so no two runs collide).
+      LOG_LEVEL: 'info',
       DATA_DIR: path.join(dir, 'data'),
       SESSION_SECRET: 'topology-test-session-secret-0123456789',
       OPS_TOKEN: 'topology-test-ops-token-0123456789',
@@ -133,11 +147,16 @@ export const startTopology = async ({ webRoot = path.join(ROOT, 'web/dist') }: {
       PUBLIC_URL: url,
     };
     const service = async (name: ServiceName) => {
-      const running = start(name, process.execPath, ['--enable-source-maps', compiled[name]], { ...env, PORT: String(ports[name]) });
+      const running = start(name, process.execPath, ['--enable-source-maps', compiled[name]], { ...env, PORT: '0' });
       started.push(running);
       await waitFor(
         name,
-        async () => (await fetch(`http://127.0.0.1:${ports[name]}/healthz`)).ok,
+        async () => {
+          const port = listeningPort(name, running.output.join(''));
+          if (port === undefined) return false;
+          ports[name] = port;
+          return (await fetch(`http://127.0.0.1:${port}/healthz`)).ok;
+        },
         () => exitOf(running),
       );
     };
@@ -151,7 +170,11 @@ export const startTopology = async ({ webRoot = path.join(ROOT, 'web/dist') }: {
     started.push(nginx);
     await waitFor(
       'nginx',
-      async () => (await fetch(`${url}/`)).ok,
+      // nginx's answer, not that of a process that took the port first (nginx then fails to bind, and exits).
+      async () => {
+        const response = await fetch(`${url}/`);
+        return response.ok && (response.headers.get('server') ?? '').startsWith('nginx');
+      },
       () => exitOf(nginx) && `${exitOf(nginx)}\n${existsSync(path.join(dir, 'error.log')) ? readFileSync(path.join(dir, 'error.log'), 'utf8') : ''}`,
     );
     /** What each process printed and whether it still runs, and nginx's error log: what a failing test shows. */

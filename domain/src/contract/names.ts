@@ -81,3 +81,11 @@ export const stageId = {
  * Not a secret: a number the page itself must read, so not httpOnly.
  */
 export const SIGN_IN_POSITION_COOKIE = 'vis.position';
+
+/**
+ * Set beside the session cookie when a browser becomes a visitor: the page cannot read the httpOnly session
+ * cookie, and without this it could not tell that it has one. Until it does, the web app sends its calls one at
+ * a time: parallel first calls would each become a different visitor, and the browser would keep the cookie of
+ * whichever answered last (a project just created by one, then "not found" for the next call). Not a secret.
+ */
+export const VISITOR_COOKIE = 'vis.visitor';

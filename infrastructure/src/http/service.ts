@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from '../logging/logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
@@ -51,7 +52,8 @@ export const runService = ({ name, host, port, logger, handle, webSockets = {}, 
     if (endpoint) endpoint.handleUpgrade(request, socket, head);
     else socket.destroy();
   });
-  server.listen(port, host, () => logger.info({ port }, `${name} listening`));
+  // The port it got, not the one asked for: with PORT=0 the system picks one, and whoever started it reads it here.
+  server.listen(port, host, () => logger.info({ port: (server.address() as AddressInfo).port }, `${name} listening`));
   const stop = async (signal: string) => {
     logger.info({ signal }, `${name} shutting down`);
     await Promise.all(Object.values(webSockets).map((endpoint) => endpoint.close()));

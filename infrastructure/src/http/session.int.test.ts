@@ -1,5 +1,6 @@
 import { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
+import { VISITOR_COOKIE } from '@vis/domain';
 import Koa from 'koa';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -56,13 +57,16 @@ describe('sessions', () => {
     expect(cookies).toMatch(new RegExp(`${SESSION_COOKIE}=.*httponly`, 'i'));
     expect(cookies).toMatch(/samesite=lax/i);
     expect(cookies).toContain(`${SESSION_COOKIE}.sig=`);
+    // and one the page can read, which says no more than that it has a session (see VISITOR_COOKIE)
+    expect(setCookies(res).find((cookie) => cookie.startsWith(`${VISITOR_COOKIE}=1;`))).not.toMatch(/httponly/i);
     expect(await recordCount()).toBe(1);
   });
 
   it('keeps the session on the server: the cookie names a record and carries nothing of it', async () => {
     const res = await request(appWith()).get('/');
     const value = cookieHeader(res)
-      .split('; ')[0]!
+      .split('; ')
+      .find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))!
       .slice(SESSION_COOKIE.length + 1);
     expect(value).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.body.actor).not.toContain(value);
@@ -96,7 +100,7 @@ describe('sessions', () => {
     const res = await request(appWith({}, { proxy: true }))
       .get('/')
       .set('X-Forwarded-Proto', 'https');
-    expect(setCookies(res)).toHaveLength(2);
+    expect(setCookies(res).map((cookie) => cookie.split('=')[0])).toEqual([VISITOR_COOKIE, SESSION_COOKIE, `${SESSION_COOKIE}.sig`]);
     for (const cookie of setCookies(res)) expect(cookie).toMatch(/; secure/i);
   });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { VISITOR_COOKIE } from '@vis/domain';
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import Koa from 'koa';
 import type { Context, Middleware } from 'koa';
@@ -83,7 +84,9 @@ const canGoAnonymous = (ctx: Context) => ctx.method === 'GET' || ctx.method === 
 /**
  * Signed, httpOnly, sameSite=lax session cookies naming a server-side record (`SessionStore`), shared by every
  * service (same keys, same cookie, same records). Every browser is a visitor from its first request, a read
- * included, so a page's parallel first calls act as one account. The cookie is Secure whenever the request
+ * included: the embedded server's page itself starts the session, so the page's calls act as one account. A page
+ * served without one (nginx's, in the services-apart topology) sends its calls one at a time until the
+ * VISITOR_COOKIE it can read says it has one. The cookie is Secure whenever the request
  * came over HTTPS (directly, or as a trusted proxy says), which is always in production.
  */
 export const sessions = (app: Koa, { secret, store, abuse }: SessionOptions): Middleware => {
@@ -124,6 +127,18 @@ export const sessions = (app: Koa, { secret, store, abuse }: SessionOptions): Mi
         return;
       }
       data.visitorId = randomUUID();
+    }
+    // Readable by the page, which then knows its calls share this session (see VISITOR_COOKIE); also given to a
+    // browser whose session began before there was one.
+    if (ctx.cookies.get(VISITOR_COOKIE) === undefined) {
+      ctx.cookies.set(VISITOR_COOKIE, '1', {
+        httpOnly: false,
+        signed: false,
+        sameSite: 'lax',
+        secure: ctx.secure,
+        maxAge: THIRTY_DAYS_MS,
+        overwrite: true,
+      });
     }
     setActor(ctx, data);
     await next();

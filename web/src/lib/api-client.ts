@@ -1,4 +1,5 @@
-import { SIGN_IN_POSITION_COOKIE } from '@vis/domain/contract/names';
+import { SIGN_IN_POSITION_COOKIE, VISITOR_COOKIE } from '@vis/domain/contract/names';
+import { firstCallsOneAtATime } from './first-calls.ts';
 
 /**
  * The one way the web app talks to the APIs (spec 01 §7): JSON, cookies always sent, and a non-OK answer
@@ -40,18 +41,24 @@ const notePosition = (body: unknown) => {
   if (Number.isFinite(position) && position > minPosition) minPosition = position;
 };
 
+/** Whether this browser has a session: the server sets VISITOR_COOKIE beside it, readable by the page. */
+const isVisitor = () => typeof document !== 'undefined' && document.cookie.split('; ').some((cookie) => cookie.startsWith(`${VISITOR_COOKIE}=`));
+const inTurn = firstCallsOneAtATime(isVisitor);
+
 const send = async <T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ data: T; headers: Headers }> => {
-  const response = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers: {
-      Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(method === 'GET' && minPosition > 0 ? { 'X-Min-Position': String(minPosition) } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const response = await inTurn(() =>
+    fetch(url, {
+      method,
+      credentials: 'include',
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(method === 'GET' && minPosition > 0 ? { 'X-Min-Position': String(minPosition) } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
   const text = await response.text();
   let parsed: unknown = null;
   try {
