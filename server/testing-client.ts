@@ -1,23 +1,14 @@
 import WebSocket from 'ws';
+import { createCookieJar } from './testing/cookie-jar.ts';
 
 /** A browser-like client of a running server: keeps its session cookie, reads JSON, opens /ws. */
 export const httpClient = (base: string | (() => string)) => {
   const baseUrl = () => (typeof base === 'string' ? base : base());
+  const jar = createCookieJar();
   let cookie = '';
-  /** Like a browser's jar for one site: each cookie as the last response set it, gone once it expires. */
-  const jar = new Map<string, string>();
   const keepCookie = (res: Response) => {
-    const setCookie = res.headers.getSetCookie();
-    if (setCookie.length === 0) return;
-    for (const line of setCookie) {
-      const [pair = '', ...attributes] = line.split(';');
-      const name = pair.slice(0, pair.indexOf('=')).trim();
-      const value = pair.slice(pair.indexOf('=') + 1);
-      const expired = attributes.some((attribute) => /^\s*(max-age=0|expires=thu, 01 jan 1970)/i.test(attribute));
-      if (expired) jar.delete(name);
-      else jar.set(name, value);
-    }
-    cookie = Array.from(jar, ([name, value]) => `${name}=${value}`).join('; ');
+    jar.keep(res);
+    cookie = jar.header();
   };
   const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(`${baseUrl()}${url}`, {

@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { createCookieJar } from '../../server/testing/cookie-jar.ts';
 
 export interface Reply {
   status: number;
@@ -29,6 +30,7 @@ export const reliabilityClient = (
   baseUrl: () => string,
   { keepCookies = true, headers: fixedHeaders = {} }: { keepCookies?: boolean; headers?: Record<string, string> } = {},
 ) => {
+  const jar = createCookieJar();
   let cookie = '';
   const request = async (method: string, path: string, { raw, json, contentType, headers = {} }: RawRequest = {}): Promise<Reply> => {
     const body = raw ?? (json === undefined ? undefined : JSON.stringify(json));
@@ -46,8 +48,8 @@ export const reliabilityClient = (
       body,
     });
     if (keepCookies) {
-      const set = res.headers.getSetCookie();
-      if (set.length) cookie = set.map((each) => each.split(';')[0]).join('; ');
+      jar.keep(res);
+      cookie = jar.header();
     }
     const text = await res.text();
     let parsed: unknown = null;
