@@ -81,6 +81,10 @@ describe.skipIf(!hasNginx)('the services apart, behind nginx', { timeout: 180_00
     // query-api, which heard it from the read model projections wrote in another process.
     await expect.poll(() => chips(second, 'Common Viral Triggers').allTextContents(), { timeout: 15_000 }).toEqual(['Scarcity loop']);
     await second.screenshot({ path: screenshotPath('topology-live-second-tab-1280') });
+    // And back: the first tab opened its socket on the landing page, before it had a session (nginx's page starts
+    // none), so that socket was nobody's; it must hear its own project once the visitor exists.
+    await addParameter(second, 'Common Viral Triggers', 'Echo loop');
+    await expect.poll(() => chips(first, 'Common Viral Triggers').allTextContents(), { timeout: 15_000 }).toEqual(['Scarcity loop', 'Echo loop']);
 
     // Each process did its part: the command was appended by command-api, projected by projections.
     const status = await fetch(`${topology.url}/api/ops/projections`, { headers: { Authorization: `Bearer topology-test-ops-token-0123456789` } });

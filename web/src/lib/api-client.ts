@@ -42,8 +42,21 @@ const notePosition = (body: unknown) => {
 };
 
 /** Whether this browser has a session: the server sets VISITOR_COOKIE beside it, readable by the page. */
-const isVisitor = () => typeof document !== 'undefined' && document.cookie.split('; ').some((cookie) => cookie.startsWith(`${VISITOR_COOKIE}=`));
+export const isVisitor = () =>
+  typeof document !== 'undefined' && document.cookie.split('; ').some((cookie) => cookie.startsWith(`${VISITOR_COOKIE}=`));
 const inTurn = firstCallsOneAtATime(isVisitor);
+
+const sessionStartListeners = new Set<() => void>();
+/** Calls `listener` once, after the answer that gave this browser its session. */
+export const whenSessionStarts = (listener: () => void) => {
+  sessionStartListeners.add(listener);
+};
+const noteSessionStart = () => {
+  if (sessionStartListeners.size === 0 || !isVisitor()) return;
+  const listeners = [...sessionStartListeners];
+  sessionStartListeners.clear();
+  for (const listener of listeners) listener();
+};
 
 const send = async <T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ data: T; headers: Headers }> => {
   const response = await inTurn(() =>
@@ -59,6 +72,7 @@ const send = async <T>(method: string, url: string, body?: unknown, headers: Rec
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
   );
+  noteSessionStart();
   const text = await response.text();
   let parsed: unknown = null;
   try {

@@ -1,7 +1,7 @@
 import type { LiveMessage } from '@vis/domain';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { readYourWritesPosition } from './api-client.ts';
+import { isVisitor, readYourWritesPosition, whenSessionStarts } from './api-client.ts';
 
 type Listener = () => void;
 
@@ -29,6 +29,9 @@ const createLiveConnection = () => {
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
     const ws = new WebSocket(`${scheme}://${window.location.host}/ws`);
     socket = ws;
+    // Opened before this browser had a session (a first visit to a page nginx served, which starts none), the
+    // socket is nobody's and is refused the visitor's own topics: once the session starts, it opens again.
+    if (!isVisitor()) whenSessionStarts(() => socket === ws && ws.close());
     ws.onopen = () => {
       const reconnected = retryMs !== 500;
       retryMs = 500;
