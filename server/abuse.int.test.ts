@@ -119,16 +119,42 @@ describe("visitors' free AI plays per client address", () => {
     expect((await bo.call('GET', '/api/auth/user')).body).toMatchObject({ remainingFreeUses: 2 });
   });
 
-  it('does not limit signed-in users or visitors who pay another way', async () => {
-    await start({ config: { RATE_LIMIT_VISITOR_AI_PER_HOUR: 1, PUBLIC_COUPON_CODE: 'OPEN' } });
-    const unlimited = httpClient(server!.url);
-    expect((await unlimited.call('POST', '/api/redeem-coupon', { couponCode: 'OPEN' })).status).toBe(200);
-    const asked = await sequentially(3, () => unlimited.call('POST', '/api/generate-parameter', { prompt: 'hooks' }));
-    expect(asked.map((res) => res.status)).toEqual([200, 200, 200]);
+  it('limits visitors whatever pays (the public coupon included), but not signed-in users', async () => {
+    await start({ config: { RATE_LIMIT_VISITOR_AI_PER_HOUR: 2, PUBLIC_COUPON_CODE: 'OPEN' } });
+    const redeemers = [httpClient(server!.url), httpClient(server!.url), httpClient(server!.url)];
+    for (const visitor of redeemers) expect((await visitor.call('POST', '/api/redeem-coupon', { couponCode: 'OPEN' })).status).toBe(200);
+    const asked = await sequentially(9, (i) => redeemers[i % 3]!.call('POST', '/api/generate-parameter', { prompt: 'hooks' }));
+    expect(statuses(asked)).toEqual({ 200: 2, 429: 7 });
     const user = httpClient(server!.url);
     await user.form('/auth/local', { displayName: 'Cy', email: 'cy@example.com' });
     const users = await sequentially(3, () => user.call('POST', '/api/generate-parameter', { prompt: 'hooks' }));
     expect(users.map((res) => res.status)).toEqual([200, 200, 200]);
+  });
+});
+
+describe('limits hold under bursts (one atomic reservation each)', () => {
+  const parallel = <T>(times: number, run: (index: number) => Promise<T>) => Promise.all(Array.from({ length: times }, (_, i) => run(i)));
+
+  it('passes no more than RATE_LIMIT_VISITOR_AI_PER_HOUR of 40 parallel cookie-less AI calls', async () => {
+    await start({ config: { RATE_LIMIT_VISITOR_AI_PER_HOUR: 10, RATE_LIMIT_NEW_VISITORS_PER_HOUR: 100 } });
+    const results = await parallel(40, () => bare('POST', '/api/generate-parameter', { prompt: 'viral triggers' }));
+    expect(statuses(results)).toEqual({ 200: 10, 429: 30 });
+    const charges = (await server!.eventStore.readAll()).filter((event) => event.type === 'AiRequestCharged');
+    expect(charges).toHaveLength(10);
+  });
+
+  it('evaluates no more than RATE_LIMIT_WRONG_COUPONS_PER_10_MINUTES of 40 parallel wrong codes', async () => {
+    await start({ config: { RATE_LIMIT_WRONG_COUPONS_PER_10_MINUTES: 10 } });
+    const guesser = httpClient(server!.url);
+    await guesser.call('GET', '/api/auth/user');
+    const guesses = await parallel(40, (i) => guesser.call('POST', '/api/redeem-coupon', { couponCode: `GUESS-${i}` }));
+    expect(statuses(guesses)).toEqual({ 400: 10, 429: 30 });
+  });
+
+  it('makes no more than RATE_LIMIT_NEW_VISITORS_PER_HOUR of 200 parallel new visitors', async () => {
+    await start({ config: { RATE_LIMIT_NEW_VISITORS_PER_HOUR: 30 } });
+    const results = await parallel(200, () => bare('POST', '/api/projects', {}));
+    expect(statuses(results)).toEqual({ 201: 30, 429: 170 });
   });
 });
 

@@ -89,7 +89,19 @@ export const createCommandApi = ({
   const router = new Router();
   const accounts = createAccounts({ eventStore });
   accountRoutes(router, { accounts, clock, newId, operators, abuse });
-  const { vault } = registerAi(router, { eventStore, accounts, logger, clock, newId, sessionSecret, sessionStore, abuse, options: ai, metrics });
+  const { vault, gateway } = registerAi(router, {
+    eventStore,
+    documentStore,
+    accounts,
+    logger,
+    clock,
+    newId,
+    sessionSecret,
+    sessionStore,
+    abuse,
+    options: ai,
+    metrics,
+  });
   projectRoutes(router, { eventStore, clock, newId, forgetProjectKey: (projectId) => vault.delete(projectId) });
   feedbackRoutes(router, { eventStore, clock, newId });
   marketplaceRoutes(router, { eventStore, clock, newId });
@@ -108,5 +120,6 @@ export const createCommandApi = ({
   app.use(requestBounds());
   app.use(router.routes());
   app.use(router.allowedMethods());
-  return app;
+  // The AI gateway too: tests and the embedded server run its repair of abandoned requests on demand.
+  return Object.assign(app, { aiGateway: gateway });
 };

@@ -1,5 +1,6 @@
 import {
   chargeMethodFor,
+  IdempotencyKeyReusedError,
   NotFoundError,
   projectDecider,
   projectStreamId,
@@ -9,10 +10,21 @@ import {
   type ProjectCommand,
   MAX_ASKED_LENGTH,
 } from '@vis/domain';
-import { handleCommand, readStreamState, type EventStore, type KeyVault, type Logger, type Metrics } from '@vis/infrastructure';
-import type { Context } from 'koa';
+import {
+  handleCommand,
+  handledBefore,
+  readStreamState,
+  type DocumentStore,
+  type EventStore,
+  type KeyVault,
+  type Logger,
+  type Metrics,
+} from '@vis/infrastructure';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Context, Next } from 'koa';
 import type { Accounts } from '../accounts/accounts.ts';
 import { commandMetadata } from '../command-context.ts';
+import { createAiJournal } from './ai-journal.ts';
 import { AiHttpError } from './errors.ts';
 import { createGeminiProvider } from './gemini/gemini-provider.ts';
 import { AI_PROCESS_HEADER, type AiProcessChannel } from './process-channel.ts';
@@ -41,6 +53,10 @@ export interface AiGatewayDeps {
   timeoutMs: number;
   /** Counts and times the model calls, by use, provider and outcome. */
   metrics?: Metrics;
+  /** Where the AI request journal is kept (every replica shares it). */
+  documentStore: DocumentStore;
+  /** How often abandoned requests (a process died mid-request) are looked for and repaired. */
+  repairEveryMs?: number;
 }
 
 /** The project command that records an outcome; the gateway adds metadata. */
@@ -75,6 +91,9 @@ export interface AiResult<U extends AiUse> {
   position: string | null;
 }
 
+const requestIdOf = (metadata: CommandMetadata) => `ai-${metadata.commandId}`;
+const outcomeCommandId = (requestId: string) => `${requestId}:outcome`;
+
 const MAX_ASKED_TEXT = 2000;
 const MAX_ASKED_ITEMS = 100;
 
@@ -106,6 +125,12 @@ export const boundedAsked = (asked: Record<string, unknown>): Record<string, unk
  */
 export const createAiGateway = (deps: AiGatewayDeps) => {
   const { eventStore, accounts, vault, logger, processes, rateLimit } = deps;
+
+  /** One request's metadata, made once: `once` and `run` must agree on its request id. */
+  const metadataOf = (ctx: Context): CommandMetadata => {
+    const state = ctx.state as { aiMetadata?: CommandMetadata };
+    return (state.aiMetadata ??= commandMetadata(ctx, deps));
+  };
 
   const projectState = async (projectId: string) => (await readStreamState(eventStore, projectDecider, projectStreamId(projectId))).state;
 
@@ -143,26 +168,25 @@ export const createAiGateway = (deps: AiGatewayDeps) => {
     return handleCommand(eventStore, projectDecider, projectStreamId(projectId), commands);
   };
 
+  const refund = (actor: string, requestId: string, reason: string, metadata: CommandMetadata) =>
+    accounts.execute('RefundAiRequest', actor, { requestId, reason }, step(metadata, `${requestId}:refund:${deps.newId()}`));
+
   const run = async <U extends AiUse>(ctx: Context, call: AiCall<U>): Promise<AiResult<U>> => {
-    const metadata = commandMetadata(ctx, deps);
+    const metadata = metadataOf(ctx);
     const actor = metadata.actorId;
     await rateLimit.take(actor);
     const project = call.projectId === undefined ? null : await ownedProject(call.projectId, actor);
     const input = call.input(project);
     const { provider, ownKey } = await providerFor(project);
-    // Before anything runs: a visitor whose charge would be a free play counts against their address's limit.
-    if (!ownKey && actor.startsWith('visitor-') && chargeMethodFor(await accounts.stateOf(actor), false) === 'free_play') {
-      await rateLimit.takeVisitorFreePlay(ctx.ip);
+    // Before anything is charged: a visitor's AI counts against their address's limit, whatever pays for it (free
+    // plays, a public coupon's points, a subscription): only a project's own key costs the server nothing.
+    if (!ownKey && actor.startsWith('visitor-') && chargeMethodFor(await accounts.stateOf(actor), false) !== null) {
+      await rateLimit.takeVisitorAi(ctx.ip);
     }
     const process = processes.begin(actor, ctx.get(AI_PROCESS_HEADER));
-    const requestId = `ai-${metadata.commandId}`;
+    const requestId = requestIdOf(metadata);
     try {
-      const charge = await accounts.execute(
-        'ChargeAiRequest',
-        actor,
-        { requestId, ownKeyValid: ownKey },
-        step(metadata, `${requestId}:charge:${deps.newId()}`),
-      );
+      await accounts.execute('ChargeAiRequest', actor, { requestId, ownKeyValid: ownKey }, step(metadata, `${requestId}:charge:${deps.newId()}`));
       process.update('processing', 'Processing your request...');
       let output: AiOutput<U>;
       let promptVersion: string;
@@ -191,24 +215,23 @@ export const createAiGateway = (deps: AiGatewayDeps) => {
           },
           'AI call failed',
         );
-        // Only what this attempt charged is given back: a retry of a request charged earlier refunds nothing.
-        if (charge.events.length > 0) {
-          await accounts.execute(
-            'RefundAiRequest',
-            actor,
-            { requestId, reason: `${provider.name}: ${reason}` },
-            step(metadata, `${requestId}:refund:${deps.newId()}`),
-          );
-        }
+        // The journal lets one caller at a time run a request id, so its charge is this caller's to give back.
+        await refund(actor, requestId, `${provider.name}: ${reason}`, metadata);
         if (!(error instanceof AiProviderError)) throw error;
         const title = error.reason === 'empty' && call.emptyTitle ? call.emptyTitle : call.failure;
         throw new AiHttpError(502, title, title);
       }
       const ai: AiAnswer = { provider: provider.name, model: provider.model, promptVersion, ownKey };
       process.update('saving', 'Saving the results...');
+      // A refusal now (the list filled up, the idea was finished meanwhile) delivers nothing: it is refunded.
       const recorded =
         project && call.record
-          ? await recordOutcome(project.projectId, call.record(output, { requestId, ai, input }), step(metadata, `${requestId}:outcome`))
+          ? await recordOutcome(project.projectId, call.record(output, { requestId, ai, input }), step(metadata, outcomeCommandId(requestId))).catch(
+              async (error: unknown) => {
+                await refund(actor, requestId, 'outcome refused', metadata);
+                throw error;
+              },
+            )
           : null;
       process.complete(call.done(output));
       return { output, ai, requestId, input, position: recorded ? String(recorded.position) : null };
@@ -220,7 +243,85 @@ export const createAiGateway = (deps: AiGatewayDeps) => {
     }
   };
 
-  return { run, ownedProject, geminiWith };
+  const journal = createAiJournal({
+    documentStore: deps.documentStore,
+    clock: deps.clock,
+    owner: `command-api-${deps.newId()}`,
+    // Longer than any run may take: the model's timeout plus the writes around it.
+    leaseMs: deps.timeoutMs + 30_000,
+  });
+
+  /**
+   * Runs an AI request once per request id (from the Idempotency-Key): the first caller runs it; a retry, sent
+   * while it runs or up to a day later, answers the first outcome without asking the model again; the same key
+   * with another body answers 422. A request that failed (refunded) or was refused before any charge is
+   * forgotten, so its retry is a new try.
+   */
+  const once = async (ctx: Context, next: Next) => {
+    const metadata = metadataOf(ctx);
+    const requestId = requestIdOf(metadata);
+    const keyed = metadata.requestDigest !== undefined;
+    const projectId = (ctx.request.body as { projectId?: unknown } | undefined)?.projectId;
+    const claim = {
+      requestId,
+      actorId: metadata.actorId,
+      projectId: typeof projectId === 'string' ? projectId : null,
+      requestDigest: metadata.requestDigest ?? null,
+    };
+    for (const started = Date.now(); ;) {
+      const claimed = await journal.claim(claim);
+      if (claimed.kind !== 'claimed' && claimed.requestDigest !== claim.requestDigest) throw new IdempotencyKeyReusedError();
+      if (claimed.kind === 'answered') {
+        ctx.status = claimed.answer.status;
+        ctx.body = claimed.answer.body;
+        ctx.set('Idempotent-Replayed', 'true');
+        return;
+      }
+      if (claimed.kind === 'claimed') break;
+      // Another caller runs it: wait for its answer, or for it to give the request up.
+      let answer = await journal.answerOf(requestId);
+      while (answer === 'running' && Date.now() - started < deps.timeoutMs + 30_000) {
+        await sleep(50);
+        answer = await journal.answerOf(requestId);
+      }
+      if (answer === 'running') throw new AiHttpError(503, 'Request in progress', 'This request is still being processed. Please try again shortly.');
+    }
+    try {
+      await next();
+    } catch (error) {
+      await journal.release(requestId);
+      throw error;
+    }
+    if (keyed && ctx.status >= 200 && ctx.status < 300) await journal.answer(requestId, { status: ctx.status, body: ctx.body });
+    else await journal.release(requestId);
+  };
+
+  /**
+   * A process that died between a charge and its answer left a running entry: once its lease ran out, the charge
+   * is refunded unless the outcome reached the project (then the person has it). Runs at start and then now and then.
+   */
+  const repairAbandoned = async () => {
+    for (const entry of await journal.abandoned()) {
+      if (!(await journal.takeOver(entry.requestId, entry.leaseUntil))) continue;
+      const metadata: CommandMetadata = { commandId: `${entry.requestId}:repair`, actorId: entry.actorId, now: deps.clock().toISOString() };
+      const delivered =
+        entry.projectId !== null &&
+        (await handledBefore(eventStore, projectDecider, projectStreamId(entry.projectId), {
+          ...metadata,
+          commandId: outcomeCommandId(entry.requestId),
+        }));
+      if (!delivered && entry.actorId) await refund(entry.actorId, entry.requestId, 'abandoned: the server stopped mid-request', metadata);
+      logger.warn({ requestId: entry.requestId, refunded: !delivered }, 'AI request abandoned by a stopped process: repaired');
+      await journal.release(entry.requestId);
+    }
+    await journal.sweep();
+  };
+  const repair = () => repairAbandoned().catch((error: unknown) => logger.error({ err: error }, 'repairing abandoned AI requests failed'));
+  void repair();
+  const repairing = setInterval(() => void repair(), deps.repairEveryMs ?? 60_000);
+  repairing.unref();
+
+  return { run, once, repairAbandoned, stop: () => clearInterval(repairing), ownedProject, geminiWith };
 };
 
 export type AiGateway = ReturnType<typeof createAiGateway>;

@@ -45,6 +45,7 @@ export const registerAi = (
   router: Router,
   {
     eventStore,
+    documentStore,
     accounts,
     logger,
     clock,
@@ -56,6 +57,8 @@ export const registerAi = (
     metrics,
   }: {
     eventStore: EventStore;
+    /** The AI request journal's home (and the key vault's, unless `options.documentStore` names another). */
+    documentStore: DocumentStore;
     accounts: Accounts;
     logger: Logger;
     clock: () => Date;
@@ -95,6 +98,7 @@ export const registerAi = (
     rateLimit,
     timeoutMs: options.timeoutMs ?? 60_000,
     metrics,
+    documentStore,
   });
   aiRoutes(router, { gateway });
   keyRoutes(router, {

@@ -7,16 +7,16 @@ const HOUR_MS = 60 * MINUTE_MS;
 
 /**
  * The AI limits, on counters every command-api replica shares: at most `AI_REQUESTS_PER_MINUTE` requests per
- * account (protects the model quota), and at most `visitorAiPerHour` free plays spent by the visitors of one
- * client address (a script that makes a new visitor per request would otherwise get three free model calls each
- * time, on the server's key).
+ * account (protects the model quota), and at most `visitorAiPerHour` AI requests by the visitors of one client
+ * address, whatever pays for them (a script that makes a new visitor per request would otherwise get three free
+ * model calls each time, or redeem the public coupon each time, on the server's key).
  */
 export const createAiRateLimit = ({ limiter, limits }: Abuse, { perAccountPerMinute = AI_REQUESTS_PER_MINUTE } = {}) => ({
   take: async (account: string) => {
     const verdict = await limiter.take({ name: 'ai-account', limit: perAccountPerMinute, windowMs: MINUTE_MS }, account);
     if (!verdict.allowed) throw new AiHttpError(429, TOO_MANY_AI_REQUESTS_TITLE, TOO_MANY_AI_REQUESTS_MESSAGE);
   },
-  takeVisitorFreePlay: async (clientAddress: string) => {
+  takeVisitorAi: async (clientAddress: string) => {
     const verdict = await limiter.take({ name: 'visitor-ai', limit: limits.visitorAiPerHour, windowMs: HOUR_MS }, clientAddress);
     if (verdict.allowed) return;
     throw new RateLimitedError(

@@ -10,7 +10,7 @@ import { quickIdea } from './uses/quick-idea.ts';
 import type { AiRoute, AiRouteDeps } from './uses/shared.ts';
 import { technicalReport } from './uses/technical-report.ts';
 
-/** One endpoint per AI use, each in its module under `uses/`: its body, what it asks the gateway, its answer. */
+/** One endpoint per AI use (each run once per Idempotency-Key, see `once`), each in its module under `uses/`: its body, what it asks the gateway, its answer. */
 const USES: AiRoute[] = [
   generateParameters,
   generateKindParameters,
@@ -24,5 +24,5 @@ const USES: AiRoute[] = [
 ];
 
 export const aiRoutes = (router: Router, deps: AiRouteDeps) => {
-  for (const use of USES) router[use.method](use.path, aiErrors, (ctx) => use.handle(ctx, deps));
+  for (const use of USES) router[use.method](use.path, aiErrors, deps.gateway.once, (ctx) => use.handle(ctx, deps));
 };

@@ -1,5 +1,5 @@
 import { ALREADY_LIKED_MESSAGE, IDEA_NOT_FOUND_MESSAGE, LIKED_MESSAGE, NOT_IDEA_OWNER_MESSAGE, PUBLISHED_MESSAGE } from '@vis/domain';
-import { silentLogger } from '@vis/infrastructure';
+import { createRateLimiter, NO_ABUSE_LIMITS, silentLogger } from '@vis/infrastructure';
 import { openTestStores } from '@vis/infrastructure/testing';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -20,6 +20,8 @@ beforeEach(async () => {
     sessionSecret: 's'.repeat(32),
     secureCookies: false,
     clock: () => new Date(start + minutes * 60_000),
+    // One address is every visitor here (50 concurrent ones); the limits have tests of their own (server/abuse).
+    abuse: { limiter: createRateLimiter({ documentStore: stores.documentStore }), limits: NO_ABUSE_LIMITS },
   });
 });
 afterEach(() => stores.cleanup());

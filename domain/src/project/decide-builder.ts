@@ -50,10 +50,15 @@ export const BUILDER_FINISHED_MESSAGE = 'This idea is finished: choose Back to E
  */
 export const decideProjectBuilder = (command: ProjectBuilderCommand, state: ProjectState): ProjectBuilderEvent[] => {
   const events = decideBuilderCommand(command, state);
-  if (events.length > 0 && EDITS.has(command.type) && state.status === 'active' && state.builder?.finished) {
+  if (events.length > 0 && EDITS.has(command.type) && state.status === 'active') assertBuilderOpen(state);
+  return events;
+};
+
+/** A finished idea takes no edit, a paid AI prompt included: checked before an AI request charges anything. */
+export const assertBuilderOpen = (state: ActiveProjectState) => {
+  if (state.builder?.finished) {
     throw new ValidationError('finished', BUILDER_FINISHED_MESSAGE, 'Idea finished');
   }
-  return events;
 };
 
 const decideBuilderCommand = (command: ProjectBuilderCommand, state: ProjectState): ProjectBuilderEvent[] => {

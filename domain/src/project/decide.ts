@@ -267,8 +267,16 @@ const addParameter = ({ data, metadata }: AddParameter, state: ProjectState): Pr
   }
   // Duplicates are dropped, not refused: the spec says so (§5, variant C).
   if (parameterListOf(project, data.list).includes(value)) return [];
-  if (parameterListOf(project, data.list).length >= MAX_LIST_ITEMS) throw new ValidationError('list', LIST_FULL_MESSAGE, 'List full');
+  assertListHasRoom(project, data.list);
   return [{ type: 'ParameterAdded', data: { projectId: data.projectId, list: data.list, value, addedAt: metadata.now } }];
+};
+
+/**
+ * A list takes one more value: checked by AddParameter, and by an AI request that adds its suggestions before
+ * it charges anything (a request that could only be refused must cost nothing).
+ */
+export const assertListHasRoom = (project: ActiveProjectState, list: AddParameter['data']['list']) => {
+  if (parameterListOf(project, list).length >= MAX_LIST_ITEMS) throw new ValidationError('list', LIST_FULL_MESSAGE, 'List full');
 };
 
 const removeParameter = ({ data, metadata }: RemoveParameter, state: ProjectState): ProjectEvent[] => {

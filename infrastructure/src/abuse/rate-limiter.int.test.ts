@@ -65,6 +65,35 @@ describe('rate limiter', () => {
     expect(await stores.documentStore.count(RATE_LIMITS_COLLECTION)).toBe(0);
   });
 
+  it('lets no more than the limit through a burst of parallel takes, on one limiter or several on the same store', async () => {
+    const burst = { ...rule, limit: 10 };
+    const one = limiter();
+    const oneLimiter = await Promise.all(Array.from({ length: 100 }, () => one.take(burst, 'burst-a')));
+    expect(oneLimiter.filter((verdict) => verdict.allowed)).toHaveLength(10);
+    const replicas = [limiter(), limiter(), limiter()];
+    const shared = await Promise.all(Array.from({ length: 150 }, (_, i) => replicas[i % 3]!.take(burst, 'burst-b')));
+    expect(shared.filter((verdict) => verdict.allowed)).toHaveLength(10);
+    expect(shared.filter((verdict) => !verdict.allowed).every((verdict) => verdict.retryAfterMs >= 1000)).toBe(true);
+  });
+
+  it('keeps to the sliding estimate in a burst: what the previous window still weighs leaves less room', async () => {
+    const limits = limiter();
+    for (let i = 0; i < 2; i++) await limits.take(rule, 'k');
+    now += HOUR; // both still weigh fully: one left
+    expect((await Promise.all(Array.from({ length: 20 }, () => limits.take(rule, 'k')))).filter((v) => v.allowed)).toHaveLength(1);
+  });
+
+  it('gives a reservation back, never below zero', async () => {
+    const limits = limiter();
+    for (let i = 0; i < 3; i++) await limits.take(rule, 'k');
+    await limits.release(rule, 'k');
+    expect((await limits.take(rule, 'k')).allowed).toBe(true);
+    expect((await limits.take(rule, 'k')).allowed).toBe(false);
+    for (let i = 0; i < 5; i++) await limits.release(rule, 'fresh');
+    for (let i = 0; i < 3; i++) expect((await limits.take(rule, 'fresh')).allowed).toBe(true);
+    expect((await limits.take(rule, 'fresh')).allowed).toBe(false);
+  });
+
   it('says how long to wait in words', () => {
     expect(describeWait(30_000)).toBe('30 seconds');
     expect(describeWait(60_000)).toBe('1 minute');

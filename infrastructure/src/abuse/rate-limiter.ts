@@ -32,8 +32,16 @@ const ALLOWED: RateLimitVerdict = { allowed: true, retryAfterMs: 0 };
  * limit at a window's edge as plain fixed windows allow.
  *
  * Keys (an address, an account) are stored hashed: the counters need to tell callers apart, not to name them.
- * Concurrent callers can overshoot a limit by the few requests in flight between a read and an increment; the
- * limits bound abuse, they are not billing.
+ *
+ * A `take` is one reservation: a conditional increment whose filter holds the count it may still grow from
+ * (`count <= room - 1`), which the store applies atomically (one LMDB write transaction, one MongoDB
+ * `updateOne`). However many requests arrive at once, on one replica or several, no more than the limit pass:
+ * a read followed by a separate increment let a burst of 40 through a limit of 10. The previous window is only
+ * read: it no longer grows, bar a request or two at the very edge.
+ *
+ * Why not rate-limiter-flexible: it reserves atomically on MongoDB and in one process's memory, but the
+ * embedded topology's replicas share counters through the LMDB document store, which it does not speak; this
+ * file is the same conditional increment on the port both stores implement.
  */
 export const createRateLimiter = ({
   documentStore,
@@ -69,16 +77,36 @@ export const createRateLimiter = ({
     return { allowed: false, retryAfterMs: Math.max(1000, Math.ceil(retryAt - now)) };
   };
 
-  const hit = async (rule: RateLimitRule, key: string) => {
+  const windowOf = (rule: RateLimitRule) => {
     const now = clock().getTime();
     const window = Math.floor(now / rule.windowMs);
-    const expiresAt = new Date((window + 2) * rule.windowMs).toISOString();
+    return { now, window, expiresAt: new Date((window + 2) * rule.windowMs).toISOString() };
+  };
+
+  const hit = async (rule: RateLimitRule, key: string) => {
+    const { window, expiresAt } = windowOf(rule);
     await documentStore.updateOne(
       RATE_LIMITS_COLLECTION,
       { _id: idOf(rule, key, window) },
       { $inc: { count: 1 }, $set: { expiresAt } },
       { upsert: true },
     );
+  };
+
+  /** One more in the current window if it still has room; the filter carries the condition, so the store decides. */
+  const reserve = async (rule: RateLimitRule, key: string): Promise<boolean> => {
+    const { now, window, expiresAt } = windowOf(rule);
+    const previous = await countIn(rule, key, window - 1);
+    const elapsed = (now % rule.windowMs) / rule.windowMs;
+    const room = rule.limit - previous * (1 - elapsed);
+    if (room < 1) return false;
+    const _id = idOf(rule, key, window);
+    const increment = () =>
+      documentStore.updateOne(RATE_LIMITS_COLLECTION, { _id, count: { $lte: room - 1 } }, { $inc: { count: 1 }, $set: { expiresAt } });
+    if (await increment()) return true;
+    // Full, or the window's first request: create the counter at 0 (a no-op when it exists) and ask once more.
+    await documentStore.updateOne(RATE_LIMITS_COLLECTION, { _id }, { $inc: { count: 0 }, $set: { expiresAt } }, { upsert: true });
+    return increment();
   };
 
   return {
@@ -88,12 +116,24 @@ export const createRateLimiter = ({
     hit: async (rule: RateLimitRule, key: string) => {
       if (rule.limit !== 0) await hit(rule, key);
     },
-    /** Counts one if it is within the limit; a refused attempt is not counted. */
+    /** Counts one if it is within the limit, atomically; a refused attempt is not counted. */
     take: async (rule: RateLimitRule, key: string): Promise<RateLimitVerdict> => {
       if (rule.limit === 0) return ALLOWED;
-      const allowed = await verdict(rule, key, 1);
-      if (allowed.allowed) await hit(rule, key);
-      return allowed;
+      if (await reserve(rule, key)) return ALLOWED;
+      const refused = await verdict(rule, key, 1);
+      // Refused by the store while the counts now read as room: another request's reservation was given back meanwhile.
+      if (!refused.allowed) return refused;
+      onRefused(rule.name);
+      return { allowed: false, retryAfterMs: 1000 };
+    },
+    /**
+     * Gives back one `take` of the current window: a reservation made before the outcome was known, for limits
+     * on failures (wrong coupon codes) where a success should not count. Never below zero.
+     */
+    release: async (rule: RateLimitRule, key: string) => {
+      if (rule.limit === 0) return;
+      const { window } = windowOf(rule);
+      await documentStore.updateOne(RATE_LIMITS_COLLECTION, { _id: idOf(rule, key, window), count: { $gt: 0 } }, { $inc: { count: -1 } });
     },
     /** Drops counters whose windows no longer count (every replica may run it; deleting twice is harmless). */
     sweep: async (max = 1000) => {

@@ -1,4 +1,4 @@
-import { AI_FAILURE_MESSAGES, withoutUnsafeTextCharacters } from '@vis/domain';
+import { AI_FAILURE_MESSAGES, assertBuilderOpen, withoutUnsafeTextCharacters } from '@vis/domain';
 import { parseInput } from '@vis/infrastructure';
 import { requireText } from '../answers.ts';
 import type { OutcomeCommand } from '../ai-gateway.ts';
@@ -21,6 +21,7 @@ export const enhancedPrompt: AiRoute = {
       projectId: body.projectId,
       input: (project) => {
         isBuilder = project?.kind === 'builder';
+        if (project && isBuilder) assertBuilderOpen(project);
         return { context: contextWithData(project, body.projectData) };
       },
       // A model's stray control character must not turn a paid answer into a refused command.

@@ -1,5 +1,6 @@
 import {
   AI_FAILURE_MESSAGES,
+  assertListHasRoom,
   GUIDED_PARAMETER_KINDS,
   guidedListOf,
   MIN_PARAMETER_LENGTH,
@@ -30,7 +31,10 @@ const generateFor = async (ctx: Context, gateway: AiGateway, list: GuidedParamet
     emptyTitle: NO_PARAMETERS_GENERATED,
     projectId: body.projectId,
     input: (project) => {
-      if (body.addToList) requireGuided(project);
+      if (body.addToList && project) {
+        requireGuided(project);
+        assertListHasRoom(project, list);
+      }
       const context = contextFor(project, body);
       return { context, list, kind, count, exclude: exclusionsFor(project, context, list, body.excludeParameters) };
     },
