@@ -23,6 +23,7 @@ import { requestBounds } from '@vis/infrastructure';
 import Koa from 'koa';
 import { createAccounts } from './accounts/accounts.ts';
 import { registerAi, type AiOptions } from './ai/index.ts';
+import { IDEMPOTENCY_KEYS_COLLECTION, idempotencyKeys, sweepIdempotencyKeys } from './idempotency-keys.ts';
 import type { AuthOptions } from './auth/config.ts';
 import { authRoutes } from './auth/routes.ts';
 import { accountRoutes } from './accounts/routes.ts';
@@ -118,8 +119,24 @@ export const createCommandApi = ({
   app.use(authRoutes({ accounts, logger, clock, newId, options: auth, adoptVisitorProjects, headPosition: () => eventStore.headPosition() }));
   app.use(jsonBody());
   app.use(requestBounds());
+  app.use(idempotencyKeys({ documentStore, clock, newId }));
   app.use(router.routes());
   app.use(router.allowedMethods());
+  const sweeping = setInterval(
+    () => void sweepIdempotencyKeys(documentStore, clock).catch((error: unknown) => logger.warn({ err: error }, 'sweeping idempotency keys failed')),
+    10 * 60_000,
+  );
+  sweeping.unref();
+  documentStore
+    .createIndexes(IDEMPOTENCY_KEYS_COLLECTION, [{ key: { expiresAt: 1 } }])
+    .catch((error: unknown) => logger.warn({ err: error }, 'creating the idempotency-key index failed'));
   // The AI gateway too: tests and the embedded server run its repair of abandoned requests on demand.
-  return Object.assign(app, { aiGateway: gateway });
+  return Object.assign(app, {
+    aiGateway: gateway,
+    /** Stops the timers of its sweeps and repairs (a process that closes its stores before exiting). */
+    stopTimers: () => {
+      clearInterval(sweeping);
+      gateway.stop();
+    },
+  });
 };

@@ -24,7 +24,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context, Next } from 'koa';
 import type { Accounts } from '../accounts/accounts.ts';
 import { commandMetadata } from '../command-context.ts';
-import { createAiJournal } from './ai-journal.ts';
+import { AI_REQUESTS_COLLECTION, createAiJournal } from './ai-journal.ts';
 import { AiHttpError } from './errors.ts';
 import { createGeminiProvider } from './gemini/gemini-provider.ts';
 import { AI_PROCESS_HEADER, type AiProcessChannel } from './process-channel.ts';
@@ -316,6 +316,9 @@ export const createAiGateway = (deps: AiGatewayDeps) => {
     }
     await journal.sweep();
   };
+  deps.documentStore
+    .createIndexes(AI_REQUESTS_COLLECTION, [{ key: { state: 1, leaseUntil: 1 } }, { key: { state: 1, expiresAt: 1 } }])
+    .catch((error: unknown) => logger.warn({ err: error }, 'creating the AI request journal indexes failed'));
   const repair = () => repairAbandoned().catch((error: unknown) => logger.error({ err: error }, 'repairing abandoned AI requests failed'));
   void repair();
   const repairing = setInterval(() => void repair(), deps.repairEveryMs ?? 60_000);

@@ -44,7 +44,7 @@ describe('handleCommand', () => {
     expect(result).toMatchObject({ nextExpectedRevision: 0n, position: await stores.eventStore.headPosition(), repeated: false });
     const [event] = await stores.eventStore.readStream(stream);
     expect(event).toMatchObject({
-      id: eventIdFor('c-create', 0),
+      id: eventIdFor(stream, 'c-create', 0),
       type: 'ProjectCreated',
       metadata: { commandId: 'c-create', actorId: 'visitor-ann', commandType: 'CreateProject' },
     });

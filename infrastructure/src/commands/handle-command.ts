@@ -22,10 +22,12 @@ export interface HandleCommandOptions {
 }
 
 /**
- * Event ids derived from the command id make a retried append idempotent at the store too: the same command
- * appended twice after a lost acknowledgement produces the same ids, which both stores treat as a no-op.
+ * Event ids derived from the stream and the command id make a retried append idempotent at the store too: the
+ * same command appended twice after a lost acknowledgement produces the same ids, which both stores treat as a
+ * no-op. The stream is part of it: one command id may act on several streams (a coupon and an account), and an
+ * id must name one event in the whole log.
  */
-export const eventIdFor = (commandId: string, index: number) => uuidFrom(`${commandId}:${index}`);
+export const eventIdFor = (streamId: string, commandId: string, index: number) => uuidFrom(`${streamId}\n${commandId}:${index}`);
 
 /** A name-based UUID (version 5 layout, SHA-256 digest): the same seed always gives the same id. */
 export const uuidFrom = (seed: string) => {
@@ -316,7 +318,7 @@ const decideAndAppend = async <C extends Command, E extends DomainEvent, S>(
       const result = await store.appendToStream(
         streamId,
         events.map((event, index) => ({
-          id: eventIdFor(command.metadata.commandId, index),
+          id: eventIdFor(streamId, command.metadata.commandId, index),
           type: event.type,
           data: event.data,
           metadata: {
