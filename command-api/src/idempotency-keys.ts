@@ -40,7 +40,10 @@ export const idempotencyKeys = ({
   };
 
   return async (ctx, next) => {
-    if (SAFE_METHODS.has(ctx.method) || !ctx.get('idempotency-key')) return next();
+    if (SAFE_METHODS.has(ctx.method) || !ctx.get('idempotency-key')) {
+      await next();
+      return;
+    }
     const { commandId, requestDigest } = commandMetadata(ctx, { clock, newId });
     if (requestDigest !== undefined && (await bind(commandId, requestDigest)) !== requestDigest) throw new IdempotencyKeyReusedError();
     await next();
