@@ -64,7 +64,9 @@ const operator = () => ({ authorization: `Bearer ${opsTokenFor(dataDir)}` });
 const settle = async (url: string) => {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const { projections } = (await (await fetch(`${url}/api/ops/projections`, { headers: operator() })).json()) as { projections: { lag: number; state: string }[] };
+    const { projections } = (await (await fetch(`${url}/api/ops/projections`, { headers: operator() })).json()) as {
+      projections: { lag: number; state: string }[];
+    };
     if (projections.every((projection) => projection.lag === 0 && projection.state === 'live')) return;
     if (Date.now() > deadline) throw new Error(`projections did not catch up: ${JSON.stringify(projections)}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -150,7 +152,8 @@ describe('the server killed (SIGKILL) while 16 clients send commands, then resta
         server = await startChildServer(dataDir);
         url = server.url;
         const headAtRestart = BigInt(
-          ((await (await fetch(`${url}/api/ops/projections`, { headers: operator() })).json()) as { projections: { head: number }[] }).projections[0]!.head,
+          ((await (await fetch(`${url}/api/ops/projections`, { headers: operator() })).json()) as { projections: { head: number }[] }).projections[0]!
+            .head,
         );
         for (const { client, command, record } of pending) {
           figures.tried('retry of a command whose answer was lost in the crash');

@@ -150,7 +150,9 @@ describe.each([
       expect((await badType.json()).message).toMatch(/^type: /);
 
       const ok = await (await post({ message: 'Nice' })).json();
-      const list = await (await fetch(`${server.url}/api/analytics/feedback`, { headers: { ...server.operator, 'X-Min-Position': ok.position } })).json();
+      const list = await (
+        await fetch(`${server.url}/api/analytics/feedback`, { headers: { ...server.operator, 'X-Min-Position': ok.position } })
+      ).json();
       expect(list.feedback).toEqual([expect.objectContaining({ type: 'compliment', message: 'Nice' })]);
     });
   });

@@ -184,7 +184,16 @@ export const startEmbedded = async (
     // Projects' own Gemini keys are kept encrypted beside the read models (not in the log), under a key kept in DATA_DIR when none is set.
     overrides: { ...overrides, secretsKey: secretsKeyFor(dataDir, config.SECRETS_KEY) },
   });
-  const queries = composeQueryService({ config: { ...config, OPS_TOKEN: opsToken }, documentStore, eventStore, progress, logger, sessionStore, abuse, metrics });
+  const queries = composeQueryService({
+    config: { ...config, OPS_TOKEN: opsToken },
+    documentStore,
+    eventStore,
+    progress,
+    logger,
+    sessionStore,
+    abuse,
+    metrics,
+  });
   const webSockets = new Map(Object.entries({ ...queries.webSockets, ...commands.webSockets }));
   // Stripe's hosts are allowed only where payments are on.
   const webSecurityHeaders = webAppSecurityHeaders({ production: secureCookies, payments: commands.payments });

@@ -12,7 +12,10 @@ import { startTestServer } from './testing.ts';
 const root = path.resolve(import.meta.dirname, '..');
 
 /** A request as a browser sends it after DNS rebinding: from this machine, but naming the attacker's host. */
-const rawRequest = (port: number, { method = 'GET', path: url, host, headers = {} }: { method?: string; path: string; host: string; headers?: Record<string, string> }) =>
+const rawRequest = (
+  port: number,
+  { method = 'GET', path: url, host, headers = {} }: { method?: string; path: string; host: string; headers?: Record<string, string> },
+) =>
   new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, method, path: url, headers: { host, ...headers } }, (res) => {
       let body = '';
@@ -66,9 +69,18 @@ describe('DNS rebinding: only known hosts are served', () => {
       ['POST', '/api/projects'],
       ['GET', '/'],
     ] as const) {
-      const res = await rawRequest(server.port, { method, path: url, host: rebind, headers: { origin: `http://${rebind}`, 'content-type': 'application/json' } });
+      const res = await rawRequest(server.port, {
+        method,
+        path: url,
+        host: rebind,
+        headers: { origin: `http://${rebind}`, 'content-type': 'application/json' },
+      });
       expect(res.status, `${method} ${url}`).toBe(421);
-      expect(JSON.parse(res.body)).toEqual({ success: false, error: 'Misdirected Request', message: expect.stringContaining('not a host this server answers for') });
+      expect(JSON.parse(res.body)).toEqual({
+        success: false,
+        error: 'Misdirected Request',
+        message: expect.stringContaining('not a host this server answers for'),
+      });
       expectSecurityHeaders(res.headers, `${method} ${url}`);
     }
   });
@@ -134,7 +146,13 @@ describe('operators, without OPS_TOKEN configured', () => {
   });
 
   it('refuses a caller on this machine without the token: ops, metrics, analytics, as-of', async () => {
-    for (const url of ['/api/ops/projections', '/api/ops/as-of?projection=projects&at=1', '/metrics', '/api/analytics/feedback', '/api/analytics/stage-funnel']) {
+    for (const url of [
+      '/api/ops/projections',
+      '/api/ops/as-of?projection=projects&at=1',
+      '/metrics',
+      '/api/analytics/feedback',
+      '/api/analytics/stage-funnel',
+    ]) {
       const res = await fetch(`${server.url}${url}`);
       expect(res.status, url).toBe(401);
       expect((await res.json()).message).toBe('Operators only: send Authorization: Bearer <OPS_TOKEN>');
@@ -204,10 +222,14 @@ describe('operators, without OPS_TOKEN configured', () => {
   });
 
   it('lets a CLI beside the server find the generated token', async () => {
-    const { stdout } = await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['command-api/src/coupons-cli.ts', 'issue', 'HOSTS-CLI', '--points', '5'], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(server.port), NODE_ENV: 'test', OPS_TOKEN: '', EVENTSTORE_URL: '' },
-    });
+    const { stdout } = await promisify(execFile)(
+      path.join(root, 'node_modules/.bin/tsx'),
+      ['command-api/src/coupons-cli.ts', 'issue', 'HOSTS-CLI', '--points', '5'],
+      {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(server.port), NODE_ENV: 'test', OPS_TOKEN: '', EVENTSTORE_URL: '' },
+      },
+    );
     expect(stdout).toContain(`Issued coupon HOSTS-CLI: 5 points, no redemption limit (via http://127.0.0.1:${server.port})`);
   });
 });

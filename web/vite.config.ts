@@ -19,7 +19,9 @@ const SCREEN_CHUNK = new RegExp(
 const API = 'http://127.0.0.1:3000';
 type ProxyRequest = { setHeader: (name: string, value: string) => void };
 type BrowserRequest = { headers: Record<string, string | string[] | undefined> };
-const asServerOrigin = (proxy: { on: (event: 'proxyReq' | 'proxyReqWs', listener: (proxyReq: ProxyRequest, req: BrowserRequest) => void) => unknown }) => {
+const asServerOrigin = (proxy: {
+  on: (event: 'proxyReq' | 'proxyReqWs', listener: (proxyReq: ProxyRequest, req: BrowserRequest) => void) => unknown;
+}) => {
   const rewrite = (proxyReq: ProxyRequest, req: BrowserRequest) => {
     if (req.headers.origin !== undefined && req.headers.origin === `http://${String(req.headers.host)}`) proxyReq.setHeader('origin', API);
   };

@@ -37,12 +37,18 @@ export const createFrontDoor = ({ site, logger, isReady, metrics }: FrontDoorOpt
   app.use(apiSecurityHeaders({ production: site.production ?? false }));
   app.use(async (ctx, next) => {
     const host = ctx.get('host');
-    if (hosts.isKnownHost(host, localPortOf(ctx.req))) return next();
+    if (hosts.isKnownHost(host, localPortOf(ctx.req))) {
+      await next();
+      return;
+    }
     ctx.status = 421;
     ctx.body = misdirected(host);
   });
   app.use(async (ctx, next) => {
-    if (ctx.url !== '/healthz') return next();
+    if (ctx.url !== '/healthz') {
+      await next();
+      return;
+    }
     const ready = isReady();
     ctx.status = ready ? 200 : 503;
     ctx.body = { status: ready ? 'ok' : 'catching_up' };

@@ -106,7 +106,14 @@ export const refuseUpgrade = (socket: Duplex, status: number, body: ErrorBody) =
   const text = JSON.stringify(body);
   socket.once('finish', () => socket.destroy());
   socket.end(
-    [`HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}`, 'Connection: close', ...REFUSAL_HEADERS, `Content-Length: ${Buffer.byteLength(text)}`, '', text].join('\r\n'),
+    [
+      `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}`,
+      'Connection: close',
+      ...REFUSAL_HEADERS,
+      `Content-Length: ${Buffer.byteLength(text)}`,
+      '',
+      text,
+    ].join('\r\n'),
   );
 };
 

@@ -6,7 +6,15 @@ describe('createKnownHosts', () => {
   it("knows PUBLIC_URL's host (its port, or none for the scheme's default) and nothing else in production", () => {
     const hosts = createKnownHosts({ publicUrl: 'https://Ideas.Example.com/app/', production: true });
     for (const host of ['ideas.example.com', 'IDEAS.example.com', 'ideas.example.com:443']) expect(hosts.isKnownHost(host, 3000), host).toBe(true);
-    for (const host of ['ideas.example.com:3000', 'localhost:3000', '127.0.0.1:3000', 'rebind.evil.example:3000', '', undefined, 'a/b@ideas.example.com'])
+    for (const host of [
+      'ideas.example.com:3000',
+      'localhost:3000',
+      '127.0.0.1:3000',
+      'rebind.evil.example:3000',
+      '',
+      undefined,
+      'a/b@ideas.example.com',
+    ])
       expect(hosts.isKnownHost(host, 3000), String(host)).toBe(false);
     expect(hosts.isKnownOrigin('https://ideas.example.com', 3000)).toBe(true);
     for (const origin of ['http://ideas.example.com', 'https://ideas.example.com:8443', 'http://localhost:3000', 'null', 'not a url'])

@@ -12,7 +12,10 @@ export const METRICS_PATH = '/metrics';
 export const metricsEndpoint =
   (metrics: Metrics, operators: OperatorAccess): Middleware =>
   async (ctx, next) => {
-    if (ctx.path !== METRICS_PATH) return next();
+    if (ctx.path !== METRICS_PATH) {
+      await next();
+      return;
+    }
     if (!(await isOperatorRequest(ctx.req, operators))) {
       const refusal = operatorRefusal(operators);
       ctx.status = refusal.status;

@@ -162,7 +162,8 @@ export const createLiveUpdates = ({
         socket.send(
           JSON.stringify({
             type: 'error',
-            message: "Expected { type: 'subscribe' | 'unsubscribe', topics: string[], minPosition?: digits } or, first, { type: 'authenticate', token }",
+            message:
+              "Expected { type: 'subscribe' | 'unsubscribe', topics: string[], minPosition?: digits } or, first, { type: 'authenticate', token }",
           } satisfies LiveMessage),
         );
         return;
