@@ -512,12 +512,12 @@ describe('live topics on /ws', () => {
       ['another visitor', await newVisitor(), ''],
       ['another signed-in user', await newUser(), ''],
       ['no cookie', reliabilityClient(url, { keepCookies: false }), ''],
-      ['operator', reliabilityClient(url, { keepCookies: false }), `?token=${OPS_TOKEN}`],
+      ['operator', reliabilityClient(url, { keepCookies: false }), OPS_TOKEN],
     ];
     const sockets = new Map<string, Awaited<ReturnType<ReliabilityClient['subscribe']>>>();
     const problems: string[] = [];
-    for (const [who, client, query] of callers) {
-      const subscription = await client.subscribe(Object.keys(topics), { query });
+    for (const [who, client, token] of callers) {
+      const subscription = await client.subscribe(Object.keys(topics), { token });
       sockets.set(who, subscription);
       const hasSession = who !== 'no cookie' && who !== 'operator';
       for (const [topic, { kind, alias, direct }] of Object.entries(topics)) {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDocumentStore, openEventStore, type RecordedEvent } from '@vis/infrastructure';
+import { openDocumentStore, openEventStore, opsTokenFor, type RecordedEvent } from '@vis/infrastructure';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startChildServer, type ChildServer } from './support/child-server.ts';
 import { reliabilityClient, type ReliabilityClient } from './support/client.ts';
@@ -57,11 +57,16 @@ const commandOf = (client: Client, index: number, round: number): { sent: Omit<S
 const send = (client: Client, command: ReturnType<typeof commandOf>) =>
   client.http.call(command.method, command.path, command.body, { 'idempotency-key': command.sent.key });
 
-/** Waits until every projection has applied the whole log (the ops API, loopback without a token). */
+/** The ops token the child server generated in its data directory, as the CLIs beside it find it. */
+const operator = () => ({ authorization: `Bearer ${opsTokenFor(dataDir)}` });
+
+/** Waits until every projection has applied the whole log (the ops API, with the generated ops token). */
 const settle = async (url: string) => {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const { projections } = (await (await fetch(`${url}/api/ops/projections`)).json()) as { projections: { lag: number; state: string }[] };
+    const { projections } = (await (await fetch(`${url}/api/ops/projections`, { headers: operator() })).json()) as {
+      projections: { lag: number; state: string }[];
+    };
     if (projections.every((projection) => projection.lag === 0 && projection.state === 'live')) return;
     if (Date.now() > deadline) throw new Error(`projections did not catch up: ${JSON.stringify(projections)}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -147,7 +152,8 @@ describe('the server killed (SIGKILL) while 16 clients send commands, then resta
         server = await startChildServer(dataDir);
         url = server.url;
         const headAtRestart = BigInt(
-          ((await (await fetch(`${url}/api/ops/projections`)).json()) as { projections: { head: number }[] }).projections[0]!.head,
+          ((await (await fetch(`${url}/api/ops/projections`, { headers: operator() })).json()) as { projections: { head: number }[] }).projections[0]!
+            .head,
         );
         for (const { client, command, record } of pending) {
           figures.tried('retry of a command whose answer was lost in the crash');

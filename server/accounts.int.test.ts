@@ -16,8 +16,11 @@ const visitor = () => httpClient(() => server.url);
 /** Reads after a command wait for its position, as the web app does. */
 const after = (result: { body: { position: string } }) => ({ 'x-min-position': result.body.position });
 
+/** An operator's script: the ops token the server generated in its data directory. */
+const operator = () => httpClient(() => server.url, { headers: server.operator });
+
 const issue = async (coupon: object) => {
-  const res = await visitor().call('POST', '/api/ops/coupons', coupon);
+  const res = await operator().call('POST', '/api/ops/coupons', coupon);
   expect(res.status).toBe(201);
   return res;
 };
@@ -95,12 +98,13 @@ describe('coupons', () => {
     expect((await ed.call('GET', '/api/user-points')).body.points).toBe(0);
   });
 
-  it('are issued by operators only when an ops token is set, and refuse a malformed coupon', async () => {
-    expect(await visitor().call('POST', '/api/ops/coupons', { code: 'HALF', kind: 'points' })).toMatchObject({
+  it('are issued by operators only, and refuse a malformed coupon', async () => {
+    expect((await visitor().call('POST', '/api/ops/coupons', { code: 'HALF', kind: 'points', points: 5 })).status).toBe(401);
+    expect(await operator().call('POST', '/api/ops/coupons', { code: 'HALF', kind: 'points' })).toMatchObject({
       status: 400,
       body: { field: 'points' },
     });
-    expect(await visitor().call('POST', '/api/ops/coupons', { code: 'MORE50', kind: 'points', points: 5 })).toMatchObject({
+    expect(await operator().call('POST', '/api/ops/coupons', { code: 'MORE50', kind: 'points', points: 5 })).toMatchObject({
       status: 409,
       body: { message: 'Coupon MORE50 already exists' },
     });

@@ -8,7 +8,7 @@ const NEW_PATHS = ['/api/analytics/ai-calls', '/api/analytics/spending', '/api/a
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
-  server = await startTestServer({ opsToken: OPS_TOKEN, config: { OPERATOR_EMAILS: ['ops@example.com'] } });
+  server = await startTestServer({ opsToken: OPS_TOKEN, config: { OPERATOR_EMAILS: ['ops@example.com'], LOCAL_SIGN_IN_OPERATORS: true } });
 });
 afterAll(() => server.close());
 

@@ -102,11 +102,11 @@ describe.each([
     }, 10_000);
 
     it('reports projection positions and lag to operators', async () => {
-      const res = await fetch(`${server.url}/api/ops/projections`);
+      const res = await fetch(`${server.url}/api/ops/projections`, { headers: server.operator });
       const body = await res.json();
       expect(body.projections).toContainEqual(expect.objectContaining({ _id: 'projects', version: 2, lag: 0, state: 'live' }));
 
-      const unknown = await fetch(`${server.url}/api/ops/projections/nope/rebuild`, { method: 'POST' });
+      const unknown = await fetch(`${server.url}/api/ops/projections/nope/rebuild`, { method: 'POST', headers: server.operator });
       expect(unknown.status).toBe(404);
     });
 
@@ -128,7 +128,7 @@ describe.each([
       expect(res.status).toBe(200);
       expect(body).toMatchObject({ success: true, message: 'Thank you! Your feedback has been received successfully.' });
 
-      const list = await fetch(`${server.url}/api/analytics/feedback`, { headers: { 'X-Min-Position': body.position } });
+      const list = await fetch(`${server.url}/api/analytics/feedback`, { headers: { ...server.operator, 'X-Min-Position': body.position } });
       expect((await list.json()).feedback).toEqual([
         expect.objectContaining({
           type: 'suggestion',
@@ -150,7 +150,9 @@ describe.each([
       expect((await badType.json()).message).toMatch(/^type: /);
 
       const ok = await (await post({ message: 'Nice' })).json();
-      const list = await (await fetch(`${server.url}/api/analytics/feedback`, { headers: { 'X-Min-Position': ok.position } })).json();
+      const list = await (
+        await fetch(`${server.url}/api/analytics/feedback`, { headers: { ...server.operator, 'X-Min-Position': ok.position } })
+      ).json();
       expect(list.feedback).toEqual([expect.objectContaining({ type: 'compliment', message: 'Nice' })]);
     });
   });

@@ -8,17 +8,18 @@ import {
   createVisitorRecords,
   DEFAULT_PUBLIC_COUPON_CODE,
   followProjectionProgress,
+  createFrontDoor,
   logAppErrors,
-  METRICS_PATH,
   observeCommands,
   keepSnapshots,
   documentSnapshotStore,
   openDocumentStore,
   openEventStore,
   operatorAccessFrom,
+  opsTokenFor,
   secretsKeyFor,
-  serveMetrics,
   sessions,
+  siteFrom,
   webAppSecurityHeaders,
   type Config,
   type Logger,
@@ -156,12 +157,15 @@ export const startEmbedded = async (
   const visitors = createVisitorRecords({ documentStore, limits: abuseLimitsFrom(config), logger, sessionCacheMs: 10_000, metrics });
   const { sessionStore, abuse } = visitors;
   const sessionOptions: SessionOptions = { secret: config.SESSION_SECRET, store: sessionStore, abuse };
-  const operators = operatorAccessFrom(config, sessionOptions);
+  // OPS_TOKEN when configured, else the one generated for this data directory (the same file loadConfig and the CLIs use).
+  const opsToken = opsTokenFor(dataDir, config.OPS_TOKEN);
+  const operators = operatorAccessFrom({ ...config, OPS_TOKEN: opsToken }, sessionOptions);
+  const site = siteFrom(config);
   if (projectionsRunOn === 'thread') {
     thread = await startProjectionThread({ dataDir, logger, onCommitted: () => threadCommitted.forEach((follow) => follow()) });
   }
   const projections = thread
-    ? { engine: thread.engine, app: createOpsApi({ engine: thread.engine, logger, operators }), close: () => thread.engine.stop() }
+    ? { engine: thread.engine, app: createOpsApi({ engine: thread.engine, logger, operators, site }), close: () => thread.engine.stop() }
     : composeProjectionService({ config, eventStore, documentStore, logger, operators });
   const { engine } = projections;
   await engine.start();
@@ -169,7 +173,7 @@ export const startEmbedded = async (
   const progress = await followProjectionProgress(documentStore, { logger });
 
   const commands = composeCommandService({
-    config,
+    config: { ...config, OPS_TOKEN: opsToken },
     eventStore,
     documentStore,
     progress,
@@ -180,7 +184,16 @@ export const startEmbedded = async (
     // Projects' own Gemini keys are kept encrypted beside the read models (not in the log), under a key kept in DATA_DIR when none is set.
     overrides: { ...overrides, secretsKey: secretsKeyFor(dataDir, config.SECRETS_KEY) },
   });
-  const queries = composeQueryService({ config, documentStore, eventStore, progress, logger, sessionStore, abuse, metrics });
+  const queries = composeQueryService({
+    config: { ...config, OPS_TOKEN: opsToken },
+    documentStore,
+    eventStore,
+    progress,
+    logger,
+    sessionStore,
+    abuse,
+    metrics,
+  });
   const webSockets = new Map(Object.entries({ ...queries.webSockets, ...commands.webSockets }));
   // Stripe's hosts are allowed only where payments are on.
   const webSecurityHeaders = webAppSecurityHeaders({ production: secureCookies, payments: commands.payments });
@@ -190,25 +203,21 @@ export const startEmbedded = async (
   const handleQuery = queries.app.callback();
   const handleWeb = web.callback();
   const handleOps = projections.app.callback();
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    if (request.url === '/healthz') {
-      const ready = engine.isCaughtUp();
-      response.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ status: ready ? 'ok' : 'catching_up' }));
-      return;
-    }
-    if (request.url?.split('?')[0] === METRICS_PATH) return void serveMetrics(request, response, metrics, operators);
-    if (request.url?.startsWith('/api/ops/coupons')) return void handleCommand(request, response);
-    if (request.url?.startsWith('/api/ops/')) return void handleOps(request, response);
-    if (isQuery(request)) return void handleQuery(request, response);
-    if (isApi(request.url)) return void handleCommand(request, response);
-    return void handleWeb(request, response);
-  });
-  server.on('upgrade', (request, socket, head) => {
-    const endpoint = webSockets.get(new URL(request.url ?? '/', 'http://localhost').pathname);
-    if (endpoint) endpoint.handleUpgrade(request, socket, head);
-    else socket.destroy();
-  });
+  // Unknown hosts (421), /healthz and /metrics first, as on every service of the topology.
+  const door = createFrontDoor({ site, logger, isReady: () => engine.isCaughtUp(), metrics: { metrics, operators } });
+  const server = createServer(
+    door.serve((request: IncomingMessage, response: ServerResponse) => {
+      if (request.url?.startsWith('/api/ops/coupons')) return void handleCommand(request, response);
+      if (request.url?.startsWith('/api/ops/')) return void handleOps(request, response);
+      if (isQuery(request)) return void handleQuery(request, response);
+      if (isApi(request.url)) return void handleCommand(request, response);
+      return void handleWeb(request, response);
+    }),
+  );
+  server.on(
+    'upgrade',
+    door.upgrade((pathname) => webSockets.get(pathname)),
+  );
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const { port } = server.address() as AddressInfo;

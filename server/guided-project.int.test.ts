@@ -250,7 +250,7 @@ describe('a guided project through the API', () => {
   });
 
   it('counts the funnel for analysts', async () => {
-    const res = await ann.read('/api/analytics/stage-funnel');
+    const res = await ann.read('/api/analytics/stage-funnel', server.operator);
     expect(res.body.projects).toBe(2);
     expect(res.body.stages.find((stage: { stage: number }) => stage.stage === 3)).toMatchObject({ reached: 2, leftWithSkippedValidation: 0 });
     expect(res.body.stages.find((stage: { stage: number }) => stage.stage === 2)).toMatchObject({ reached: 2, leftWithSkippedValidation: 1 });

@@ -10,10 +10,16 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const subscribe = async (url: string, topics: string[]) => {
+/** A script's socket: the token, when it has one, as its first message (never in the address). */
+const subscribe = async (url: string, topics: string[], token?: string) => {
   const ws = new WebSocket(url);
-  const reply = new Promise<Record<string, unknown>>((resolve) => ws.once('message', (raw) => resolve(JSON.parse(String(raw)))));
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  if (token) {
+    const authenticated = new Promise<Record<string, unknown>>((resolve) => ws.once('message', (raw) => resolve(JSON.parse(String(raw)))));
+    ws.send(JSON.stringify({ type: 'authenticate', token }));
+    expect(await authenticated).toEqual({ type: 'authenticated', operator: true });
+  }
+  const reply = new Promise<Record<string, unknown>>((resolve) => ws.once('message', (raw) => resolve(JSON.parse(String(raw)))));
   ws.send(JSON.stringify({ type: 'subscribe', topics }));
   return { ws, reply: await reply };
 };
@@ -33,7 +39,7 @@ describe('operators and analysts, with OPS_TOKEN set', () => {
     expect(visitor.reply).toEqual({ type: 'subscribed', topics: [], denied: ['feedback', 'stage_funnel'] });
     visitor.ws.close();
 
-    const operator = await subscribe(`${server.url.replace('http', 'ws')}/ws?token=${OPS_TOKEN}`, ['feedback', 'stage_funnel']);
+    const operator = await subscribe(`${server.url.replace('http', 'ws')}/ws`, ['feedback', 'stage_funnel'], OPS_TOKEN);
     expect(operator.reply).toEqual({ type: 'subscribed', topics: ['feedback', 'stage_funnel'], denied: [] });
     const changed = new Promise((resolve) => operator.ws.on('message', (raw) => resolve(JSON.parse(String(raw)))));
     await httpClient(server.url).call('POST', '/api/feedback', { type: 'bug', message: 'The button is grey' });
@@ -49,7 +55,7 @@ describe('operators and analysts, with OPS_TOKEN set', () => {
 describe('operators signed in with an email in OPERATOR_EMAILS', () => {
   let withEmails: Awaited<ReturnType<typeof startTestServer>>;
   beforeAll(async () => {
-    withEmails = await startTestServer({ opsToken: OPS_TOKEN, config: { OPERATOR_EMAILS: ['ops@example.com'] } });
+    withEmails = await startTestServer({ opsToken: OPS_TOKEN, config: { OPERATOR_EMAILS: ['ops@example.com'], LOCAL_SIGN_IN_OPERATORS: true } });
   });
   afterAll(() => withEmails.close());
 

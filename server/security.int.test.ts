@@ -148,8 +148,8 @@ describe('requests from another site, through the embedded server', () => {
     expect((await ann.call('POST', `/api/projects/${id}/reset`, undefined, { origin: server.url })).status).toBe(200);
   });
 
-  it('refuses the operators’ rebuild from another site’s page (without a token, this machine is the operator)', async () => {
-    const res = await fetch(`${server.url}/api/ops/projections/projects/rebuild`, { method: 'POST', headers: { origin: EVIL } });
+  it('refuses the operators’ rebuild from another site’s page, even one that carries an operator’s credentials', async () => {
+    const res = await fetch(`${server.url}/api/ops/projections/projects/rebuild`, { method: 'POST', headers: { ...server.operator, origin: EVIL } });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ success: false, error: 'Forbidden' });
   });

@@ -1,8 +1,11 @@
 import WebSocket from 'ws';
 import { createCookieJar } from './testing/cookie-jar.ts';
 
-/** A browser-like client of a running server: keeps its session cookie, reads JSON, opens /ws. */
-export const httpClient = (base: string | (() => string)) => {
+/**
+ * A browser-like client of a running server: keeps its session cookie, reads JSON, opens /ws. `headers` go with
+ * every call (e.g. a server's `operator` header, for a script with the ops token).
+ */
+export const httpClient = (base: string | (() => string), { headers: always = {} }: { headers?: Record<string, string> } = {}) => {
   const baseUrl = () => (typeof base === 'string' ? base : base());
   const jar = createCookieJar();
   let cookie = '';
@@ -13,7 +16,7 @@ export const httpClient = (base: string | (() => string)) => {
   const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(`${baseUrl()}${url}`, {
       method,
-      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}), ...headers },
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}), ...always, ...headers },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
     keepCookie(res);
@@ -72,6 +75,6 @@ export const readYourWritesClient = (base: string | (() => string)) => {
     if (res.body?.position) position = String(res.body.position);
     return res;
   };
-  const read = (url: string) => client.call('GET', url, undefined, { 'X-Min-Position': position });
+  const read = (url: string, headers: Record<string, string> = {}) => client.call('GET', url, undefined, { ...headers, 'X-Min-Position': position });
   return { command, read, socket: client.socket, cookie: client.cookie };
 };

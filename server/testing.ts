@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { silentLogger, type Logger } from '@vis/infrastructure';
+import { opsTokenFor, silentLogger, type Logger } from '@vis/infrastructure';
 import { vi } from 'vitest';
 import { startEmbedded, type EmbeddedConfig } from './embedded.ts';
 
@@ -51,9 +51,14 @@ export const startTestServer = async ({
     },
     { timeout: 30_000, interval: 5 },
   );
+  // The one given, else the one the server generated in its data directory (as `npm start` does).
+  const token = opsTokenFor(dir, opsToken);
   return {
     ...server,
     dataDir: dir,
+    opsToken: token,
+    /** The header that makes a request an operator's (a script's, the CLIs'): nothing else does from this machine. */
+    operator: { authorization: `Bearer ${token}` },
     close: async () => {
       await server.close();
       if (!dataDir) rmSync(dir, { recursive: true, force: true });

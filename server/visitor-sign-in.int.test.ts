@@ -17,7 +17,7 @@ const browser = () => httpClient(() => server.url);
 const after = (result: { body: { position: string } }) => ({ 'x-min-position': result.body.position });
 
 const issue = async (code: string, points: number) =>
-  expect((await browser().call('POST', '/api/ops/coupons', { code, kind: 'points', points })).status).toBe(201);
+  expect((await browser().call('POST', '/api/ops/coupons', { code, kind: 'points', points }, server.operator)).status).toBe(201);
 const redeem = async (who: Client, couponCode: string) => {
   const res = await who.call('POST', '/api/redeem-coupon', { couponCode });
   expect(res).toMatchObject({ status: 200, body: { success: true } });

@@ -16,6 +16,19 @@ const SCREEN_CHUNK = new RegExp(
     .join('|')})-[\\w-]{8}\\.js$`,
 );
 
+const API = 'http://127.0.0.1:3000';
+type ProxyRequest = { setHeader: (name: string, value: string) => void };
+type BrowserRequest = { headers: Record<string, string | string[] | undefined> };
+const asServerOrigin = (proxy: {
+  on: (event: 'proxyReq' | 'proxyReqWs', listener: (proxyReq: ProxyRequest, req: BrowserRequest) => void) => unknown;
+}) => {
+  const rewrite = (proxyReq: ProxyRequest, req: BrowserRequest) => {
+    if (req.headers.origin !== undefined && req.headers.origin === `http://${String(req.headers.host)}`) proxyReq.setHeader('origin', API);
+  };
+  proxy.on('proxyReq', rewrite);
+  proxy.on('proxyReqWs', rewrite);
+};
+
 export default defineConfig({
   plugins: [
     react(),
@@ -31,8 +44,15 @@ export default defineConfig({
   // web/src/features/stages/stage-guides.ts
   define: { __STAGE_GUIDES__: JSON.stringify(domain.STAGE_GUIDES) },
   server: {
-    // `npm run dev -w web` talks to a running `npm start` for the APIs.
-    proxy: { '/api': 'http://127.0.0.1:3000', '/auth': 'http://127.0.0.1:3000', '/ws': { target: 'ws://127.0.0.1:3000', ws: true } },
+    // `npm run dev -w web` talks to a running `npm start` for the APIs. That server answers only its own hosts (421
+    // otherwise) and takes state-changing calls only from its own origin: the proxy sends the server's own Host, and
+    // presents this page's calls (Origin: this dev server, which itself refuses hosts it does not know) as coming
+    // from the server's origin. Any other page's Origin passes unchanged, and is refused there.
+    proxy: {
+      '/api': { target: API, changeOrigin: true, configure: asServerOrigin },
+      '/auth': { target: API, changeOrigin: true, configure: asServerOrigin },
+      '/ws': { target: API.replace('http', 'ws'), ws: true, changeOrigin: true, configure: asServerOrigin },
+    },
   },
   build: {
     outDir: 'dist',

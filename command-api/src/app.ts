@@ -113,7 +113,7 @@ export const createCommandApi = ({
   // Before the session and the JSON parser: Stripe's signature covers the raw bytes, and Stripe needs no cookie.
   app.use(stripeWebhook({ accounts, payments, logger, clock }));
   // After the webhook (a server's signed call), before anything a cookie-carrying browser could change.
-  app.use(sameSiteOnly({ publicUrl: auth.publicUrl }));
+  app.use(sameSiteOnly({ publicUrl: auth.publicUrl, trustProxy, production: auth.production }));
   app.use(sessions(app, { secret: sessionSecret, store: sessionStore, abuse }));
   const adoptVisitorProjects = projectsOwnedBy && createVisitorProjectAdoption({ eventStore, projectsOwnedBy, logger });
   app.use(authRoutes({ accounts, logger, clock, newId, options: auth, adoptVisitorProjects, headPosition: () => eventStore.headPosition() }));

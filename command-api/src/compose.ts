@@ -1,5 +1,6 @@
 import {
   operatorAccessFrom,
+  siteFrom,
   createSessionIdentifier,
   type Abuse,
   type Config,
@@ -25,6 +26,7 @@ export type CommandServiceConfig = Pick<Config, 'SESSION_SECRET' | 'NODE_ENV'> &
       | 'PUBLIC_URL'
       | 'OPS_TOKEN'
       | 'OPERATOR_EMAILS'
+      | 'LOCAL_SIGN_IN_OPERATORS'
       | 'GOOGLE_CLIENT_ID'
       | 'GOOGLE_CLIENT_SECRET'
       | 'STRIPE_SECRET_KEY'
@@ -83,7 +85,7 @@ export const composeCommandService = ({
   const aiProcess = createAiProcessChannel({
     identify: createSessionIdentifier({ secret: config.SESSION_SECRET, store: sessionStore }),
     logger,
-    site: { publicUrl: config.PUBLIC_URL, trustProxy },
+    site: siteFrom(config),
   });
   const payments = overrides.payments ?? paymentsFromConfig(config, logger);
   const app = createCommandApi({

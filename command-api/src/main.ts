@@ -11,6 +11,7 @@ import {
   documentSnapshotStore,
   openEventStore,
   runService,
+  siteFrom,
 } from '@vis/infrastructure';
 import { createAccounts } from './accounts/accounts.ts';
 import { issuePublicCoupon } from './accounts/public-coupon.ts';
@@ -44,6 +45,7 @@ runService({
   name: 'command-api',
   host: config.HOST,
   port: config.PORT,
+  site: siteFrom(config),
   logger,
   handle: service.app.callback(),
   // runService closes these itself, before the stores.

@@ -21,6 +21,8 @@ export * from './secrets/index.ts';
 export * from './http/service.ts';
 export * from './http/heartbeat.ts';
 export * from './http/same-site-only.ts';
+export * from './http/known-hosts.ts';
+export * from './http/front-door.ts';
 export * from './http/security-headers.ts';
 export * from './http/request-id.ts';
 export * from './metrics/metrics.ts';

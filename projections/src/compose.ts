@@ -1,16 +1,16 @@
-import { tokenOnly, type Config, type DocumentStore, type EventStore, type Logger, type OperatorAccess } from '@vis/infrastructure';
+import { siteFrom, tokenOnly, type Config, type DocumentStore, type EventStore, type Logger, type OperatorAccess } from '@vis/infrastructure';
 import type { Projection } from './engine/define-projection.ts';
 import { createProjectionEngine } from './engine/engine.ts';
 import { createOpsApi } from './ops-app.ts';
 import { allProjections } from './read-models/index.ts';
 
 export interface ProjectionServiceDeps {
-  config: Partial<Pick<Config, 'OPS_TOKEN'>>;
+  config: Partial<Pick<Config, 'OPS_TOKEN' | 'PUBLIC_URL' | 'TRUST_PROXY' | 'NODE_ENV'>>;
   eventStore: EventStore;
   documentStore: DocumentStore;
   logger: Logger;
   projections?: readonly Projection[];
-  /** Who may use `/api/ops/*`: by default the OPS_TOKEN's holders (or this machine without one). */
+  /** Who may use `/api/ops/*`: by default the OPS_TOKEN's holders. */
   operators?: OperatorAccess;
 }
 
@@ -29,7 +29,7 @@ export const composeProjectionService = ({
   const engine = createProjectionEngine({ eventStore, documentStore, projections, logger });
   return {
     engine,
-    app: createOpsApi({ engine, logger, operators }),
+    app: createOpsApi({ engine, logger, operators, site: siteFrom(config) }),
     operators,
     close: () => engine.stop(),
   };

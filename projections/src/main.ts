@@ -8,6 +8,7 @@ import {
   openEventStore,
   operatorAccessFrom,
   runService,
+  siteFrom,
 } from '@vis/infrastructure';
 import { composeProjectionService } from './compose.ts';
 
@@ -28,6 +29,7 @@ runService({
   name: 'projections',
   host: config.HOST,
   port: config.PORT,
+  site: siteFrom(config),
   logger,
   handle: service.app.callback(),
   isReady: service.engine.isCaughtUp,

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import {
+  apiSecurityHeaders,
   errorHandler,
   jsonBody,
   logAppErrors,
@@ -8,6 +9,7 @@ import {
   type Filter,
   type Logger,
   type OperatorAccess,
+  type SiteOptions,
 } from '@vis/infrastructure';
 import Koa, { type Context } from 'koa';
 import { parseAt, ResumeRefusedError, UnknownProjectionError, type ProjectionEngine } from './engine/engine.ts';
@@ -19,7 +21,18 @@ const MAX_AS_OF_PAGE = 500;
  * in the status), resume a stopped projection (optionally skipping the event it stopped at), verify a projection
  * against the log, and any read model as of a past position or time (`/api/ops/as-of`).
  */
-export const createOpsApi = ({ engine, logger, operators }: { engine: ProjectionEngine; logger: Logger; operators: OperatorAccess }) => {
+export const createOpsApi = ({
+  engine,
+  logger,
+  operators,
+  site = {},
+}: {
+  engine: ProjectionEngine;
+  logger: Logger;
+  operators: OperatorAccess;
+  /** Where this site is (PUBLIC_URL, TRUST_PROXY, production): state-changing requests from other sites are refused. */
+  site?: SiteOptions;
+}) => {
   const app = new Koa();
   logAppErrors(app, logger);
   const router = new Router();
@@ -96,9 +109,11 @@ export const createOpsApi = ({ engine, logger, operators }: { engine: Projection
     const page = { limit: Math.min(MAX_AS_OF_PAGE, Math.max(1, Number(limit) || 50)), skip: Math.max(0, Number(skip) || 0) };
     ctx.body = { success: true, ...(await engine.asOf(projection, when, { filter: parsedFilter, ...page })) };
   });
+  // Every answer, refusals included: not cached (the read models' documents are private), not sniffed, not framed.
+  app.use(apiSecurityHeaders({ production: site.production ?? false }));
   app.use(errorHandler(logger));
-  // Without a token the operator is whoever is on this machine: so is a browser there, visiting any site.
-  app.use(sameSiteOnly());
+  // An operator's browser carries their session: a stranger's page must not rebuild or resume with it.
+  app.use(sameSiteOnly(site));
   app.use(operatorsOnly(operators));
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -1,6 +1,8 @@
 import {
   createSessionIdentifier,
+  isOpsToken,
   operatorAccessFrom,
+  siteFrom,
   type Abuse,
   type Config,
   type DocumentStore,
@@ -59,8 +61,9 @@ export const composeQueryService = ({ config, documentStore, eventStore, progres
     progress,
     logger,
     identify: createSessionIdentifier({ secret: config.SESSION_SECRET, store: sessionStore, operators }),
+    isOpsToken: (token) => isOpsToken(token, operators),
     authorize: createTopicAuthorizer({ documentStore, progress, readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS }),
-    site: { publicUrl: config.PUBLIC_URL, trustProxy },
+    site: siteFrom(config),
   });
   metrics?.countWebSocketClients('/ws', live.clientCount);
   const webSockets: Record<string, WebSocketEndpoint> = { '/ws': live };

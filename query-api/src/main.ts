@@ -8,6 +8,7 @@ import {
   openDocumentStore,
   openEventStore,
   runService,
+  siteFrom,
 } from '@vis/infrastructure';
 import { composeQueryService } from './compose.ts';
 
@@ -34,6 +35,7 @@ runService({
   name: 'query-api',
   host: config.HOST,
   port: config.PORT,
+  site: siteFrom(config),
   logger,
   handle: service.app.callback(),
   // runService closes these itself, before the stores.

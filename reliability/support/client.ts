@@ -69,12 +69,19 @@ export const reliabilityClient = (
     });
     if (res.status !== 303) throw new Error(`sign-in as ${email} answered ${res.status}: ${res.text.slice(0, 300)}`);
   };
-  /** Opens /ws with this client's cookie, subscribes, and answers the server's `subscribed` reply. */
-  const subscribe = async (topics: string[], { query = '' }: { query?: string } = {}) => {
-    const ws = new WebSocket(`${baseUrl().replace('http', 'ws')}/ws${query}`, { headers: { ...(cookie ? { cookie } : {}), origin: baseUrl() } });
+  /**
+   * Opens /ws with this client's cookie, subscribes, and answers the server's `subscribed` reply. With `token`,
+   * the socket first presents the operators' token (a script's socket: its first message, never the address).
+   */
+  const subscribe = async (topics: string[], { token }: { token?: string } = {}) => {
+    const ws = new WebSocket(`${baseUrl().replace('http', 'ws')}/ws`, { headers: { ...(cookie ? { cookie } : {}), origin: baseUrl() } });
     const messages: Record<string, unknown>[] = [];
     ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    if (token) {
+      ws.send(JSON.stringify({ type: 'authenticate', token }));
+      await waitFor(messages, (message) => message.type === 'authenticated');
+    }
     ws.send(JSON.stringify({ type: 'subscribe', topics }));
     const reply = await waitFor(messages, (message) => message.type === 'subscribed');
     return { ws, messages, reply: reply as { type: 'subscribed'; topics: string[]; denied: string[] } };

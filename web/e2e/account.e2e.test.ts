@@ -22,7 +22,10 @@ describe('a signed-in user', () => {
     await card.getByText('You have no points. Please subscribe to get more points.').waitFor();
 
     // An operator's points coupon, redeemed by this user: the card follows the balance over /ws, no reload.
-    const issued = await page.request.post(`${env.server.url}/api/ops/coupons`, { data: { code: 'WELCOME40', kind: 'points', points: 40 } });
+    const issued = await page.request.post(`${env.server.url}/api/ops/coupons`, {
+      data: { code: 'WELCOME40', kind: 'points', points: 40 },
+      headers: env.server.operator,
+    });
     expect(issued.status()).toBe(201);
     const redeemed = await page.request.post(`${env.server.url}/api/redeem-coupon`, { data: { couponCode: 'welcome40' } });
     expect(await redeemed.json()).toMatchObject({ success: true, points: 40 });

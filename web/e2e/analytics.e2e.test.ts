@@ -17,7 +17,7 @@ let projectId = '';
 let ann: ReturnType<typeof httpClient>;
 
 beforeAll(async () => {
-  env.server = await startTestServer({ opsToken: OPS_TOKEN, config: { OPERATOR_EMAILS: ['ops@example.com'] } });
+  env.server = await startTestServer({ opsToken: OPS_TOKEN, config: { OPERATOR_EMAILS: ['ops@example.com'], LOCAL_SIGN_IN_OPERATORS: true } });
   env.browser = await launchBrowser();
 
   // Real activity through the API: two guided projects, one taken to stage 3 without validating stages 1 and 2,

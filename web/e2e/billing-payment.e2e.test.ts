@@ -12,9 +12,12 @@ const signInOnLocalPage = async (page: Page, name: string, email: string) => {
   await page.getByRole('button', { name: 'Sign in' }).click();
 };
 
-/** An operator's points coupon, issued over the loopback ops route as account.e2e.test.ts does. */
+/** An operator's points coupon, issued with the ops token as account.e2e.test.ts does. */
 const issuePointsCoupon = async (page: Page, code: string, points: number) => {
-  const issued = await page.request.post(`${env.server.url}/api/ops/coupons`, { data: { code, kind: 'points', points } });
+  const issued = await page.request.post(`${env.server.url}/api/ops/coupons`, {
+    data: { code, kind: 'points', points },
+    headers: env.server.operator,
+  });
   expect(issued.status()).toBe(201);
 };
 

@@ -166,7 +166,10 @@ describe("a newcomer's first visit, end to end", () => {
     await page.unrouteAll({ behavior: 'wait' });
 
     // Billing: a points coupon moves the bar.
-    const issued = await page.request.post(`${base}/api/ops/coupons`, { data: { code: 'WALK-POINTS-90', kind: 'points', points: 90 } });
+    const issued = await page.request.post(`${base}/api/ops/coupons`, {
+      data: { code: 'WALK-POINTS-90', kind: 'points', points: 90 },
+      headers: server.operator,
+    });
     expect(issued.status()).toBe(201);
     await page.goto(`${base}/billing`);
     const account = page.getByRole('region', { name: 'Account Status' });

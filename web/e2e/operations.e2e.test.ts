@@ -8,7 +8,7 @@ const OPS_TOKEN = 'ops-token-for-operations-e2e-0123456789';
 const env = {} as { server: Awaited<ReturnType<typeof startTestServer>>; browser: Browser };
 
 beforeAll(async () => {
-  env.server = await startTestServer({ opsToken: OPS_TOKEN, config: { OPERATOR_EMAILS: ['ops@example.com'] } });
+  env.server = await startTestServer({ opsToken: OPS_TOKEN, config: { OPERATOR_EMAILS: ['ops@example.com'], LOCAL_SIGN_IN_OPERATORS: true } });
   env.browser = await launchBrowser();
 }, 90_000);
 afterEach(() => {

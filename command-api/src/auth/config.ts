@@ -16,11 +16,18 @@ export interface AuthOptions {
   publicUrl?: string;
   /** Unset: the local sign-in page stands in for Google (outside production). */
   google?: GoogleClient;
+  /** OPERATOR_EMAILS, lower-cased: the local sign-in refuses them unless `localSignInOperators`. */
+  operatorEmails?: readonly string[];
+  /** LOCAL_SIGN_IN_OPERATORS: the local sign-in (no password) may sign in as an operator. */
+  localSignInOperators?: boolean;
 }
 
 /** The sign-in settings from configuration: a Google client needs both halves, or it is a mistake worth stopping for. */
 export const authOptionsFrom = (
-  config: Pick<Partial<Config>, 'NODE_ENV' | 'PUBLIC_URL' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET'>,
+  config: Pick<
+    Partial<Config>,
+    'NODE_ENV' | 'PUBLIC_URL' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'OPERATOR_EMAILS' | 'LOCAL_SIGN_IN_OPERATORS'
+  >,
 ): AuthOptions => {
   const { GOOGLE_CLIENT_ID: clientId, GOOGLE_CLIENT_SECRET: clientSecret } = config;
   if (Boolean(clientId) !== Boolean(clientSecret)) {
@@ -30,5 +37,7 @@ export const authOptionsFrom = (
     production: config.NODE_ENV === 'production',
     ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
     ...(clientId && clientSecret ? { google: { clientId, clientSecret } } : {}),
+    operatorEmails: config.OPERATOR_EMAILS ?? [],
+    localSignInOperators: config.LOCAL_SIGN_IN_OPERATORS ?? false,
   };
 };

@@ -136,10 +136,18 @@ describe('POST /auth/local', () => {
     const res = await request(appWith()).post('/auth/local').set('Origin', 'https://evil.com').type('form').send({ email: 'mallory@example.com' });
     expect(res.status).toBe(403);
     expect(await allEvents()).toEqual([]);
-    const sameSite = await request(appWith())
+    // A stranger's page whose name points at this machine names itself in both Host and Origin: not this site.
+    const rebound = await request(appWith())
       .post('/auth/local')
-      .set('Host', 'localhost:3000')
-      .set('Origin', 'http://localhost:3000')
+      .set('Host', 'rebind.evil.example:3000')
+      .set('Origin', 'http://rebind.evil.example:3000')
+      .type('form')
+      .send({ email: 'mallory@example.com' });
+    expect(rebound.status).toBe(403);
+    expect(await allEvents()).toEqual([]);
+    const sameSite = await request(appWith({ production: false, publicUrl: 'http://ideas.example.com' }))
+      .post('/auth/local')
+      .set('Origin', 'http://ideas.example.com')
       .type('form')
       .send({ email: 'ann@example.com' });
     expect(sameSite.status).toBe(303);

@@ -94,6 +94,16 @@ export const localRoutes = (router: Router, { options, signIn }: { options: Auth
     const parsed = localSignInSchema.safeParse(form);
     if (!parsed.success) return renderForm(ctx, { status: 400, returnTo, values: form, error: messageOf(parsed.error.issues[0]!) });
     const { displayName, email } = parsed.data;
+    // Without a password, anyone could type an operator's address: only a developer who says so may.
+    if (!options.localSignInOperators && options.operatorEmails?.includes(email.toLowerCase())) {
+      return renderForm(ctx, {
+        status: 403,
+        returnTo,
+        values: form,
+        error:
+          'This email is an operator’s (OPERATOR_EMAILS): the local sign-in, which asks no password, refuses it unless LOCAL_SIGN_IN_OPERATORS=true is set on the server.',
+      });
+    }
     await signIn(ctx, { userId: uuidFrom(`local:${email.toLowerCase()}`), method: 'local', profile: { email, displayName } });
     ctx.redirect(returnTo);
     ctx.status = 303;

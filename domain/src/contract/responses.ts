@@ -504,10 +504,14 @@ export type QuickProjectData = z.infer<typeof quickProjectView>;
 export const quickGenerateIdeaResponse = z.object({ ...aiAnswer, message: z.string(), projectData: quickProjectView });
 export type QuickGenerateIdeaResponse = z.infer<typeof quickGenerateIdeaResponse>;
 
-/** What `/ws` sends: a change on a subscribed topic, the outcome of a subscription, or a refused message. */
+/**
+ * What `/ws` sends: a change on a subscribed topic, the outcome of a subscription, that the operators' token
+ * was accepted, or a refused message.
+ */
 export const liveMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('changed'), topic: z.string(), position: z.string() }),
   z.object({ type: z.literal('subscribed'), topics: z.array(z.string()), denied: z.array(z.string()) }),
+  z.object({ type: z.literal('authenticated'), operator: z.literal(true) }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 export type LiveMessage = z.infer<typeof liveMessage>;

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 // The client's own parser: its package has no export map, and parsing is all that is wanted here (no client).
 import { parseConnectionString } from '@eventstore/db-client/dist/Client/parseConnectionString.js';
 import { ConnectionString } from 'mongodb-connection-string-url';
 import { z } from 'zod';
+import { generatedSecret, OPS_TOKEN_FILE, SECRETS_KEY_FILE } from '../secrets/secrets-key.ts';
 
 const port = z.coerce.number().int().min(0).max(65_535);
 /** Empty counts as unset: `.env.example` leaves optional values empty. */
@@ -68,8 +67,16 @@ export const configSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be email addresses separated by commas'))),
-  /** Where browsers reach the product; OAuth callbacks and payment returns are built on it. */
+  /**
+   * Where browsers reach the product; OAuth callbacks and payment returns are built on it. Its host is the one
+   * the servers answer for (any other Host gets 421); outside production also localhost, 127.0.0.1 and [::1].
+   */
   PUBLIC_URL: optionalUrl,
+  /**
+   * Outside production without Google, the local sign-in page signs anyone in under any email. Off (the default):
+   * it refuses the OPERATOR_EMAILS addresses, so that nobody becomes an operator by typing an operator's email.
+   */
+  LOCAL_SIGN_IN_OPERATORS: flag.default(false),
   GOOGLE_CLIENT_ID: optionalString(z.string()),
   GOOGLE_CLIENT_SECRET: optionalString(z.string()),
   /** The coupon the landing page advertises: issued on first start, gives unlimited access. */
@@ -107,7 +114,7 @@ export const configSchema = z.object({
   RATE_LIMIT_WRONG_COUPONS_PER_10_MINUTES: limit.default(10),
 });
 
-export type Config = z.infer<typeof configSchema> & { SESSION_SECRET: string; SECRETS_KEY: string };
+export type Config = z.infer<typeof configSchema> & { SESSION_SECRET: string; SECRETS_KEY: string; OPS_TOKEN: string };
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -129,29 +136,19 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, { envFile = '.e
     const missing = [
       !config.SESSION_SECRET && '  SESSION_SECRET: required in production (at least 32 characters)',
       !config.SECRETS_KEY && '  SECRETS_KEY: required in production (64 hex characters)',
-      // Without a token every caller from this machine is an operator: behind a proxy on the same host, everyone.
+      // Scripts and the CLIs reach the operators' endpoints with it; a generated one would be known to nobody.
       !config.OPS_TOKEN && '  OPS_TOKEN: required in production (at least 16 characters)',
     ].filter(Boolean);
     if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
   }
   return {
     ...config,
-    SESSION_SECRET: config.SESSION_SECRET ?? developmentSecret(config.DATA_DIR, 'session-secret'),
-    SECRETS_KEY: config.SECRETS_KEY ?? developmentSecret(config.DATA_DIR, 'secrets-key'),
+    // Outside production a missing secret is generated once and kept in the data directory, so sessions (and stored
+    // keys) survive restarts without anyone having to configure anything, and the CLIs find the ops token there.
+    SESSION_SECRET: config.SESSION_SECRET ?? generatedSecret(config.DATA_DIR, 'session-secret'),
+    SECRETS_KEY: config.SECRETS_KEY ?? generatedSecret(config.DATA_DIR, SECRETS_KEY_FILE),
+    OPS_TOKEN: config.OPS_TOKEN ?? generatedSecret(config.DATA_DIR, OPS_TOKEN_FILE),
   };
-};
-
-/**
- * Outside production a missing secret is generated once and kept in the data directory, so sessions (and
- * stored keys) survive restarts without anyone having to configure anything.
- */
-const developmentSecret = (dataDir: string, name: string) => {
-  const file = path.join(dataDir, name);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 };
 
 /** For a process's entry point: the configuration, or the problems printed and exit code 1. */

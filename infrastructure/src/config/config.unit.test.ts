@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -91,6 +91,21 @@ describe('loadConfig', () => {
     const first = loadConfig({ DATA_DIR: dir }, { envFile: '' }).SESSION_SECRET;
     expect(first).toHaveLength(64);
     expect(loadConfig({ DATA_DIR: dir }, { envFile: '' }).SESSION_SECRET).toBe(first);
+  });
+
+  it('generates a development ops token in DATA_DIR/ops-token, for its owner only, once, unless OPS_TOKEN is set', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir, OPS_TOKEN: '' }, { envFile: '' }).OPS_TOKEN;
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(path.join(dir, 'ops-token'), 'utf8')).toBe(first);
+    expect(statSync(path.join(dir, 'ops-token')).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dir }, { envFile: '' }).OPS_TOKEN).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir, OPS_TOKEN: 'o'.repeat(16) }, { envFile: '' }).OPS_TOKEN).toBe('o'.repeat(16));
+  });
+
+  it('reads LOCAL_SIGN_IN_OPERATORS as a flag, off by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }, { envFile: '' }).LOCAL_SIGN_IN_OPERATORS).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), LOCAL_SIGN_IN_OPERATORS: 'true' }, { envFile: '' }).LOCAL_SIGN_IN_OPERATORS).toBe(true);
   });
 
   it('is documented variable for variable in .env.example', () => {

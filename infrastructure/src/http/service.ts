@@ -1,20 +1,19 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
 import type { Logger } from '../logging/logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
-import { METRICS_PATH, serveMetrics } from '../metrics/serve-metrics.ts';
+import { createFrontDoor, type WebSocketEndpoint } from './front-door.ts';
+import type { SiteOptions } from './known-hosts.ts';
 import type { OperatorAccess } from './operators-only.ts';
 
-export interface WebSocketEndpoint {
-  handleUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
-  close: () => Promise<void>;
-}
+export type { WebSocketEndpoint } from './front-door.ts';
 
 export interface ServiceOptions {
   name: string;
   host: string;
   port: number;
+  /** Which hosts it answers for (PUBLIC_URL, TRUST_PROXY, production); any other gets 421. */
+  site: SiteOptions;
   logger: Logger;
   handle: (request: IncomingMessage, response: ServerResponse) => unknown;
   /** WebSocket endpoints by path. */
@@ -23,35 +22,23 @@ export interface ServiceOptions {
   isReady?: () => boolean;
   /** Releases the stores once no request runs any more. */
   close: () => Promise<unknown>;
-  /** Served on `/metrics` to operators (OPS_TOKEN, or this machine when none is set, or an operator's session). */
+  /** Served on `/metrics` to operators (OPS_TOKEN, or an operator's session). */
   metrics?: { metrics: Metrics; operators: OperatorAccess };
 }
 
 /**
- * One service of the distributed topology: `/healthz` for the orchestrator, the app, its WebSockets, and a
+ * One service of the distributed topology: only the known hosts (front-door.ts), `/healthz` for the orchestrator, the app, its WebSockets, and a
  * shutdown on SIGTERM that ends the sockets first (an upgraded socket keeps `server.close` waiting) and the
  * stores last.
  */
-export const runService = ({ name, host, port, logger, handle, webSockets = {}, isReady = () => true, close, metrics }: ServiceOptions) => {
-  const server = createServer((request, response) => {
-    if (metrics && request.url?.split('?')[0] === METRICS_PATH) {
-      void serveMetrics(request, response, metrics.metrics, metrics.operators);
-      return;
-    }
-    if (request.url === '/healthz') {
-      const ready = isReady();
-      response.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: ready ? 'ok' : 'catching_up' }));
-      return;
-    }
-    void handle(request, response);
-  });
-  server.on('upgrade', (request, socket, head) => {
-    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
-    // Own keys only: `/constructor` must not find Object's.
-    const endpoint = Object.hasOwn(webSockets, pathname) ? webSockets[pathname] : undefined;
-    if (endpoint) endpoint.handleUpgrade(request, socket, head);
-    else socket.destroy();
-  });
+export const runService = ({ name, host, port, site, logger, handle, webSockets = {}, isReady = () => true, close, metrics }: ServiceOptions) => {
+  const door = createFrontDoor({ site, logger, isReady, metrics });
+  const server = createServer(door.serve(handle));
+  // Own keys only: `/constructor` must not find Object's.
+  server.on(
+    'upgrade',
+    door.upgrade((pathname) => (Object.hasOwn(webSockets, pathname) ? webSockets[pathname] : undefined)),
+  );
   // The port it got, not the one asked for: with PORT=0 the system picks one, and whoever started it reads it here.
   server.listen(port, host, () => logger.info({ port: (server.address() as AddressInfo).port }, `${name} listening`));
   const stop = async (signal: string) => {

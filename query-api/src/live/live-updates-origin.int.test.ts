@@ -47,9 +47,22 @@ describe('/ws from another site', () => {
     expect(await connect(host, {})).toEqual(subscribed);
   });
 
-  it('takes this site from PUBLIC_URL when it is set', async () => {
-    const host = await start({ publicUrl: 'https://ideas.example.com' });
-    expect(await connect(host, { Origin: 'https://ideas.example.com' })).toMatchObject({ opened: true });
-    expect(await connect(host, { Origin: `http://${host}` })).toMatchObject({ opened: false, status: 403 });
+  it("takes this site from PUBLIC_URL when it is set (in production, only PUBLIC_URL's)", async () => {
+    const host = await start({ publicUrl: 'https://ideas.example.com', production: true });
+    const publicHost = { Host: 'ideas.example.com' };
+    expect(await connect(host, { ...publicHost, Origin: 'https://ideas.example.com' })).toMatchObject({ opened: true });
+    expect(await connect(host, { ...publicHost, Origin: `http://${host}` })).toMatchObject({ opened: false, status: 403 });
+    expect(await connect(host, { ...publicHost, Origin: 'http://ideas.example.com' })).toMatchObject({ opened: false, status: 403 });
+  });
+
+  it('compares Origin with the known hosts, never with the Host the request names (DNS rebinding)', async () => {
+    const host = await start();
+    const port = host.split(':').pop();
+    const rebind = `rebind.evil.example:${port}`;
+    const refused = await connect(host, { Host: rebind, Origin: `http://${rebind}` });
+    expect(refused).toMatchObject({ opened: false, status: 421 });
+    expect(JSON.parse((refused as { body: string }).body)).toMatchObject({ success: false, error: 'Misdirected Request' });
+    expect(await connect(host, { Origin: `http://localhost:${Number(port) + 1}` })).toMatchObject({ opened: false, status: 403 });
+    expect(await connect(host, { Origin: `http://localhost:${port}` })).toMatchObject({ opened: true });
   });
 });

@@ -26,8 +26,13 @@ export interface LiveUpdatesDeps {
    * what it names may need that write to exist.
    */
   authorize: (who: { actor: string; operator: boolean }, topic: string, minPosition?: number) => Promise<string | null>;
+  /**
+   * Whether a token is the operators' (OPS_TOKEN). A script's socket, which has no session, sends it as its first
+   * message (`{ type: 'authenticate', token }`): never in the address, where access logs would keep it.
+   */
+  isOpsToken?: (token: string) => boolean;
   heartbeatMs?: number;
-  /** Where this site is (PUBLIC_URL, TRUST_PROXY): sockets from other sites' pages are refused. */
+  /** Where this site is (PUBLIC_URL, TRUST_PROXY, production): sockets to other hosts or from other sites' pages are refused. */
   site?: SiteOptions;
 }
 
@@ -42,6 +47,7 @@ const clientMessage = z.discriminatedUnion('type', [
       .optional(),
   }),
   z.object({ type: z.literal('unsubscribe'), topics: z.array(z.string().max(200)).max(100) }),
+  z.object({ type: z.literal('authenticate'), token: z.string().max(200) }),
 ]);
 
 interface Client {
@@ -56,7 +62,16 @@ interface Client {
  * subscriber of that document's topics gets `{ type: 'changed', topic, position }` and refetches. Changes are
  * read from the document store's change feed, so this works the same beside the engine or in another process.
  */
-export const createLiveUpdates = ({ documentStore, progress, logger, identify, authorize, heartbeatMs = 30_000, site }: LiveUpdatesDeps) => {
+export const createLiveUpdates = ({
+  documentStore,
+  progress,
+  logger,
+  identify,
+  authorize,
+  isOpsToken = () => false,
+  heartbeatMs = 30_000,
+  site,
+}: LiveUpdatesDeps) => {
   const server = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const clients = new Set<Client>();
   const subscribers = new Map<string, Set<Client>>();
@@ -133,7 +148,8 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
   };
 
   server.on('connection', (socket: WebSocket, who: Client['who']) => {
-    const client: Client = { socket, who, topics: new Map() };
+    const client: Client = { socket, who: { ...who }, topics: new Map() };
+    let firstMessage = true;
     clients.add(client);
     socket.on('message', (raw) => {
       let parsed;
@@ -146,9 +162,27 @@ export const createLiveUpdates = ({ documentStore, progress, logger, identify, a
         socket.send(
           JSON.stringify({
             type: 'error',
-            message: "Expected { type: 'subscribe' | 'unsubscribe', topics: string[], minPosition?: digits }",
+            message:
+              "Expected { type: 'subscribe' | 'unsubscribe', topics: string[], minPosition?: digits } or, first, { type: 'authenticate', token }",
           } satisfies LiveMessage),
         );
+        return;
+      }
+      const first = firstMessage;
+      firstMessage = false;
+      if (parsed.data.type === 'authenticate') {
+        // Only as the first message: a socket does not become an operator's halfway through its subscriptions.
+        if (first && isOpsToken(parsed.data.token)) {
+          client.who.operator = true;
+          socket.send(JSON.stringify({ type: 'authenticated', operator: true } satisfies LiveMessage));
+        } else {
+          socket.send(
+            JSON.stringify({
+              type: 'error',
+              message: first ? 'Operators only: wrong token' : 'The token must be the first message',
+            } satisfies LiveMessage),
+          );
+        }
         return;
       }
       if (parsed.data.type === 'subscribe') {
