@@ -162,17 +162,24 @@ export const sessions = (app: Koa, { secret, store, abuse }: SessionOptions): Mi
   return compose([session, identify]);
 };
 
+/** The session record a raw request names, with its id (what deleting it, at sign-out, deletes). */
+const readSessionRecord = ({ secret, store }: { secret: string; store: SessionStore }) => {
+  const app = new Koa();
+  app.keys = rememberingKeygrip(new Keygrip([secret]));
+  return async (request: IncomingMessage): Promise<{ sid: string; data: SessionData } | null> => {
+    const sid = app.createContext(request, new ServerResponse(request)).cookies.get(SESSION_COOKIE, { signed: true });
+    const data = sid ? await store.get(sid) : null;
+    return sid && data ? { sid, data } : null;
+  };
+};
+
 /**
  * The session record a raw request's signed cookie names (an upgrade or a service without session middleware
  * never passes through koa-session, so a context is made for its cookies). Reading never starts a session.
  */
 export const createSessionReader = ({ secret, store }: { secret: string; store: SessionStore }) => {
-  const app = new Koa();
-  app.keys = rememberingKeygrip(new Keygrip([secret]));
-  return async (request: IncomingMessage): Promise<SessionData | null> => {
-    const sid = app.createContext(request, new ServerResponse(request)).cookies.get(SESSION_COOKIE, { signed: true });
-    return sid ? await store.get(sid) : null;
-  };
+  const read = readSessionRecord({ secret, store });
+  return async (request: IncomingMessage): Promise<SessionData | null> => (await read(request))?.data ?? null;
 };
 
 /** Who may use the operators' endpoints, from configuration: OPS_TOKEN, and OPERATOR_EMAILS signed in through these sessions. */
@@ -192,13 +199,18 @@ export const operatorAccessFrom = (
 };
 
 /**
- * Who an upgrading WebSocket request belongs to, from the same signed session cookie the HTTP APIs use. Upgrades
- * never start a session: a socket without one owns nothing.
+ * Who an upgrading WebSocket request belongs to, from the same signed session cookie the HTTP APIs use, and the
+ * id of that session's record (`session`: a socket must close when it is deleted, at sign-out). Upgrades never
+ * start a session: a socket without one owns nothing.
  */
 export const createSessionIdentifier = ({ secret, store, operators }: { secret: string; store: SessionStore; operators?: OperatorAccess }) => {
-  const read = createSessionReader({ secret, store });
-  return async (request: IncomingMessage) => ({
-    actor: actorFrom(await read(request)),
-    operator: await isOperatorRequest(request, operators ?? {}),
-  });
+  const read = readSessionRecord({ secret, store });
+  return async (request: IncomingMessage): Promise<{ actor: string; operator: boolean; session?: string }> => {
+    const record = await read(request);
+    return {
+      actor: actorFrom(record?.data),
+      operator: await isOperatorRequest(request, operators ?? {}),
+      ...(record ? { session: record.sid } : {}),
+    };
+  };
 };
