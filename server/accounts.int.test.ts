@@ -104,6 +104,10 @@ describe('coupons', () => {
       status: 400,
       body: { field: 'points' },
     });
+    expect(await operator().call('POST', '/api/ops/coupons', { code: 'HUGE', kind: 'points', points: Number.MAX_SAFE_INTEGER })).toMatchObject({
+      status: 400,
+      body: { field: 'points', message: 'A coupon gives at most 10,000 points' },
+    });
     expect(await operator().call('POST', '/api/ops/coupons', { code: 'MORE50', kind: 'points', points: 5 })).toMatchObject({
       status: 409,
       body: { message: 'Coupon MORE50 already exists' },
@@ -135,6 +139,9 @@ describe('npm run coupons', () => {
       });
     const { stdout } = await cli('issue', 'cli-gift', '--points', '15', '--max', '10');
     expect(stdout).toContain('Issued coupon CLI-GIFT: 15 points, at most 10 accounts');
+    await expect(cli('issue', 'cli-huge', '--points', '10001')).rejects.toMatchObject({
+      stderr: expect.stringContaining('A coupon gives at most 10,000 points'),
+    });
     await expect(cli('issue', 'cli-gift', '--points', '15')).rejects.toMatchObject({
       stderr: expect.stringContaining('Coupon CLI-GIFT already exists'),
     });

@@ -5,7 +5,7 @@ import { createAccounts } from './accounts/accounts.ts';
 
 const USAGE = `Usage: npm run coupons -- issue <CODE> (--points <n> | --unlimited) [--max <redemptions>]
 
-  Issues a coupon: --points adds that many AI points to each account that redeems it, --unlimited gives
+  Issues a coupon: --points adds that many AI points (at most 10,000) to each account that redeems it, --unlimited gives
   unlimited access (like the public coupon). --max limits how many accounts may redeem it (default: no limit).
   Each account redeems a coupon at most once. Codes: letters, digits, '-' and '_'; case does not matter.
 

@@ -46,6 +46,8 @@ describe('every text field of every request body', () => {
     ['a right-to-left override', 'Tip\u202EraJ'],
     ['a right-to-left isolate', 'Tip\u2067Jar'],
     ['a lone surrogate', 'Tip\uDBFFJar'],
+    ['a line separator', 'Tip\u2028Jar'],
+    ['a byte order mark', 'Tip\uFEFFJar'],
   ])('refuses %s', (_, sample) => {
     expect(fields.filter((field) => field.kind === 'string' && field.schema.safeParse(sample).success).map((field) => field.path)).toEqual([]);
   });

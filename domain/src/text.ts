@@ -5,17 +5,44 @@ import { z } from 'zod';
  * multi-line text; DEL; C1), the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
  * U+2066–U+2069), which make text read differently from what it is (a public title that shows one name and
  * is another), and lone surrogates, which are no character at all and break whatever encodes them next.
+ *
+ * Nor the invisible characters no text needs: the line and paragraph separators (U+2028, U+2029: line breaks
+ * are `\n`; these break lines in some renderers and not in others, and end a line in JavaScript source), the
+ * byte order mark in the middle of text (U+FEFF, the deprecated zero-width no-break space), the interlinear
+ * annotation characters (U+FFF9–U+FFFB) and the deprecated format characters (U+206A–U+206F).
  */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this pattern finds
-const UNSAFE_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDFFF]/u;
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this pattern finds
-const UNSAFE_IN_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDFFF]/u;
+const UNSAFE_ANYWHERE =
+  '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069\\u2028\\u2029\\uFEFF\\uFFF9-\\uFFFB\\u206A-\\u206F';
+const LONE_SURROGATE = '[\\uD800-\\uDFFF]';
 
-export const UNSAFE_TEXT_MESSAGE = 'must not contain control or direction-override characters';
+/**
+ * One line (a name, a title, a parameter, a code) is also what tells one thing from another, so it refuses the
+ * characters that show nothing and would make two names that look the same differ: the zero-width space
+ * (U+200B), the word joiner and invisible operators (U+2060–U+2064), the soft hyphen (U+00AD), the combining
+ * grapheme joiner (U+034F), the Mongolian vowel separator (U+180E) and the Hangul fillers, which show as a blank
+ * (U+115F, U+1160, U+3164, U+FFA0). Multi-line text keeps these: Thai and Khmer writers use the zero-width space
+ * to mark where a line may break, and a soft hyphen is a hyphenation hint; nothing is told apart by a note.
+ *
+ * The zero-width joiner and non-joiner (U+200D, U+200C) are a part of real writing: an emoji sequence (👩‍🚀, 🏳️‍🌈),
+ * a Persian word (می‌خواهم), an Indic conjunct. A line takes them where they join two characters of such writing,
+ * and refuses them where they can only hide: at either end, beside a space, a Latin letter or ASCII (where they
+ * change nothing that shows), or beside another invisible character.
+ */
+const INVISIBLE_IN_LINE = '\\u00AD\\u115F\\u1160\\u180E\\u200B\\u2060-\\u2064\\u3164\\uFFA0';
+/** A combining mark, so outside any character class: in one it would read as combined with the character before. */
+const GRAPHEME_JOINER = '\\u034F';
+/** What a joiner may stand beside in a line: anything but a space, ASCII, a Latin letter, or an invisible (format, control, unassigned) character. */
+const JOINABLE = `(?!${GRAPHEME_JOINER})[^\\s\\p{ASCII}\\p{Script=Latin}\\p{C}\\p{Z}${INVISIBLE_IN_LINE}]`;
+const STRAY_JOINER = `(?<!${JOINABLE})[\\u200C\\u200D]|[\\u200C\\u200D](?!${JOINABLE})`;
+
+const UNSAFE_IN_TEXT = new RegExp(`[${UNSAFE_ANYWHERE}]|${LONE_SURROGATE}`, 'u');
+const UNSAFE_IN_LINE = new RegExp(`[${UNSAFE_ANYWHERE}\\t\\n\\r${INVISIBLE_IN_LINE}]|${GRAPHEME_JOINER}|${LONE_SURROGATE}|${STRAY_JOINER}`, 'u');
+
+export const UNSAFE_TEXT_MESSAGE = 'must not contain control, direction-override or invisible characters';
 
 /** Multi-line text (a note, a core idea, a prompt): line breaks and tabs are welcome, nothing else unseen. */
 export const isSafeText = (text: string): boolean => !UNSAFE_IN_TEXT.test(text);
-/** One line (a name, a title, a parameter, an id): no control character at all. */
+/** One line (a name, a title, a parameter, an id): no control character at all, and nothing invisible. */
 export const isSafeLine = (text: string): boolean => !UNSAFE_IN_LINE.test(text);
 
 /** The text with every character a one-line field refuses taken out (for names we are given, not typed here). */

@@ -22,6 +22,28 @@ const UNSAFE_SAMPLES = {
   'pop directional isolate': 'Tip\u2069Jar',
   'a lone high surrogate': 'Tip\uD83DJar',
   'a lone low surrogate': 'Tip\uDE00Jar',
+  'a line separator': 'Tip\u2028Jar',
+  'a paragraph separator': 'Tip\u2029Jar',
+  'a byte order mark (zero-width no-break space)': 'Tip\uFEFFJar',
+  'an interlinear annotation anchor': 'Tip\uFFF9Jar',
+  'a deprecated format character (inhibit symmetric swapping)': 'Tip\u206AJar',
+} as const;
+
+/** Invisible characters a one-line field (a name, a title, a parameter) refuses, while multi-line text may hold them. */
+const INVISIBLE_IN_A_LINE = {
+  'a zero-width space': 'Tip\u200BJar',
+  'a word joiner': 'Tip\u2060Jar',
+  'an invisible times': 'Tip\u2062Jar',
+  'a soft hyphen': 'Tip\u00ADJar',
+  'a combining grapheme joiner': 'Tip\u034FJar',
+  'a Mongolian vowel separator': 'Tip\u180EJar',
+  'a Hangul filler, which shows as a blank': '\u3164',
+  'a zero-width joiner between Latin letters': 'Tip\u200DJar',
+  'a zero-width non-joiner between Latin letters': 'Tip\u200CJar',
+  'a zero-width joiner at the start': '\u200D🎉',
+  'a zero-width joiner at the end': '🎉\u200D',
+  'a zero-width joiner beside a space': '🎉 \u200D🚀',
+  'two joiners in a row': '👩\u200D\u200D🚀',
 } as const;
 
 describe('isSafeText and isSafeLine', () => {
@@ -39,6 +61,20 @@ describe('isSafeText and isSafeLine', () => {
   ])('take %s', (_, text) => {
     expect(isSafeText(text)).toBe(true);
     expect(isSafeLine(text)).toBe(true);
+  });
+
+  it.each(Object.entries(INVISIBLE_IN_A_LINE))('isSafeLine refuses %s, isSafeText takes it', (_, text) => {
+    expect(isSafeLine(text)).toBe(false);
+    expect(isSafeText(text)).toBe(true);
+  });
+
+  it.each([
+    ['an emoji sequence joined by zero-width joiners', 'Team 👩\u200D🚀👨\u200D👩\u200D👧 🏳️\u200D🌈'],
+    ['a Persian word with its zero-width non-joiner', 'می\u200Cخواهم'],
+    ['a Devanagari conjunct shown with a zero-width joiner', 'क्\u200Dष'],
+  ])('isSafeLine takes %s', (_, text) => {
+    expect(isSafeLine(text)).toBe(true);
+    expect(isSafeText(text)).toBe(true);
   });
 
   it('take line breaks and tabs in multi-line text only', () => {
@@ -99,6 +135,12 @@ describe('every text field of every command', () => {
     expect(accepted).toEqual([]);
   });
 
+  it.each(Object.entries(INVISIBLE_IN_A_LINE))('refuses %s in every one-line field (those that refuse a line break)', (_, sample) => {
+    const lines = fields.filter((field) => field.kind === 'string' && !field.schema.safeParse('One\nTwo').success);
+    expect(lines.length).toBeGreaterThan(50);
+    expect(lines.filter((field) => field.schema.safeParse(sample).success).map((field) => field.path)).toEqual([]);
+  });
+
   it('takes free-shaped values only where their text is checked another way', () => {
     const unchecked = fields.filter((field) => field.kind === 'unknown' && !(field.path in FREE_SHAPED)).map((field) => field.path);
     expect(unchecked).toEqual([]);
@@ -139,5 +181,9 @@ describe('an imported project file', () => {
 describe('withoutUnsafeCharacters', () => {
   it('takes out controls, overrides and lone surrogates, and keeps every real character', () => {
     expect(withoutUnsafeCharacters('Ann\u202E \u0000Lee\uD800 😀 عربى')).toBe('Ann Lee 😀 عربى');
+  });
+
+  it('takes out invisible characters, and joiners that join nothing, and keeps those inside an emoji', () => {
+    expect(withoutUnsafeCharacters('\u200BAnn\u2060 \uFEFFLee\u200D \u2028👩\u200D🚀')).toBe('Ann Lee 👩\u200D🚀');
   });
 });

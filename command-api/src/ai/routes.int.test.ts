@@ -492,7 +492,11 @@ describe('text a person could not have meant', () => {
   ])('POST %s refuses it with 400 naming the field, charging nothing', async (path, body, field) => {
     const res = await ai.visitor().post(path).send(body);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ success: false, field, message: `${field}: must not contain control or direction-override characters` });
+    expect(res.body).toMatchObject({
+      success: false,
+      field,
+      message: `${field}: must not contain control, direction-override or invisible characters`,
+    });
     expect(await typesOf()).toEqual([]);
   });
 });

@@ -226,7 +226,7 @@ describe('names a person could not have meant', () => {
     for (const displayName of ['Ann\u202Eeil', 'Ann\u0000']) {
       const res = await postForm(appWith(), { displayName, email: 'ann@example.com' });
       expect(res.status).toBe(400);
-      expect(res.text).toContain('must not contain control or direction-override characters');
+      expect(res.text).toContain('must not contain control, direction-override or invisible characters');
     }
     expect(await allEvents()).toEqual([]);
   });

@@ -18,7 +18,7 @@ const localSignInSchema = z.strictObject({
     .string()
     .trim()
     .max(MAX_DISPLAY_NAME_LENGTH, `Display name: at most ${MAX_DISPLAY_NAME_LENGTH} characters`)
-    .refine(isSafeLine, 'Display name: must not contain control or direction-override characters')
+    .refine(isSafeLine, 'Display name: must not contain control, direction-override or invisible characters')
     .default(''),
   email: z
     .string({ error: INVALID_EMAIL_MESSAGE })

@@ -134,14 +134,14 @@ describe('POST /api/marketplace/ideas', () => {
       'a title with a right-to-left override',
       { title: 'Tip Jar \u202Egnp.exe' },
       'title',
-      'title: must not contain control or direction-override characters',
+      'title: must not contain control, direction-override or invisible characters',
     ],
-    ['a title with a NUL', { title: 'Tip\u0000Jar' }, 'title', 'title: must not contain control or direction-override characters'],
+    ['a title with a NUL', { title: 'Tip\u0000Jar' }, 'title', 'title: must not contain control, direction-override or invisible characters'],
     [
       'a description with a lone surrogate',
       { description: 'Tips \uD83D' },
       'description',
-      'description: must not contain control or direction-override characters',
+      'description: must not contain control, direction-override or invisible characters',
     ],
     ['an unknown field', { likes: 1000 }, 'likes', 'Unknown field: likes'],
   ])('refuses %s with 400 naming the field, appending nothing', async (_, body, field, message) => {

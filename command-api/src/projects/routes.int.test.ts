@@ -64,7 +64,7 @@ describe('POST /api/projects', () => {
 });
 
 describe('text a person could not have meant', () => {
-  const UNSAFE = 'must not contain control or direction-override characters';
+  const UNSAFE = 'must not contain control, direction-override or invisible characters';
 
   it.each([
     ['a NUL in a name', 'put', '/name', { name: 'Tip\u0000Jar' }, 'name'],
@@ -80,6 +80,10 @@ describe('text a person could not have meant', () => {
     ],
     ['an isolate in a stage note', 'patch', '/stages/2/notes', { fields: { keyInsights: 'Tips \u2066work\u2069' } }, 'fields.keyInsights'],
     ['a NUL in a project PATCH', 'patch', '', { name: 'Tip\u0000Jar' }, 'name'],
+    ['a zero-width space in a name', 'put', '/name', { name: 'Tip\u200BJar' }, 'name'],
+    ['a byte order mark in a parameter', 'post', '/parameters', { value: 'scar\uFEFFcity' }, 'value'],
+    ['a zero-width joiner between Latin letters in a name', 'put', '/name', { name: 'Tip\u200DJar' }, 'name'],
+    ['a line separator in the core idea', 'put', '/core-idea', { coreIdea: 'Tips\u2028work' }, 'coreIdea'],
   ] as const)('refuses %s with 400 naming the field, appending nothing', async (_, method, path, body, field) => {
     const agent = visitor();
     const id = await createProject(agent);
@@ -87,6 +91,13 @@ describe('text a person could not have meant', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, field, message: `${field}: ${UNSAFE}` });
     expect(await allEvents()).toHaveLength(1);
+  });
+
+  it('takes an emoji joined by zero-width joiners in a name, and a zero-width space in the core idea', async () => {
+    const agent = visitor();
+    const id = await createProject(agent);
+    expect((await agent.put(`/api/projects/${id}/name`).send({ name: 'Team 👩\u200D🚀' })).status).toBe(200);
+    expect((await agent.put(`/api/projects/${id}/core-idea`).send({ coreIdea: 'ทิป\u200Bจาร์' })).status).toBe(200);
   });
 
   it('refuses it in the project a create sends, creating nothing', async () => {

@@ -10,6 +10,11 @@ export const POINTS_PER_AI_REQUEST = 1;
 /** Granted with every paid subscription invoice (spec 01 §9, spec 02 §9). */
 export const POINTS_PER_SUBSCRIPTION = 1000;
 export const SUBSCRIPTION_PRICE_USD = 4;
+/**
+ * The most one coupon gives each account that redeems it. Not in the spec, which says nothing of coupons' values:
+ * ten paid invoices' worth, so that a mistyped or malicious issue cannot mint a balance no one could spend.
+ */
+export const MAX_COUPON_POINTS = 10_000;
 /** Under this many points the points card warns (spec 01 §9). */
 export const LOW_POINTS_WARNING = 100;
 /** The billing card hints 'Need more AI points?' under this many points when not subscribed (spec 02 §2.8). */

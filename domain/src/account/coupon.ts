@@ -3,7 +3,7 @@ import type { Command, Decider } from '../decider.ts';
 import { ConflictError, ValidationError } from '../errors.ts';
 import { userLine } from '../text.ts';
 import { accountIdSchema } from './commands.ts';
-import { COUPON_USED_UP_MESSAGE, EMPTY_COUPON_MESSAGE, INVALID_COUPON_MESSAGE } from './constants.ts';
+import { COUPON_USED_UP_MESSAGE, EMPTY_COUPON_MESSAGE, INVALID_COUPON_MESSAGE, MAX_COUPON_POINTS } from './constants.ts';
 import { COUPON_CODE_PATTERN, COUPON_KINDS, MAX_COUPON_CODE_LENGTH, normalizeCouponCode, type CouponKind, type CouponLookup } from './coupon-code.ts';
 
 /**
@@ -98,6 +98,9 @@ const issueCoupon = ({ data, metadata }: IssueCoupon, state: CouponState): Coupo
   const points = data.points ?? 0;
   if (data.kind === 'points' && !(Number.isInteger(points) && points > 0)) {
     throw new ValidationError('points', 'A points coupon needs a positive whole number of points');
+  }
+  if (points > MAX_COUPON_POINTS) {
+    throw new ValidationError('points', `A coupon gives at most ${MAX_COUPON_POINTS.toLocaleString('en-US')} points`);
   }
   if (data.kind === 'free_unlimited' && points !== 0) throw new ValidationError('points', 'An unlimited coupon carries no points');
   const maxRedemptions = data.maxRedemptions ?? null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fold } from '../decider.ts';
 import { ConflictError, ValidationError } from '../errors.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import { COUPON_USED_UP_MESSAGE, EMPTY_COUPON_MESSAGE, INVALID_COUPON_MESSAGE } from './constants.ts';
+import { COUPON_USED_UP_MESSAGE, EMPTY_COUPON_MESSAGE, INVALID_COUPON_MESSAGE, MAX_COUPON_POINTS } from './constants.ts';
 import { couponDecider, couponLookupOf, couponStreamId } from './coupon.ts';
 import { couponIssued, couponRedemptionRecorded, issueCoupon, operator, recordCouponRedemption } from './fixtures.ts';
 
@@ -34,6 +34,17 @@ describe('IssueCoupon', () => {
 
   it.each([undefined, 0, -1, 2.5])('refuses a points coupon with %j points', (points) =>
     given([]).when(issueCoupon({ points })).thenThrows(ValidationError),
+  );
+
+  it('issues a coupon worth the most a coupon may give', () =>
+    given([])
+      .when(issueCoupon({ points: MAX_COUPON_POINTS }))
+      .then([couponIssued({ points: MAX_COUPON_POINTS })]));
+
+  it.each([MAX_COUPON_POINTS + 1, Number.MAX_SAFE_INTEGER])('refuses a points coupon worth %j points, naming the maximum', (points) =>
+    given([])
+      .when(issueCoupon({ points }))
+      .thenThrows(ValidationError, `A coupon gives at most ${MAX_COUPON_POINTS.toLocaleString('en-US')} points`),
   );
 
   it('refuses points on an unlimited coupon', () =>

@@ -77,9 +77,9 @@ describe('the publish payload', () => {
       'a title that reads backwards',
       { projectId: 'p', title: 'Free \u202Egnp.exe' },
       'title',
-      'must not contain control or direction-override characters',
+      'must not contain control, direction-override or invisible characters',
     ],
-    ['a title on two lines', { projectId: 'p', title: 'Tip\nJar' }, 'title', 'must not contain control or direction-override characters'],
+    ['a title on two lines', { projectId: 'p', title: 'Tip\nJar' }, 'title', 'must not contain control, direction-override or invisible characters'],
   ])('refuses %s, naming the field', (_, body, path, message) => expect(problem(body)).toEqual({ path, message }));
 
   it('refuses an unknown field', () =>

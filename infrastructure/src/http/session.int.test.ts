@@ -194,6 +194,26 @@ describe('new visitors per client address', () => {
     expect((await request(proxied).post('/').set('X-Forwarded-For', '198.51.100.7, 203.0.113.3')).status).toBe(429);
   });
 
+  it('counts the visitor a sign-out starts like any new one: over the limit, signing out leaves no session, and a command is refused', async () => {
+    const app = limited(2);
+    const first = await request(app).get('/');
+    const signedIn = await request(app).get('/in').set('Cookie', cookieHeader(first));
+    const out = await request(app).get('/out').set('Cookie', cookieHeader(signedIn));
+    // The second new visitor of this address: within the limit.
+    expect(out.body.actor).toMatch(/^visitor-/);
+    const again = await request(app).get('/in').set('Cookie', cookieHeader(out));
+    const overLimit = await request(app).get('/out').set('Cookie', cookieHeader(again));
+    expect(overLimit.status).toBe(200);
+    expect(overLimit.body.actor).toBe(NOBODY);
+    // The user's session ends all the same; the browser keeps no session, and no cookie says it has one.
+    const cookies = setCookies(overLimit);
+    expect(cookies.find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))).toMatch(/expires=Thu, 01 Jan 1970/i);
+    expect(cookies.find((cookie) => cookie.startsWith(`${VISITOR_COOKIE}=`))).toMatch(/expires=Thu, 01 Jan 1970/i);
+    expect((await request(app).get('/').set('Cookie', cookieHeader(again))).body.actor).toBe(NOBODY);
+    expect((await request(app).post('/').set('Cookie', cookieHeader(overLimit))).status).toBe(429);
+    expect(await recordCount()).toBe(0);
+  });
+
   it('is off at 0', async () => {
     const app = limited(0);
     for (let i = 0; i < 5; i++) expect((await request(app).post('/')).body.actor).toMatch(/^visitor-/);

@@ -7,7 +7,7 @@ import Keygrip from 'keygrip';
 import createSession from 'koa-session';
 import compose from 'koa-compose';
 import type { Abuse } from '../abuse/limits.ts';
-import { describeWait, RateLimitedError } from '../abuse/rate-limiter.ts';
+import { describeWait, RateLimitedError, type RateLimitVerdict } from '../abuse/rate-limiter.ts';
 import { isOperatorRequest, type OperatorAccess } from './operators-only.ts';
 import { rememberingKeygrip } from './remembering-keygrip.ts';
 import type { SessionStore } from './session-store.ts';
@@ -60,9 +60,19 @@ export const startUserSession = (ctx: Context, userId: string, email: string) =>
 
 /**
  * Signs this browser out as a new anonymous visitor: on a shared computer the next person must not inherit the
- * previous visitor's projects and plays, and a visitor id someone planted before sign-in ends here too.
+ * previous visitor's projects and plays, and a visitor id someone planted before sign-in ends here too. That
+ * visitor is new, so it counts against the address's new-visitor limit like any other (signing in and out in
+ * a loop must not mint visitors past it); over the limit the user is signed out all the same, into no session at
+ * all, and the browser is told it has none (VISITOR_COOKIE): it is then served as any browser over the limit is.
  */
-export const endUserSession = (ctx: Context) => replaceSession(ctx, { visitorId: randomUUID() });
+export const endUserSession = async (ctx: Context) => {
+  const verdict = await newVisitorVerdict(ctx, abuseOf.get(ctx));
+  if (verdict?.allowed !== false) return replaceSession(ctx, { visitorId: randomUUID() });
+  // koa-session deletes the record and expires its cookie when the response is sent.
+  (ctx as Context & { session: SessionData | null }).session = null;
+  ctx.cookies.set(VISITOR_COOKIE, null, { httpOnly: false, signed: false, sameSite: 'lax', secure: ctx.secure, overwrite: true });
+  setActor(ctx, null);
+};
 
 export interface SessionOptions {
   secret: string;
@@ -77,6 +87,13 @@ export interface SessionOptions {
 
 export const NEW_VISITORS_LIMIT = 'new-visitors';
 const HOUR_MS = 60 * 60 * 1000;
+
+/** The limits each request was served under, for `endUserSession`, which mints a visitor after `sessions` ran. */
+const abuseOf = new WeakMap<Context, Abuse>();
+
+/** Counts one new visitor for this request's address: undefined when there is no limit. */
+const newVisitorVerdict = async (ctx: Context, abuse: Abuse | undefined): Promise<RateLimitVerdict | undefined> =>
+  abuse ? await abuse.limiter.take({ name: NEW_VISITORS_LIMIT, limit: abuse.limits.newVisitorsPerHour, windowMs: HOUR_MS }, ctx.ip) : undefined;
 
 /** Reads and the sign-in pages can do without an account; anything else acts as one. */
 const canGoAnonymous = (ctx: Context) => ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.method === 'OPTIONS' || ctx.path.startsWith('/auth/');
@@ -108,11 +125,10 @@ export const sessions = (app: Koa, { secret, store, abuse }: SessionOptions): Mi
     app,
   );
   const identify: Middleware = async (ctx, next) => {
+    if (abuse) abuseOf.set(ctx, abuse);
     const data = sessionOf(ctx);
     if (!data.visitorId && !data.userId) {
-      const verdict = abuse
-        ? await abuse.limiter.take({ name: NEW_VISITORS_LIMIT, limit: abuse.limits.newVisitorsPerHour, windowMs: HOUR_MS }, ctx.ip)
-        : undefined;
+      const verdict = await newVisitorVerdict(ctx, abuse);
       if (verdict && !verdict.allowed) {
         if (!canGoAnonymous(ctx)) {
           throw new RateLimitedError(
@@ -146,17 +162,24 @@ export const sessions = (app: Koa, { secret, store, abuse }: SessionOptions): Mi
   return compose([session, identify]);
 };
 
+/** The session record a raw request names, with its id (what deleting it, at sign-out, deletes). */
+const readSessionRecord = ({ secret, store }: { secret: string; store: SessionStore }) => {
+  const app = new Koa();
+  app.keys = rememberingKeygrip(new Keygrip([secret]));
+  return async (request: IncomingMessage): Promise<{ sid: string; data: SessionData } | null> => {
+    const sid = app.createContext(request, new ServerResponse(request)).cookies.get(SESSION_COOKIE, { signed: true });
+    const data = sid ? await store.get(sid) : null;
+    return sid && data ? { sid, data } : null;
+  };
+};
+
 /**
  * The session record a raw request's signed cookie names (an upgrade or a service without session middleware
  * never passes through koa-session, so a context is made for its cookies). Reading never starts a session.
  */
 export const createSessionReader = ({ secret, store }: { secret: string; store: SessionStore }) => {
-  const app = new Koa();
-  app.keys = rememberingKeygrip(new Keygrip([secret]));
-  return async (request: IncomingMessage): Promise<SessionData | null> => {
-    const sid = app.createContext(request, new ServerResponse(request)).cookies.get(SESSION_COOKIE, { signed: true });
-    return sid ? await store.get(sid) : null;
-  };
+  const read = readSessionRecord({ secret, store });
+  return async (request: IncomingMessage): Promise<SessionData | null> => (await read(request))?.data ?? null;
 };
 
 /** Who may use the operators' endpoints, from configuration: OPS_TOKEN, and OPERATOR_EMAILS signed in through these sessions. */
@@ -176,13 +199,18 @@ export const operatorAccessFrom = (
 };
 
 /**
- * Who an upgrading WebSocket request belongs to, from the same signed session cookie the HTTP APIs use. Upgrades
- * never start a session: a socket without one owns nothing.
+ * Who an upgrading WebSocket request belongs to, from the same signed session cookie the HTTP APIs use, and the
+ * id of that session's record (`session`: a socket must close when it is deleted, at sign-out). Upgrades never
+ * start a session: a socket without one owns nothing.
  */
 export const createSessionIdentifier = ({ secret, store, operators }: { secret: string; store: SessionStore; operators?: OperatorAccess }) => {
-  const read = createSessionReader({ secret, store });
-  return async (request: IncomingMessage) => ({
-    actor: actorFrom(await read(request)),
-    operator: await isOperatorRequest(request, operators ?? {}),
-  });
+  const read = readSessionRecord({ secret, store });
+  return async (request: IncomingMessage): Promise<{ actor: string; operator: boolean; session?: string }> => {
+    const record = await read(request);
+    return {
+      actor: actorFrom(record?.data),
+      operator: await isOperatorRequest(request, operators ?? {}),
+      ...(record ? { session: record.sid } : {}),
+    };
+  };
 };

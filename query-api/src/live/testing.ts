@@ -5,20 +5,25 @@ import { openTestStores } from '@vis/infrastructure/testing';
 import { createLiveUpdates, type LiveUpdatesDeps } from './live-updates.ts';
 
 /**
- * `/ws` alone on a free port, over fresh embedded stores, for a visitor allowed every topic. `feedStore` stands
+ * `/ws` alone on a free port, over fresh embedded stores, for a visitor allowed every topic (`identify`: whose sockets they are). `feedStore` stands
  * between the live updates and the stores (a failing change feed, say). `close` ends it all.
  */
 export const startLiveUpdates = async ({
   site,
   feedStore = (store) => store,
-}: { site?: LiveUpdatesDeps['site']; feedStore?: (store: DocumentStore) => DocumentStore } = {}) => {
+  identify = async () => ({ actor: 'visitor-ann', operator: false }),
+}: {
+  site?: LiveUpdatesDeps['site'];
+  feedStore?: (store: DocumentStore) => DocumentStore;
+  identify?: LiveUpdatesDeps['identify'];
+} = {}) => {
   const stores = await openTestStores();
   const progress = await followProjectionProgress(stores.documentStore);
   const live = createLiveUpdates({
     documentStore: feedStore(stores.documentStore),
     progress,
     logger: silentLogger(),
-    identify: async () => ({ actor: 'visitor-ann', operator: false }),
+    identify,
     authorize: async (_, topic) => topic,
     site,
   });
