@@ -28,7 +28,7 @@ const run = spawnSync(
 const vitest = existsSync(report)
   ? (JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTests: number })
   : undefined;
-const SECTIONS = ['authorization', 'bad-input', 'crash'];
+const SECTIONS = ['authorization', 'bad-input', 'crash', 'money'];
 const sections = SECTIONS.map((name) => {
   const file = path.join(results, `${name}.json`);
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SectionFigures) : { section: name, missing: true as const };
@@ -46,11 +46,22 @@ const table = (figures: SectionFigures) =>
     ),
   ].join('\n');
 
+const figure = (value: number | undefined) => (value === undefined ? '–' : String(value));
+const ledgerTable = (figures: SectionFigures) =>
+  figures.ledger?.length
+    ? `\n\n| burst | tried | limit | passed | charged | delivered | model calls |\n|---|---:|---:|---:|---:|---:|---:|\n${figures.ledger
+        .map(
+          (line) =>
+            `| ${cell(line.attack)} | ${line.tried} | ${figure(line.limit)} | ${line.passed} | ${figure(line.charged)} | ${figure(line.delivered)} | ${figure(line.asked)} |`,
+        )
+        .join('\n')}`
+    : '';
+
 const body = sections
   .map((figures) =>
     'missing' in figures
       ? `## ${figures.section}\n\nNo figures: this part did not finish (see the run's output).\n`
-      : `## ${figures.title}\n\n${figures.checks}\n\n${table(figures)}\n\n${(figures.notes ?? []).map((note) => `${note}\n`).join('\n')}${figures.notes?.length ? '\n' : ''}Took ${figures.seconds} s.\n`,
+      : `## ${figures.title}\n\n${figures.checks}\n\n${table(figures)}${ledgerTable(figures)}\n\n${(figures.notes ?? []).map((note) => `${note}\n`).join('\n')}${figures.notes?.length ? '\n' : ''}Took ${figures.seconds} s.\n`,
   )
   .join('\n');
 

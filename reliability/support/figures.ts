@@ -17,6 +17,20 @@ export interface AttackFigure {
   examples?: string[];
 }
 
+/**
+ * One line of the money audit: what was tried, how many got through (against the limit, if any), and for what
+ * costs money, what was charged (charges less refunds), delivered (answers callers got) and asked of the model.
+ */
+export interface LedgerFigure {
+  attack: string;
+  tried: number;
+  limit?: number;
+  passed: number;
+  charged?: number;
+  delivered?: number;
+  asked?: number;
+}
+
 export interface SectionFigures {
   section: string;
   title: string;
@@ -25,6 +39,8 @@ export interface SectionFigures {
   attacks: AttackFigure[];
   seconds: number;
   notes?: string[];
+  /** The money audit's ledger (tried / charged / delivered). */
+  ledger?: LedgerFigure[];
 }
 
 /**
