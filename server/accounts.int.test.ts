@@ -47,7 +47,7 @@ describe('a new visitor', () => {
 
   it('learns the public coupon code, issued on first start, and gets unlimited access from it', async () => {
     const ann = visitor();
-    expect((await ann.call('GET', '/api/public-coupon')).body).toEqual({ success: true, code: 'LAUNCH-FREE' });
+    expect((await ann.call('GET', '/api/public-coupon')).body).toEqual({ success: true, code: 'LAUNCH-FREE', visitorAiPerHour: 0 });
     const redeemed = await ann.call('POST', '/api/subscription/redeem-coupon', { couponCode: ' launch-free ' });
     expect(redeemed).toMatchObject({
       status: 200,

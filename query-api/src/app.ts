@@ -67,7 +67,14 @@ export const createQueryApi = ({
   const router = new Router();
   projectQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs, eventStore });
   marketplaceQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs });
-  accountQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs, publicCouponCode, operators });
+  accountQueryRoutes(router, {
+    documentStore,
+    progress,
+    readYourWritesTimeoutMs,
+    publicCouponCode,
+    operators,
+    visitorAiPerHour: abuse.limits.visitorAiPerHour,
+  });
   analyticsRoutes(router, { documentStore, progress, operators, readYourWritesTimeoutMs });
   stageFunnelRoutes(router, { documentStore, progress, operators, readYourWritesTimeoutMs });
   activityRoutes(router, { documentStore, progress, operators, readYourWritesTimeoutMs });

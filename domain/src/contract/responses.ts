@@ -339,8 +339,11 @@ export type AuthUserResponse = z.infer<typeof authUserResponse>;
 export const pointsResponse = z.object({ success, points: z.number() });
 export type PointsResponse = z.infer<typeof pointsResponse>;
 
-/** GET /api/public-coupon: the coupon the landing page advertises. */
-export const publicCouponResponse = z.object({ success, code: z.string() });
+/**
+ * GET /api/public-coupon: the coupon the landing page advertises, and how many AI requests an hour the visitors
+ * of one network may make without signing in, whatever pays for them (0: no such limit).
+ */
+export const publicCouponResponse = z.object({ success, code: z.string(), visitorAiPerHour: z.number().int().nonnegative() });
 export type PublicCouponResponse = z.infer<typeof publicCouponResponse>;
 
 /** GET /api/subscription/status (spec 02 §3 "Subscription status response"). */

@@ -24,6 +24,8 @@ interface Deps {
   readYourWritesTimeoutMs: number;
   /** The coupon the landing page advertises (spec 01 §2: "a hint about a public coupon code"). */
   publicCouponCode: string;
+  /** The per-address limit on visitors' AI (0: none), which the landing page's promise names. */
+  visitorAiPerHour: number;
   /** Whether the caller may use the operators' screens: the same check their endpoints make. */
   operators: OperatorAccess;
 }
@@ -40,7 +42,10 @@ const facts = (balance: Balance) => ({ ...balance, subscription: { status: balan
  * The caller's own account, read from the balances read model: a session can only ever name its own account,
  * so there is no id in these paths to guess. An account that has done nothing yet reads as a fresh one.
  */
-export const accountQueryRoutes = (router: Router, { documentStore, progress, readYourWritesTimeoutMs, publicCouponCode, operators }: Deps) => {
+export const accountQueryRoutes = (
+  router: Router,
+  { documentStore, progress, readYourWritesTimeoutMs, publicCouponCode, operators, visitorAiPerHour }: Deps,
+) => {
   const ownBalance = async (ctx: Context): Promise<Balance> => {
     await awaitMinPosition(ctx, progress, readModels.balances, readYourWritesTimeoutMs);
     const accountId = actorOf(ctx);
@@ -97,6 +102,6 @@ export const accountQueryRoutes = (router: Router, { documentStore, progress, re
   });
 
   router.get('/api/public-coupon', (ctx) => {
-    ctx.body = { success: true, code: publicCouponCode } satisfies PublicCouponResponse;
+    ctx.body = { success: true, code: publicCouponCode, visitorAiPerHour } satisfies PublicCouponResponse;
   });
 };

@@ -68,6 +68,12 @@ export const LandingRoute = () => {
               {coupon.data.code}
             </code>
             for unlimited access.
+            {coupon.data.visitorAiPerHour > 0 && (
+              <span className="basis-full text-xs text-slate-500 dark:text-slate-400">
+                Without signing in, one network (a home, an office, a café) shares {coupon.data.visitorAiPerHour} AI requests an hour, coupon
+                included. Sign in to keep going.
+              </span>
+            )}
           </p>
         )}
       </div>
