@@ -1,6 +1,7 @@
 import { projectHistoryResponse, projectStreamId } from '@vis/domain';
 import { projectHistoryOf, STREAM_FOLDS_DEFAULTS } from '@vis/projections';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bystanderReads, growEvents, ordinaryP99, p99 } from './testing/long-project.ts';
 import { httpClient } from './testing-client.ts';
 import { startTestServer } from './testing.ts';
 
@@ -32,47 +33,6 @@ const session = () => {
   };
   const read = (url: string, at = position) => client.call('GET', url, undefined, { 'X-Min-Position': at });
   return { command, read, waitFor: (at: bigint) => void (position = String(at)) };
-};
-
-const at = '2026-11-25T10:00:00.000Z';
-/** A parameter added, then removed, again and again: the stream grows while the project stays small (bench/servers/grow-stream.ts). */
-const growEvents = (projectId: string, from: number, count: number) =>
-  Array.from({ length: count }, (_, offset) => {
-    const n = from + offset;
-    const value = `history ${Math.floor(n / 2)}`;
-    return n % 2 === 0
-      ? { id: crypto.randomUUID(), type: 'ParameterAdded', data: { projectId, list: 'parameters', value, addedAt: at } }
-      : { id: crypto.randomUUID(), type: 'ParameterRemoved', data: { projectId, list: 'parameters', value, reason: 'user', removedAt: at } };
-  });
-
-const p99 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.ceil(samples.length * 0.99) - 1]!;
-
-/** The bystander's own project read over and over, from before `load` starts until it settles; each read's time in ms. */
-const bystanderReads = async <T>(bystander: ReturnType<typeof session>, projectId: string, load: () => Promise<T>) => {
-  const samples: number[] = [];
-  const readOnce = async () => {
-    const started = performance.now();
-    const res = await bystander.read(`/api/projects/${projectId}`);
-    samples.push(performance.now() - started);
-    expect(res.status).toBe(200);
-  };
-  await readOnce();
-  samples.length = 0;
-  let done = false;
-  const loaded = load().finally(() => (done = true));
-  while (!done || samples.length < 20) await readOnce();
-  return { samples, result: await loaded };
-};
-
-/**
- * What 20 ordinary reads at once cost the bystander on this machine now (its p99): a loaded machine (other tests
- * beside this one) slows every request, and the bound is on what reads of the past add to that.
- */
-const ordinaryLoad = async (bystander: ReturnType<typeof session>, projectId: string, reader: ReturnType<typeof session>, otherId: string) => {
-  const { samples } = await bystanderReads(bystander, projectId, () =>
-    Promise.all(Array.from({ length: 20 }, () => reader.read(`/api/projects/${otherId}`))),
-  );
-  return p99(samples);
 };
 
 describe('time travel and history of a 20,000-event project', () => {
@@ -127,8 +87,9 @@ describe('time travel and history of a 20,000-event project', () => {
   it("keeps a bystander's reads within 50 ms (p99) of what 20 ordinary reads cost them while 20 time-travel reads of it run at once", async () => {
     const revisions = Array.from({ length: 20 }, (_, n) => Math.floor(((n + 1) * last) / 21) + n);
     revisions[19] = last;
-    const ordinary = await ordinaryLoad(bob, bobsProject, ann, id);
-    const { samples, result: answers } = await bystanderReads(bob, bobsProject, () =>
+    const bystanderRead = async () => expect((await bob.read(`/api/projects/${bobsProject}`)).status).toBe(200);
+    const ordinary = await ordinaryP99(bystanderRead, () => ann.read(`/api/projects/${id}`));
+    const { samples, result: answers } = await bystanderReads(bystanderRead, () =>
       Promise.all(revisions.map((revision) => ann.read(`/api/projects/${id}/at/${revision}`))),
     );
     expect(answers.map((res) => res.status)).toEqual(revisions.map(() => 200));
