@@ -64,7 +64,11 @@ const markdownOf = (entry: ProjectHistoryEntry) =>
 
 const printProject = async (eventStore: EventStore, id: string) => {
   if (format === 'json') {
-    const asOf = await projectAsOf(createStreamFolds(eventStore), id, moment ?? { revision: BigInt(Number.MAX_SAFE_INTEGER) });
+    const asOf = await projectAsOf(
+      createStreamFolds(eventStore, { maxEvents: Number.POSITIVE_INFINITY }),
+      id,
+      moment ?? { revision: BigInt(Number.MAX_SAFE_INTEGER) },
+    );
     if (moment && 'revision' in moment && asOf.reachedEnd && asOf.revision < moment.revision) {
       fail(asOf.revision < 0n ? `No project ${id} in the log` : `Project ${id} has no revision ${moment.revision}: its last is ${asOf.revision}`);
     }

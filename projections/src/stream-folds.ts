@@ -76,7 +76,7 @@ export interface StreamFoldsOptions {
 
 export const STREAM_FOLDS_DEFAULTS = {
   checkpointEvery: 500,
-  maxCheckpoints: 2_000,
+  maxCheckpoints: 1_000,
   concurrency: 2,
   maxWaiting: 64,
   maxEvents: 50_000,
