@@ -28,7 +28,7 @@ const run = spawnSync(
 const vitest = existsSync(report)
   ? (JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTests: number })
   : undefined;
-const SECTIONS = ['authorization', 'bad-input', 'crash', 'money'];
+const SECTIONS = ['authorization', 'bad-input', 'crash', 'load', 'money'];
 const sections = SECTIONS.map((name) => {
   const file = path.join(results, `${name}.json`);
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SectionFigures) : { section: name, missing: true as const };

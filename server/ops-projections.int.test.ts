@@ -96,6 +96,35 @@ describe('operators on projections, with OPS_TOKEN set', () => {
     ).toBe(400);
   });
 
+  it.each([
+    ['$regex', { name: { $regex: '^(a+)+$' } }, 'name'],
+    ['$regex', { $and: [{ _id: { $exists: true } }, { name: { $regex: '^(a+)+$', $options: 'i' } }] }, 'name'],
+    ['$where', { $where: 'sleep(5000)' }, '(top level)'],
+    ['$function', { name: { $function: { body: 'return 1', args: [], lang: 'js' } } }, 'name'],
+    ['$expr', { $expr: { $gt: ['$name', ''] } }, '(top level)'],
+    ['$accumulator', { name: { $eq: { $accumulator: {} } } }, 'name'],
+    ['$not', { name: { $not: { $regex: 'a' } } }, 'name'],
+  ])(
+    'refuses an as-of filter with %s (400 naming the filter and where): no operator that runs code or unbounded work',
+    async (operator, filter, where) => {
+      const res = await opsCall('GET', `/api/ops/as-of?projection=${readModels.projects}&at=1&filter=${encodeURIComponent(JSON.stringify(filter))}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ success: false, field: 'filter' });
+      expect(res.body.message).toContain(operator);
+      expect(res.body.message).toContain(where);
+    },
+  );
+
+  it('answers an as-of filter made of the operators it allows', async () => {
+    const filter = { $or: [{ _id: { $in: [projectIds[1], projectIds[2]] } }, { name: 'Idea 3' }], name: { $gte: 'Idea 1', $lte: 'Idea 4' } };
+    const res = await opsCall(
+      'GET',
+      `/api/ops/as-of?projection=${readModels.projects}&at=${new Date().toISOString()}&filter=${encodeURIComponent(JSON.stringify(filter))}`,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.documents.map((doc: { _id: string }) => doc._id).sort()).toEqual([projectIds[1], projectIds[2], projectIds[3]].sort());
+  });
+
   it('refuses to skip an event a projection has not stopped at, and resumes a running one harmlessly', async () => {
     const refused = await opsCall('POST', `/api/ops/projections/${readModels.feedback}/resume`, { skip: 3 });
     expect(refused.status).toBe(409);

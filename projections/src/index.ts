@@ -3,3 +3,4 @@ export * from './read-models/index.ts';
 export * from './ops-app.ts';
 export * from './compose.ts';
 export * from './time-travel.ts';
+export * from './stream-folds.ts';

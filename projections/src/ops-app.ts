@@ -36,9 +36,9 @@ export const createOpsApi = ({
   const app = new Koa();
   logAppErrors(app, logger);
   const router = new Router();
-  const refuse = (ctx: Context, status: number, error: string, message: string) => {
+  const refuse = (ctx: Context, status: number, error: string, message: string, field?: string) => {
     ctx.status = status;
-    ctx.body = { success: false, error, message };
+    ctx.body = { success: false, error, message, ...(field ? { field } : {}) };
   };
   /** The projection named in the path, or a 404 answered. */
   const known = (ctx: Context, name: string) => {
@@ -102,9 +102,15 @@ export const createOpsApi = ({
     let parsedFilter: Filter = {};
     try {
       when = parseAt(at);
-      if (filter) parsedFilter = parseFilter(filter);
     } catch (error) {
       return refuse(ctx, 400, 'Validation error', (error as Error).message);
+    }
+    try {
+      if (Array.isArray(filter)) throw new FilterRefusedError('filter: give it once');
+      if (filter) parsedFilter = parseFilter(filter);
+    } catch (error) {
+      if (!(error instanceof FilterRefusedError)) throw error;
+      return refuse(ctx, 400, 'Validation error', error.message, error.field);
     }
     const page = { limit: Math.min(MAX_AS_OF_PAGE, Math.max(1, Number(limit) || 50)), skip: Math.max(0, Number(skip) || 0) };
     ctx.body = { success: true, ...(await engine.asOf(projection, when, { filter: parsedFilter, ...page })) };
@@ -120,38 +126,59 @@ export const createOpsApi = ({
   return app;
 };
 
+/** The operators an as-of filter may use: comparisons and logic over the document's own fields, each bounded by it. */
+export const FILTER_OPERATORS = [
+  '$eq',
+  '$ne',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$lte',
+  '$in',
+  '$nin',
+  '$exists',
+  '$and',
+  '$or',
+  '$size',
+  '$all',
+  '$elemMatch',
+] as const;
+const MAX_FILTER_DEPTH = 10;
+
+/** A filter refused: the message names the operator and the field it was on. */
+export class FilterRefusedError extends SyntaxError {
+  override readonly name = 'FilterRefusedError';
+  readonly field = 'filter';
+}
+
 /**
- * A simple filter: a JSON object of field (dotted paths allowed) to value, or to an object of comparison operators.
- * Operators that run code or reach outside the document ($where, $function, $expr, …) are refused.
+ * A simple filter: a JSON object of field (dotted paths allowed) to value, or to an object of the allowed operators
+ * (FILTER_OPERATORS). Every other operator is refused, naming it and its field: those that run code or reach outside
+ * the document ($where, $function, $accumulator, $expr, …) and those whose work has no bound ($regex: a pattern like
+ * ^(a+)+$ takes seconds on one short string, on the projection engine's thread).
  */
 export const parseFilter = (text: string): Filter => {
-  const filter: unknown = JSON.parse(text);
-  if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) throw new SyntaxError('the filter must be a JSON object');
-  const allowed = new Set([
-    '$eq',
-    '$ne',
-    '$gt',
-    '$gte',
-    '$lt',
-    '$lte',
-    '$in',
-    '$nin',
-    '$exists',
-    '$and',
-    '$or',
-    '$regex',
-    '$size',
-    '$all',
-    '$elemMatch',
-  ]);
-  const check = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(check);
+  let filter: unknown;
+  try {
+    filter = JSON.parse(text);
+  } catch {
+    throw new FilterRefusedError('filter: must be a JSON object');
+  }
+  if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) throw new FilterRefusedError('filter: must be a JSON object');
+  const allowed = new Set<string>(FILTER_OPERATORS);
+  const check = (value: unknown, field: string, depth: number): void => {
+    if (depth > MAX_FILTER_DEPTH) throw new FilterRefusedError(`filter: nested more than ${MAX_FILTER_DEPTH} levels deep`);
+    if (Array.isArray(value)) return value.forEach((item) => check(item, field, depth + 1));
     if (value === null || typeof value !== 'object') return;
     for (const [key, inner] of Object.entries(value)) {
-      if (key.startsWith('$') && !allowed.has(key)) throw new SyntaxError(`the filter operator ${key} is not allowed`);
-      check(inner);
+      if (key.startsWith('$') && !allowed.has(key)) {
+        throw new FilterRefusedError(
+          `filter: the operator ${key} (on ${field || '(top level)'}) is not allowed: only ${FILTER_OPERATORS.join(', ')}`,
+        );
+      }
+      check(inner, key.startsWith('$') ? field : field ? `${field}.${key}` : key, depth + 1);
     }
   };
-  check(filter);
+  check(filter, '', 0);
   return filter as Filter;
 };

@@ -4,6 +4,7 @@ import { Presets, SingleBar } from 'cli-progress';
 import type { ProjectHistoryEntry } from '@vis/domain';
 import { boundHeapGrowth, loadConfigOrExit, openEventStore, readAllPages, type EventStore, type RecordedEvent } from '@vis/infrastructure';
 import { toProjectResponse } from './read-models/projects/response.ts';
+import { createStreamFolds } from './stream-folds.ts';
 import { parseMoment, projectAsOf, projectHistoryOf, type ProjectMoment } from './time-travel.ts';
 
 const USAGE = `Usage:
@@ -63,7 +64,11 @@ const markdownOf = (entry: ProjectHistoryEntry) =>
 
 const printProject = async (eventStore: EventStore, id: string) => {
   if (format === 'json') {
-    const asOf = await projectAsOf(eventStore, id, moment ?? { revision: BigInt(Number.MAX_SAFE_INTEGER) });
+    const asOf = await projectAsOf(
+      createStreamFolds(eventStore, { maxEvents: Number.POSITIVE_INFINITY }),
+      id,
+      moment ?? { revision: BigInt(Number.MAX_SAFE_INTEGER) },
+    );
     if (moment && 'revision' in moment && asOf.reachedEnd && asOf.revision < moment.revision) {
       fail(asOf.revision < 0n ? `No project ${id} in the log` : `Project ${id} has no revision ${moment.revision}: its last is ${asOf.revision}`);
     }

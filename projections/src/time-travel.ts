@@ -10,19 +10,22 @@ import {
   type ProjectHistoryEntry,
   type ProjectState,
   type SuggestionOutcome,
+  type SuggestionTrail,
 } from '@vis/domain';
 import { readStreamPages, type EventStore, type RecordedEvent } from '@vis/infrastructure';
 import type { ReadModel } from './engine/define-projection.ts';
 import { historyDocumentOf, toHistoryEntry } from './read-models/project-history/projection.ts';
 import { occurredAt } from './read-models/project-history/summary.ts';
 import { projectsProjection, type ProjectDocument } from './read-models/projects/projection.ts';
+import type { StreamFold, StreamFolds } from './stream-folds.ts';
 
 /**
  * A project as it was: its stream read from the event store (upcast on read, like every read) up to a revision
  * or a moment, folded by the `projects` read model's own projection, which folds with the domain's
  * `evolveProject`. The document is built as the engine builds the live one (evolve each event, then derive,
  * then stamp the last event's position), so GET /api/projects/{id}/at/{revision} answers exactly what
- * GET /api/projects/{id} answered right after that revision.
+ * GET /api/projects/{id} answered right after that revision. Folds go through `StreamFolds`: from the newest
+ * checkpoint that suits them, a slice at a time, a few at once (see stream-folds.ts).
  */
 
 /** A revision of the project's stream (from 0), or a moment: every event whose time (the history's `at`) is at or before it. */
@@ -58,22 +61,38 @@ export interface ProjectAsOf {
   reachedEnd: boolean;
 }
 
-export const projectAsOf = async (eventStore: EventStore, projectId: string, moment: ProjectMoment): Promise<ProjectAsOf> => {
-  let doc: ReadModel<ProjectDocument> | null = null;
-  let revision = -1n;
-  let position = 0n;
-  let reachedEnd = true;
-  const until = 'at' in moment ? moment.at.getTime() : undefined;
-  for await (const event of readStreamPages(eventStore, projectStreamId(projectId))) {
-    if ('revision' in moment ? event.revision > moment.revision : eventTime(event) > until!) {
-      reachedEnd = false;
-      break;
-    }
-    doc = projectsProjection.evolve(doc, event as RecordedEvent<ProjectEvent>);
-    revision = event.revision;
-    position = event.position;
-  }
-  return { document: doc ? stamp(doc, position) : null, revision, reachedEnd };
+/** The `projects` document as of each event, and the latest time (`eventTime`) among the events folded so far. */
+type AsOfState = { doc: ReadModel<ProjectDocument> | null; latest: number };
+const asOfFold: StreamFold<AsOfState> = {
+  name: 'project-as-of',
+  initial: () => ({ doc: null, latest: -Infinity }),
+  evolve: ({ doc, latest }, event) => {
+    const time = eventTime(event);
+    return {
+      doc: projectsProjection.evolve(doc, event as RecordedEvent<ProjectEvent>),
+      latest: Number.isNaN(time) ? latest : Math.max(latest, time),
+    };
+  },
+};
+
+export const projectAsOf = async (folds: StreamFolds, projectId: string, moment: ProjectMoment): Promise<ProjectAsOf> => {
+  const until = 'at' in moment ? moment.at.getTime() : Infinity;
+  const { state, revision, position, reachedEnd } = await folds.foldStream(asOfFold, projectStreamId(projectId), {
+    // A moment's fold ends at the first event after it: a checkpoint suits if no event up to it was.
+    from: (checkpoint) => ('revision' in moment ? checkpoint.revision <= moment.revision : checkpoint.state.latest <= until),
+    stop: (event) => ('revision' in moment ? event.revision > moment.revision : eventTime(event) > until),
+  });
+  return { document: state.doc ? stamp(state.doc, position) : null, revision, reachedEnd };
+};
+
+type HistoryState = { project: ProjectState; trail: SuggestionTrail };
+const historyFold: StreamFold<HistoryState> = {
+  name: 'project-history',
+  initial: () => ({ project: initialProjectState(), trail: initialSuggestionTrail() }),
+  evolve: ({ project, trail }, event) => ({
+    project: evolveProject(project, event as RecordedEvent<ProjectEvent>),
+    trail: evolveSuggestionTrail(trail, event),
+  }),
 };
 
 /**
@@ -83,7 +102,7 @@ export const projectAsOf = async (eventStore: EventStore, projectId: string, mom
  * event, so the fold then reads the stream to its end.
  */
 export const projectChangesAt = async (
-  eventStore: EventStore,
+  folds: StreamFolds,
   projectId: string,
   revisions: Iterable<number>,
   suggestionRevisions: Iterable<number> = [],
@@ -92,22 +111,25 @@ export const projectChangesAt = async (
   const offers = new Set(suggestionRevisions);
   const changes = new Map<number, HistoryChange[]>();
   const suggestions = new Map<number, SuggestionOutcome[]>();
-  if (wanted.size === 0 && offers.size === 0) return { changes, suggestions };
-  const lastChanged = wanted.size > 0 ? Math.max(...wanted) : -1;
-  const last = offers.size > 0 ? Infinity : lastChanged;
-  let state: ProjectState = initialProjectState();
-  let trail = initialSuggestionTrail();
-  for await (const event of readStreamPages(eventStore, projectStreamId(projectId))) {
-    const revision = Number(event.revision);
-    if (revision > last) break;
-    if (revision <= lastChanged) {
-      const next = evolveProject(state, event as RecordedEvent<ProjectEvent>);
-      if (wanted.has(revision)) changes.set(revision, projectChanges(state, next));
-      state = next;
-    }
-    if (offers.size > 0) trail = evolveSuggestionTrail(trail, event);
+  const streamId = projectStreamId(projectId);
+  if (wanted.size > 0) {
+    // From a state before the first revision wanted, to the last.
+    const first = BigInt(Math.min(...wanted));
+    const last = BigInt(Math.max(...wanted));
+    await folds.foldStream(historyFold, streamId, {
+      from: (checkpoint) => checkpoint.revision < first,
+      stop: (event) => event.revision > last,
+      visit: (before, after, event) => {
+        const revision = Number(event.revision);
+        if (wanted.has(revision)) changes.set(revision, projectChanges(before.project, after.project));
+      },
+    });
   }
-  for (const offer of trail) if (offers.has(offer.revision)) suggestions.set(offer.revision, offer.suggestions);
+  if (offers.size > 0) {
+    // Any checkpoint holds every offer made up to it, with what became of it so far.
+    const { state } = await folds.foldStream(historyFold, streamId, { from: () => true, stop: () => false });
+    for (const offer of state.trail) if (offers.has(offer.revision)) suggestions.set(offer.revision, offer.suggestions);
+  }
   return { changes, suggestions };
 };
 

@@ -1,10 +1,11 @@
 import type Router from '@koa/router';
 import { HISTORY_KINDS, projectStreamId, readModels, type HistoryKind, type ProjectHistoryResponse } from '@vis/domain';
-import { parseInput, type EventStore } from '@vis/infrastructure';
-import { projectChangesAt, toHistoryEntry, type ProjectHistoryDocument } from '@vis/projections';
+import { parseInput } from '@vis/infrastructure';
+import { projectChangesAt, toHistoryEntry, type ProjectHistoryDocument, type StreamFolds } from '@vis/projections';
 import { z } from 'zod';
 import { awaitMinPosition } from '../read-your-writes.ts';
 import { ownProjectReader, type ProjectReadDeps } from './own-project.ts';
+import { answerFoldsBusy } from './time-travel-routes.ts';
 
 const READ_MODEL = readModels.projectHistory;
 export const DEFAULT_HISTORY_PAGE = 50;
@@ -26,7 +27,7 @@ const historyQuery = z.strictObject({
     .optional(),
 });
 
-export type ProjectHistoryDeps = ProjectReadDeps & { eventStore: EventStore };
+export type ProjectHistoryDeps = ProjectReadDeps & { folds: StreamFolds };
 
 /**
  * The project's history, newest first, for the dashboard's Analytics and analysts; `?kind=` keeps some kinds
@@ -36,12 +37,12 @@ export type ProjectHistoryDeps = ProjectReadDeps & { eventStore: EventStore };
  *
  * What each entry changed is not in the read model (a projection sees one entry at a time, never the project
  * before its event): it is folded from the project's stream with the domain's `evolveProject`, up to the
- * page's newest entry, the same fold GET /api/projects/{id}/at/{revision} answers with. An AI suggestions entry
- * also says what became of each suggestion (accepted, edited, ignored), folded to the stream's end.
+ * page's newest entry, from the newest checkpoint before its oldest (see createStreamFolds). An AI suggestions
+ * entry also says what became of each suggestion (accepted, edited, ignored), folded to the stream's end.
  */
 export const projectHistoryRoutes = (router: Router, deps: ProjectHistoryDeps) => {
   const ownProject = ownProjectReader(deps);
-  router.get('/api/projects/:id/history', async (ctx) => {
+  router.get('/api/projects/:id/history', answerFoldsBusy, async (ctx) => {
     const { limit, cursor, kind } = parseInput(historyQuery, ctx.query);
     const project = await ownProject(ctx, ctx.params.id!);
     await awaitMinPosition(ctx, deps.progress, READ_MODEL, deps.readYourWritesTimeoutMs);
@@ -59,7 +60,7 @@ export const projectHistoryRoutes = (router: Router, deps: ProjectHistoryDeps) =
     const streamId = projectStreamId(project._id);
     const own = page.filter((doc) => doc.streamId === streamId);
     const { changes, suggestions } = await projectChangesAt(
-      deps.eventStore,
+      deps.folds,
       project._id,
       own.map((doc) => doc.revision),
       own.filter((doc) => doc.type === 'AiSuggestionsGenerated').map((doc) => doc.revision),

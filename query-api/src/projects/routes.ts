@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { exportProject, readModels, type ProjectListResponse } from '@vis/domain';
 import { actorOf, type EventStore } from '@vis/infrastructure';
-import type { ProjectSummaryDocument } from '@vis/projections';
+import { createStreamFolds, type ProjectSummaryDocument } from '@vis/projections';
 import { awaitMinPosition } from '../read-your-writes.ts';
 import { createResponseCache } from '../response-cache.ts';
 import { projectHistoryRoutes } from './history-routes.ts';
@@ -17,8 +17,10 @@ export const projectQueryRoutes = (
 ) => {
   const ownProject = ownProjectReader({ documentStore, progress, readYourWritesTimeoutMs });
   const responses = createResponseCache();
-  projectHistoryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs, eventStore });
-  projectTimeTravelRoutes(router, { documentStore, progress, readYourWritesTimeoutMs, eventStore });
+  // One process's reads of projects' pasts share checkpoints and take turns (see createStreamFolds).
+  const folds = createStreamFolds(eventStore);
+  projectHistoryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs, folds });
+  projectTimeTravelRoutes(router, { documentStore, progress, readYourWritesTimeoutMs, folds });
 
   router.get('/api/projects', async (ctx) => {
     await awaitMinPosition(ctx, progress, readModels.projectSummaries, readYourWritesTimeoutMs);
