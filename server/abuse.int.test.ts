@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { httpClient } from './testing-client.ts';
 import { startTestServer } from './testing.ts';
@@ -20,6 +21,16 @@ const bare = (method: string, path: string, body?: unknown) =>
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   }).then(async (res) => ({ status: res.status, headers: res.headers, body: (await res.json().catch(() => null)) as Record<string, any> | null }));
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 
 const statuses = (results: { status: number }[]) =>
   results.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
@@ -207,7 +218,12 @@ describe('signing out', () => {
 
 describe('production over plain HTTP', () => {
   it('answers instead of failing on a cookie it cannot make Secure, and /auth/google without a client is 503', async () => {
-    await start({ opsToken: 'o'.repeat(24), config: { NODE_ENV: 'production', SECRETS_KEY: 'ab'.repeat(32) } });
+    // Production serves PUBLIC_URL's host only: a free port, named in PUBLIC_URL, over plain HTTP.
+    const port = await freePort();
+    await start({
+      opsToken: 'o'.repeat(24),
+      config: { NODE_ENV: 'production', SECRETS_KEY: 'ab'.repeat(32), PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}` },
+    });
     const user = await bare('GET', '/api/auth/user');
     expect(user.status).toBe(200);
     const google = await fetch(`${server!.url}/auth/google`, { redirect: 'manual' });

@@ -107,7 +107,7 @@ describe('the app shell', () => {
       await context.close();
     }
 
-    const analytics = await fetch(`${env.server.url}/api/analytics/feedback`).then((response) => response.json());
+    const analytics = await fetch(`${env.server.url}/api/analytics/feedback`, { headers: env.server.operator }).then((response) => response.json());
     expect(JSON.stringify(analytics)).toContain('More stages, please!');
   }, 90_000);
 

@@ -138,6 +138,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, { envFile = '.e
       !config.SECRETS_KEY && '  SECRETS_KEY: required in production (64 hex characters)',
       // Scripts and the CLIs reach the operators' endpoints with it; a generated one would be known to nobody.
       !config.OPS_TOKEN && '  OPS_TOKEN: required in production (at least 16 characters)',
+      // Only PUBLIC_URL's host is served in production (any other Host answers 421): without it, nothing would be.
+      !config.PUBLIC_URL && '  PUBLIC_URL: required in production (the address people use, e.g. https://ideas.example.com)',
     ].filter(Boolean);
     if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
   }

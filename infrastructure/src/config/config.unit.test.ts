@@ -53,8 +53,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', ...secrets, DATA_DIR: dataDir() }, { envFile: '' })).toThrow(
       /OPS_TOKEN: required in production/,
     );
-    expect(loadConfig({ NODE_ENV: 'production', ...secrets, OPS_TOKEN: 't'.repeat(16), DATA_DIR: dataDir() }, { envFile: '' }).OPS_TOKEN).toBe(
-      't'.repeat(16),
+    expect(
+      loadConfig(
+        { NODE_ENV: 'production', ...secrets, OPS_TOKEN: 't'.repeat(16), PUBLIC_URL: 'https://ideas.example.com', DATA_DIR: dataDir() },
+        { envFile: '' },
+      ).OPS_TOKEN,
+    ).toBe('t'.repeat(16));
+  });
+
+  it('refuses to start in production without PUBLIC_URL: it is the only host served there', () => {
+    const secrets = { SESSION_SECRET: 's'.repeat(32), SECRETS_KEY: 'a'.repeat(64), OPS_TOKEN: 't'.repeat(16) };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...secrets, DATA_DIR: dataDir() }, { envFile: '' })).toThrow(
+      /PUBLIC_URL: required in production/,
     );
   });
 
