@@ -22,6 +22,8 @@ const appWith = (deps: Partial<CommandApiDeps> = {}) =>
     sessionSecret: 's'.repeat(32),
     secureCookies: false,
     clock: () => new Date('2026-11-23T10:00:00.000Z'),
+    // "This site" is PUBLIC_URL's (or loopback on the listening port, which supertest's ephemeral port is not).
+    auth: { production: false, publicUrl: SITE },
     ...deps,
   }).callback();
 
@@ -92,12 +94,21 @@ describe('state-changing requests from another site', () => {
     expect(res.body).toEqual(refused(SITE));
   });
 
-  it('reads the scheme from X-Forwarded-Proto behind a trusted proxy', async () => {
-    const agent = request.agent(appWith({ trustProxy: true })).host('ideas.example.com');
+  it("compares the scheme too: behind a trusted proxy, an http Origin is not an https PUBLIC_URL's site", async () => {
+    const agent = request
+      .agent(appWith({ trustProxy: true, auth: { production: false, publicUrl: 'https://ideas.example.com' } }))
+      .host('ideas.example.com');
     const res = await agent.post('/api/projects').set('X-Forwarded-Proto', 'https').set('Origin', 'https://ideas.example.com').send({});
     expect(res.status).toBe(201);
     const plain = await agent.post('/api/projects').set('X-Forwarded-Proto', 'https').set('Origin', 'http://ideas.example.com').send({});
     expect(plain.status).toBe(403);
+  });
+
+  it("never takes the request's own Host for this site (DNS rebinding names the attacker's host in both)", async () => {
+    const agent = request.agent(appWith()).host('rebind.evil.example:3000');
+    const res = await agent.post('/api/projects').set('Origin', 'http://rebind.evil.example:3000').send({});
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual(refused('http://rebind.evil.example:3000'));
   });
 
   it("leaves Stripe's webhook alone: it is signed, sent by a server, and reached before any site check", async () => {

@@ -58,20 +58,28 @@ describe('/ws/ai-process from another site', () => {
     expect(await connect(host, {})).toMatchObject({ opened: true });
   });
 
-  it('takes this site from PUBLIC_URL when it is set', async () => {
-    const host = await start({ publicUrl: 'https://ideas.example.com' });
-    expect(await connect(host, { Origin: 'https://ideas.example.com' })).toMatchObject({ opened: true });
-    expect(await connect(host, { Origin: `http://${host}` })).toMatchObject({ opened: false, status: 403 });
+  it('takes this site from PUBLIC_URL, and in production from PUBLIC_URL alone', async () => {
+    const host = await start({ publicUrl: 'https://ideas.example.com', production: true });
+    const site = { Host: 'ideas.example.com' };
+    expect(await connect(host, { ...site, Origin: 'https://ideas.example.com' })).toMatchObject({ opened: true });
+    expect(await connect(host, { ...site, Origin: `http://${host}` })).toMatchObject({ opened: false, status: 403 });
+    // Nor is a loopback Host served in production.
+    expect(await connect(host, { Origin: 'https://ideas.example.com' })).toMatchObject({ opened: false, status: 421 });
   });
 
-  it("reads the scheme from a trusted proxy's X-Forwarded-Proto, and only then", async () => {
-    const host = await start({ trustProxy: true });
-    expect(await connect(host, { Origin: `https://${host}`, 'X-Forwarded-Proto': 'https' })).toMatchObject({ opened: true });
-    expect(await connect(host, { Origin: `http://${host}`, 'X-Forwarded-Proto': 'https' })).toMatchObject({ opened: false, status: 403 });
+  it("compares the scheme: an http page is not an https PUBLIC_URL's, whatever X-Forwarded-Proto says", async () => {
+    const host = await start({ publicUrl: 'https://ideas.example.com', trustProxy: true, production: true });
+    const site = { Host: 'ideas.example.com', 'X-Forwarded-Proto': 'https' };
+    expect(await connect(host, { ...site, Origin: 'https://ideas.example.com' })).toMatchObject({ opened: true });
+    expect(await connect(host, { ...site, Origin: 'http://ideas.example.com' })).toMatchObject({ opened: false, status: 403 });
   });
 
-  it('ignores X-Forwarded-Proto from a client when no proxy is trusted', async () => {
+  it("answers a DNS-rebinding page (its host in Host and Origin) 421: the request's own Host never makes this site", async () => {
     const host = await start();
-    expect(await connect(host, { Origin: `https://${host}`, 'X-Forwarded-Proto': 'https' })).toMatchObject({ opened: false, status: 403 });
+    const port = host.split(':')[1];
+    expect(await connect(host, { Origin: `http://rebind.evil.example:${port}`, Host: `rebind.evil.example:${port}` })).toMatchObject({
+      opened: false,
+      status: 421,
+    });
   });
 });
