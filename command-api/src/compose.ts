@@ -119,7 +119,10 @@ export const composeCommandService = ({
     operators,
     /** Whether payments are on: the web app's security headers allow Stripe's hosts only then. */
     payments: Boolean(payments),
-    close: () => aiProcess.close(),
+    close: () => {
+      app.stopTimers();
+      return aiProcess.close();
+    },
   };
 };
 
