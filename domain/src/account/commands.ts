@@ -68,6 +68,17 @@ export const startSubscriptionSchema = z.strictObject({
   email: userLine(MAX_EMAIL_LENGTH).default(''),
 });
 
+/**
+ * The first step of a new subscription, decided on the account before anything exists at Stripe: of any number
+ * of creates at once (parallel requests, several replicas), exactly one records the request; the others find it
+ * pending and reach Stripe with the same idempotency key (`subscriptionIdempotencyKey`), so one subscription exists.
+ */
+export const requestSubscriptionSchema = z.strictObject({
+  accountId: accountIdSchema,
+  /** Missing becomes empty so that the decider answers with the spec's 'Please enter a valid email address'. */
+  email: userLine(MAX_EMAIL_LENGTH).default(''),
+});
+
 export const activateSubscriptionSchema = z.strictObject({
   accountId: accountIdSchema,
   subscriptionId: idSchema,
@@ -142,6 +153,7 @@ export type UseFreePlay = CommandOf<'UseFreePlay', typeof useFreePlaySchema>;
 export type RefundAiRequest = CommandOf<'RefundAiRequest', typeof refundAiRequestSchema>;
 export type GrantPoints = CommandOf<'GrantPoints', typeof grantPointsSchema>;
 export type RedeemCoupon = CommandOf<'RedeemCoupon', typeof redeemCouponSchema>;
+export type RequestSubscription = CommandOf<'RequestSubscription', typeof requestSubscriptionSchema>;
 export type StartSubscription = CommandOf<'StartSubscription', typeof startSubscriptionSchema>;
 export type ActivateSubscription = CommandOf<'ActivateSubscription', typeof activateSubscriptionSchema>;
 export type ScheduleCancellation = CommandOf<'ScheduleCancellation', typeof scheduleCancellationSchema>;
@@ -158,6 +170,7 @@ export type AccountCommand =
   | RefundAiRequest
   | GrantPoints
   | RedeemCoupon
+  | RequestSubscription
   | StartSubscription
   | ActivateSubscription
   | ScheduleCancellation
@@ -174,6 +187,7 @@ export const accountCommandSchemas = {
   RefundAiRequest: refundAiRequestSchema,
   GrantPoints: grantPointsSchema,
   RedeemCoupon: redeemCouponSchema,
+  RequestSubscription: requestSubscriptionSchema,
   StartSubscription: startSubscriptionSchema,
   ActivateSubscription: activateSubscriptionSchema,
   ScheduleCancellation: scheduleCancellationSchema,

@@ -12,6 +12,7 @@ import type {
   RecordSignIn,
   RedeemCoupon,
   RefundAiRequest,
+  RequestSubscription,
   ScheduleCancellation,
   StartSubscription,
   TakeOverVisitorAccount,
@@ -55,6 +56,8 @@ export const decideAccount = (command: AccountCommand, state: AccountState): Acc
       return grantPoints(command, state);
     case 'RedeemCoupon':
       return redeemCoupon(command, state);
+    case 'RequestSubscription':
+      return requestSubscription(command, state);
     case 'StartSubscription':
       return startSubscription(command, state);
     case 'ActivateSubscription':
@@ -223,6 +226,31 @@ export const requireEmail = (email: string): string => {
   if (!trimmed.includes('@')) throw new ValidationError('email', INVALID_EMAIL_MESSAGE);
   return trimmed;
 };
+
+/**
+ * One subscription per account. A create on an account that has one waiting to be paid (or one being made at
+ * Stripe) changes nothing: the HTTP layer answers that one, so the same payment form comes back. Only an account
+ * without one records a new request; decided on the account stream, of creates racing each other exactly one
+ * does. A paid or unlimited account is refused, as StartSubscription refuses it.
+ */
+const requestSubscription = ({ data, metadata }: RequestSubscription, state: AccountState): AccountEvent[] => {
+  const email = requireEmail(data.email);
+  assertCanStartSubscription(state);
+  const { subscription } = state;
+  if (subscription.requested || subscription.status === 'incomplete') return [];
+  return [
+    {
+      type: 'SubscriptionRequested',
+      data: { accountId: data.accountId, attempt: state.subscriptionRequests + 1, email, requestedAt: metadata.now },
+    },
+  ];
+};
+
+/**
+ * The Stripe idempotency key of an account's `attempt`-th subscription: every create that answers the same request
+ * (another replica's, a retry after a crash) reaches the same customer and subscription at Stripe.
+ */
+export const subscriptionIdempotencyKey = (accountId: string, attempt: number) => `subscription-create:${accountId}:${attempt}`;
 
 /**
  * A new attempt replaces an unpaid one (the user came back to the payment form); the same one again is a retry.
@@ -434,5 +462,5 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
   decide: decideAccount,
   evolve: evolveAccount,
   initialState: initialAccountState,
-  snapshotVersion: 1,
+  snapshotVersion: 2,
 };

@@ -60,6 +60,14 @@ export const couponRedeemedSchema = z.object({
   redeemedAt: z.string(),
 });
 
+/** A create was accepted: the account's `attempt`-th subscription is being made at Stripe, for this email. */
+export const subscriptionRequestedSchema = z.object({
+  accountId: z.string(),
+  attempt: z.number().int().positive(),
+  email: z.string(),
+  requestedAt: z.string(),
+});
+
 export const subscriptionStartedSchema = z.object({
   accountId: z.string(),
   subscriptionId: z.string(),
@@ -155,6 +163,7 @@ export type AiRequestCharged = EventOf<'AiRequestCharged', typeof aiRequestCharg
 export type AiRequestRefunded = EventOf<'AiRequestRefunded', typeof aiRequestRefundedSchema>;
 export type PointsGranted = EventOf<'PointsGranted', typeof pointsGrantedSchema>;
 export type CouponRedeemed = EventOf<'CouponRedeemed', typeof couponRedeemedSchema>;
+export type SubscriptionRequested = EventOf<'SubscriptionRequested', typeof subscriptionRequestedSchema>;
 export type SubscriptionStarted = EventOf<'SubscriptionStarted', typeof subscriptionStartedSchema>;
 export type SubscriptionActivated = EventOf<'SubscriptionActivated', typeof subscriptionActivatedSchema>;
 export type CancellationScheduled = EventOf<'CancellationScheduled', typeof cancellationScheduledSchema>;
@@ -168,6 +177,7 @@ export type AccountEvent =
   | AiRequestRefunded
   | PointsGranted
   | CouponRedeemed
+  | SubscriptionRequested
   | SubscriptionStarted
   | SubscriptionActivated
   | CancellationScheduled
@@ -182,6 +192,7 @@ export const accountEventSchemas = {
   AiRequestRefunded: aiRequestRefundedSchema,
   PointsGranted: pointsGrantedSchema,
   CouponRedeemed: couponRedeemedSchema,
+  SubscriptionRequested: subscriptionRequestedSchema,
   SubscriptionStarted: subscriptionStartedSchema,
   SubscriptionActivated: subscriptionActivatedSchema,
   CancellationScheduled: cancellationScheduledSchema,

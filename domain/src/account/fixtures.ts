@@ -11,6 +11,7 @@ import type {
   RedeemCoupon,
   RefundAiRequest,
   ScheduleCancellation,
+  RequestSubscription,
   StartSubscription,
   TakeOverVisitorAccount,
   UseFreePlay,
@@ -27,6 +28,7 @@ import type {
   SignedIn,
   SubscriptionActivated,
   SubscriptionEnded,
+  SubscriptionRequested,
   SubscriptionStarted,
   VisitorAccountTakenOver,
 } from './events.ts';
@@ -61,6 +63,8 @@ export const pointsCoupon = (overrides: Partial<CouponLookup> = {}): CouponLooku
 export const unlimitedCoupon = (overrides: Partial<CouponLookup> = {}): CouponLookup => ({ code: 'VIRAL', kind: 'free_unlimited', ...overrides });
 export const redeemCoupon = (code: string, coupon: CouponLookup | null) => command<RedeemCoupon>('RedeemCoupon', { code, coupon });
 
+export const requestSubscription = (data: Partial<RequestSubscription['data']> = {}) =>
+  command<RequestSubscription>('RequestSubscription', { email: 'ann@example.com', ...data });
 export const startSubscription = (data: Partial<StartSubscription['data']> = {}) =>
   command<StartSubscription>('StartSubscription', { subscriptionId, customerId, email: 'ann@example.com', ...data });
 export const activateSubscription = (data: Partial<ActivateSubscription['data']> = {}) =>
@@ -103,6 +107,10 @@ export const couponRedeemed = (data: Partial<CouponRedeemed['data']> = {}): Coup
 });
 export const unlimitedCouponRedeemed = (subscriptionStatus: CouponRedeemed['data']['subscriptionStatus'] = 'free_unlimited', pointsBalance = 0) =>
   couponRedeemed({ code: 'VIRAL', kind: 'free_unlimited', points: 0, pointsBalance, subscriptionStatus });
+export const subscriptionRequested = (data: Partial<SubscriptionRequested['data']> = {}): SubscriptionRequested => ({
+  type: 'SubscriptionRequested',
+  data: { accountId, attempt: 1, email: 'ann@example.com', requestedAt: now, ...data },
+});
 export const subscriptionStarted = (data: Partial<SubscriptionStarted['data']> = {}): SubscriptionStarted => ({
   type: 'SubscriptionStarted',
   data: { accountId, subscriptionId, customerId, email: 'ann@example.com', startedAt: now, ...data },

@@ -25,6 +25,7 @@ import {
   recordSignIn,
   redeemCoupon,
   refundAiRequest,
+  requestSubscription,
   scheduleCancellation,
   startSubscription,
   takeOverVisitorAccount,
@@ -50,6 +51,7 @@ describe('account event schemas', () => {
     refundAiRequest(),
     grantPoints(5),
     redeemCoupon('points50', pointsCoupon()),
+    requestSubscription(),
     startSubscription(),
     activateSubscription(),
     redeemCoupon('VIRAL', unlimitedCoupon()),
@@ -75,7 +77,7 @@ describe('coupon event schemas', () => {
 
 describe('command schemas, as the HTTP layer uses them', () => {
   it('has one schema per command', () => {
-    expect(Object.keys(accountCommandSchemas)).toHaveLength(13);
+    expect(Object.keys(accountCommandSchemas)).toHaveLength(14);
     expect(Object.keys(couponCommandSchemas)).toHaveLength(2);
   });
 

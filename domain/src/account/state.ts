@@ -9,6 +9,8 @@ export interface AccountSubscription {
   /** Unix seconds; after a scheduled cancellation, the moment it ends. */
   currentPeriodEnd?: number;
   cancelAtPeriodEnd: boolean;
+  /** A create decided and not yet started at Stripe: every create answers this one until it is. */
+  requested?: { attempt: number; email: string };
 }
 
 export interface ChargedRequest {
@@ -55,6 +57,8 @@ export interface AccountState {
   redeemedCoupons: readonly string[];
   /** By request id: how each AI request was charged, so that a retry never charges twice. */
   chargedRequests: ReadonlyMap<string, ChargedRequest>;
+  /** How many subscriptions the account has requested: the next request is attempt `subscriptionRequests + 1`. */
+  subscriptionRequests: number;
   /** Stripe webhooks already acted on: Stripe delivers at least once. */
   stripeEventIds: ReadonlySet<string>;
   /** Set once a user signs in; a visitor's account never has one. */
@@ -75,6 +79,7 @@ export const initialAccountState = (): AccountState => ({
   unlimitedByCoupon: false,
   redeemedCoupons: [],
   chargedRequests: new Map(),
+  subscriptionRequests: 0,
   stripeEventIds: new Set(),
   profile: null,
   couponGrants: new Map(),
@@ -139,6 +144,12 @@ export const evolveAccount = (state: AccountState, event: AccountEvent): Account
         subscription: { ...state.subscription, status: event.data.subscriptionStatus },
         redeemedCoupons: [...state.redeemedCoupons, event.data.code],
         couponGrants: new Map(state.couponGrants).set(event.data.code, { kind: event.data.kind, points: event.data.points }),
+      };
+    case 'SubscriptionRequested':
+      return {
+        ...state,
+        subscription: { ...state.subscription, requested: { attempt: event.data.attempt, email: event.data.email } },
+        subscriptionRequests: event.data.attempt,
       };
     case 'SubscriptionStarted':
       return {

@@ -58,6 +58,9 @@ const evolveBalance = (doc: ReadModel<BalanceDocument>, event: AccountEvent): Re
         subscriptionStatus: event.data.subscriptionStatus,
         redeemedCoupons: doc.redeemedCoupons.includes(event.data.code) ? doc.redeemedCoupons : [...doc.redeemedCoupons, event.data.code],
       };
+    // Nothing to show until Stripe has made it: the status stays what it was.
+    case 'SubscriptionRequested':
+      return doc;
     case 'SubscriptionStarted':
       return {
         ...doc,
@@ -100,6 +103,7 @@ const MOMENT_FIELD: { [T in AccountEvent['type']]: keyof Extract<AccountEvent, {
   AiRequestRefunded: 'refundedAt',
   PointsGranted: 'grantedAt',
   CouponRedeemed: 'redeemedAt',
+  SubscriptionRequested: 'requestedAt',
   SubscriptionStarted: 'startedAt',
   SubscriptionActivated: 'activatedAt',
   CancellationScheduled: 'scheduledAt',
