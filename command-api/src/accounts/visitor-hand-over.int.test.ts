@@ -38,7 +38,12 @@ describe("moving a visitor's balance on sign-in", () => {
   it('finishes a take-over that a crash between the two appends left undone, and moves nothing twice', async () => {
     await busyVisitor('visitor-v2');
     // The crash: the visitor's side was recorded under the derived command id, the user's never was.
-    await accounts.execute('HandOverToUser', 'visitor-v2', { userAccountId: 'user-bo' }, { ...signIn('user-bo'), commandId: 'hand-over:visitor-v2' });
+    await accounts.execute(
+      'HandOverToUser',
+      'visitor-v2',
+      { userAccountId: 'user-bo', userHoldsSubscription: false },
+      { ...signIn('user-bo'), commandId: 'hand-over:visitor-v2' },
+    );
     expect(await typesIn('user-bo')).toEqual([]);
     expect(await handOverVisitorAccount(accounts, 'visitor-v2', 'user-bo', signIn('user-bo'))).toMatchObject({ points: 40 });
     expect(await handOverVisitorAccount(accounts, 'visitor-v2', 'user-bo', signIn('user-bo'))).toBeNull();

@@ -123,6 +123,24 @@ export const recordSignInSchema = z.strictObject({
 export const handOverToUserSchema = z.strictObject({
   accountId: accountIdSchema,
   userAccountId: accountIdSchema,
+  /**
+   * The user's account holds a subscription of its own (`holdsSubscription`), read by the sign-in just before:
+   * the visitor's then stays where it is rather than replace it (see handOverToUser).
+   */
+  userHoldsSubscription: z.boolean().default(false),
+});
+
+/**
+ * A visitor's subscription as it moves to the user's account: the Stripe ids, where it stands, and the Stripe
+ * events already acted on (a redelivered one must not grant the subscription's points again on the user's).
+ */
+export const handedOverSubscriptionSchema = z.strictObject({
+  subscriptionId: idSchema,
+  customerId: idSchema,
+  status: z.enum(['incomplete', 'active']),
+  currentPeriodEnd: unixSecondsSchema.nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  stripeEventIds: z.array(idSchema).max(10_000),
 });
 
 /** A coupon a visitor redeemed, with the points it brought: the user is not given them twice for one code. */
@@ -143,6 +161,8 @@ export const takeOverVisitorAccountSchema = z.strictObject({
   freePlaysUsed: z.number().int().nonnegative().max(FREE_PLAYS),
   unlimited: z.boolean(),
   redeemedCoupons: z.array(handedOverCouponSchema).max(1000),
+  /** The visitor's subscription, when it moved with the rest. */
+  subscription: handedOverSubscriptionSchema.nullable().default(null),
 });
 
 type CommandOf<T extends string, S extends z.ZodType> = Command<T, z.infer<S>>;
@@ -162,6 +182,7 @@ export type RecordSignIn = CommandOf<'RecordSignIn', typeof recordSignInSchema>;
 export type HandOverToUser = CommandOf<'HandOverToUser', typeof handOverToUserSchema>;
 export type TakeOverVisitorAccount = CommandOf<'TakeOverVisitorAccount', typeof takeOverVisitorAccountSchema>;
 export type HandedOverCoupon = z.infer<typeof handedOverCouponSchema>;
+export type HandedOverSubscription = z.infer<typeof handedOverSubscriptionSchema>;
 
 export type AccountCommand =
   | ChargeAiRequest

@@ -8,6 +8,13 @@ import type { AccountEvent } from './events.ts';
 import {
   accountHandedOver,
   accountId,
+  activateSubscription,
+  customerId,
+  periodEnd,
+  subscriptionActivated,
+  subscriptionId,
+  subscriptionPointsGranted,
+  subscriptionStarted,
   aiRequestCharged,
   aiRequestRefunded,
   chargeAiRequest,
@@ -215,8 +222,11 @@ describe('a sign-in, both sides', () => {
     });
 
     const user = fold(accountDecider, [pointsGranted(7)]);
-    const { userAccountId: _, ...moved } = after.handedOver!;
-    const taken = accountDecider.decide(takeOverVisitorAccount({ ...moved, redeemedCoupons: [...moved.redeemedCoupons] }), user);
+    const { userAccountId: _, subscription, ...moved } = after.handedOver!;
+    const taken = accountDecider.decide(
+      takeOverVisitorAccount({ ...moved, redeemedCoupons: [...moved.redeemedCoupons], subscription: subscription ?? null }),
+      user,
+    );
     const merged = taken.reduce(accountDecider.evolve, user);
     expect(merged).toMatchObject({ points: 57, freePlaysLeft: 1, unlimitedByCoupon: true, subscription: { status: 'free_unlimited' } });
     expect(merged.redeemedCoupons).toEqual(['POINTS50', 'VIRAL']);
@@ -224,4 +234,45 @@ describe('a sign-in, both sides', () => {
     expect(taken[0]?.data).toMatchObject({ pointsBalance: merged.points, freePlaysLeft: merged.freePlaysLeft });
     expect(() => accountDecider.decide(redeemCoupon('viral', unlimitedCoupon()), merged)).toThrow(COUPON_ALREADY_REDEEMED_MESSAGE);
   });
+});
+
+describe("a visitor's subscription at sign-in", () => {
+  /** A visitor who subscribed by email and paid. */
+  const subscribedVisitor = (): AccountEvent[] => [
+    subscriptionStarted({ accountId: visitorId }),
+    subscriptionActivated({ accountId: visitorId }),
+    subscriptionPointsGranted(),
+  ];
+  const moved = {
+    subscriptionId,
+    customerId,
+    status: 'active' as const,
+    currentPeriodEnd: periodEnd,
+    cancelAtPeriodEnd: false,
+    stripeEventIds: ['evt_paid_1'],
+  };
+
+  it('moves with the visitor to a user who holds none, and leaves the visitor without one', () => {
+    const events = accountDecider.decide(handOverToUser(), fold(accountDecider, subscribedVisitor()));
+    expect(events).toEqual([accountHandedOver({ points: 1000, subscription: moved, subscriptionStatus: 'none' })]);
+    const visitor = fold(accountDecider, [...subscribedVisitor(), ...events]);
+    expect(visitor.subscription).toEqual({ status: 'none', cancelAtPeriodEnd: false });
+    expect(visitor.movedSubscriptions).toEqual(new Map([[subscriptionId, accountId]]));
+  });
+
+  it('stays with the visitor when the user holds one already: nothing is cancelled, nothing is replaced', () =>
+    given(subscribedVisitor())
+      .when(handOverToUser(accountId, visitorId, true))
+      .then([accountHandedOver({ points: 1000, subscriptionStatus: 'active' })]));
+
+  it("becomes the user's, with the Stripe events already acted on: a redelivered one grants nothing again", () => {
+    const user = fold(accountDecider, accountDecider.decide(takeOverVisitorAccount({ points: 1000, subscription: moved }), fold(accountDecider, [])));
+    expect(user.subscription).toEqual({ status: 'active', subscriptionId, customerId, currentPeriodEnd: periodEnd, cancelAtPeriodEnd: false });
+    expect(accountDecider.decide(activateSubscription(), user)).toEqual([]);
+  });
+
+  it('is not taken by a user who holds one by the time the take-over is decided', () =>
+    given([subscriptionStarted({ subscriptionId: 'sub_own' })])
+      .when(takeOverVisitorAccount({ subscription: moved }))
+      .then([visitorAccountTakenOver({ subscriptionStatus: 'incomplete' })]));
 });

@@ -8,6 +8,7 @@ import type {
   EndSubscription,
   GrantPoints,
   HandedOverCoupon,
+  HandedOverSubscription,
   HandOverToUser,
   RecordSignIn,
   RedeemCoupon,
@@ -37,7 +38,7 @@ import {
 } from './constants.ts';
 import { isUsedUp, normalizeCouponCode } from './coupon-code.ts';
 import type { AccountEvent, AiRequestCharged, ChargeMethod } from './events.ts';
-import { chargeOf, costOf, evolveAccount, initialAccountState, type AccountState } from './state.ts';
+import { chargeOf, costOf, evolveAccount, holdsSubscription, initialAccountState, type AccountState } from './state.ts';
 
 /** The reason recorded with the points every paid subscription invoice brings. */
 export const SUBSCRIPTION_POINTS_REASON = 'subscription';
@@ -373,9 +374,28 @@ const isWholeCount = (value: number) => Number.isInteger(value) && value >= 0;
 const freePlaysBetween = (value: number) => Math.min(FREE_PLAYS, Math.max(0, value));
 
 /**
+ * The visitor's subscription that moves with a sign-in (spec 02 §1: a visitor may subscribe by email, and
+ * signing in links the subscription to the account): one that is paid or waiting to be paid, unless the user
+ * holds one already. Then the visitor's stays where it is, cancelled by nobody: the sign-in logs both for an
+ * operator, as one person paying twice is for a person to sort out, not for code to guess which to end.
+ */
+const movableSubscription = (state: AccountState, userHoldsSubscription: boolean): HandedOverSubscription | undefined => {
+  const { subscriptionId, customerId, status, currentPeriodEnd, cancelAtPeriodEnd } = state.subscription;
+  if (userHoldsSubscription || !subscriptionId || !customerId || (status !== 'active' && status !== 'incomplete')) return undefined;
+  return {
+    subscriptionId,
+    customerId,
+    status,
+    currentPeriodEnd: currentPeriodEnd ?? null,
+    cancelAtPeriodEnd,
+    stripeEventIds: [...state.stripeEventIds],
+  };
+};
+
+/**
  * The visitor's side of a sign-in: everything the visitor's account can spend moves to the user's, once. The
  * visitor's account keeps its history and is left with nothing to spend (no points, no free plays, no coupon
- * access), so nothing exists twice. A paid subscription stays: Stripe bills the visitor's account. An account
+ * access), so nothing exists twice. Its subscription moves too (see movableSubscription). An account
  * with nothing on it hands nothing over and records nothing; one already handed over (to this user or another)
  * hands over nothing again.
  */
@@ -390,7 +410,8 @@ const handOverToUser = ({ data, metadata }: HandOverToUser, state: AccountState)
     code,
     ...(state.couponGrants.get(code) ?? { kind: 'points' as const, points: 0 }),
   }));
-  if (points === 0 && freePlaysUsed === 0 && !unlimited && redeemedCoupons.length === 0) return [];
+  const subscription = movableSubscription(state, data.userHoldsSubscription);
+  if (points === 0 && freePlaysUsed === 0 && !unlimited && redeemedCoupons.length === 0 && !subscription) return [];
   return [
     {
       type: 'AccountHandedOver',
@@ -401,9 +422,10 @@ const handOverToUser = ({ data, metadata }: HandOverToUser, state: AccountState)
         freePlaysUsed,
         unlimited,
         redeemedCoupons,
+        ...(subscription ? { subscription } : {}),
         pointsBalance: 0,
         freePlaysLeft: 0,
-        subscriptionStatus: state.subscription.status === 'free_unlimited' ? 'none' : state.subscription.status,
+        subscriptionStatus: subscription || state.subscription.status === 'free_unlimited' ? 'none' : state.subscription.status,
         handedOverAt: metadata.now,
       },
     },
@@ -436,8 +458,17 @@ const takeOverVisitorAccount = ({ data, metadata }: TakeOverVisitorAccount, stat
   const pointsWithheld = Math.min(data.points, alreadyGiven);
   const points = data.points - pointsWithheld;
   const freePlaysUsed = Math.min(data.freePlaysUsed, FREE_PLAYS);
+  // Taken only by a user who holds none: the sign-in checked, and this is the word of the user's own stream.
+  const subscription = data.subscription && !holdsSubscription(state) ? data.subscription : undefined;
+  const unlimited = data.unlimited || state.unlimitedByCoupon;
   // A running paid subscription stays 'active' so that it can still be cancelled, as with a redeemed coupon.
-  const subscriptionStatus = data.unlimited && state.subscription.status !== 'active' ? 'free_unlimited' : state.subscription.status;
+  const subscriptionStatus = subscription
+    ? subscription.status === 'active' || !unlimited
+      ? subscription.status
+      : 'free_unlimited'
+    : data.unlimited && state.subscription.status !== 'active'
+      ? 'free_unlimited'
+      : state.subscription.status;
   return [
     {
       type: 'VisitorAccountTakenOver',
@@ -449,6 +480,7 @@ const takeOverVisitorAccount = ({ data, metadata }: TakeOverVisitorAccount, stat
         freePlaysUsed,
         unlimited: data.unlimited,
         redeemedCoupons,
+        ...(subscription ? { subscription } : {}),
         pointsBalance: state.points + points,
         freePlaysLeft: freePlaysBetween(state.freePlaysLeft - freePlaysUsed),
         subscriptionStatus,

@@ -116,6 +116,15 @@ export const signedInSchema = z.object({
 });
 
 const handedOverCoupon = z.object({ code: z.string(), kind: z.enum(COUPON_KINDS), points: z.number().int().nonnegative() });
+/** A visitor's subscription moving to the user's account (absent in events recorded before subscriptions moved). */
+const handedOverSubscription = z.object({
+  subscriptionId: z.string(),
+  customerId: z.string(),
+  status: z.enum(['incomplete', 'active']),
+  currentPeriodEnd: z.number().int().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  stripeEventIds: z.array(z.string()),
+});
 
 /**
  * A visitor signed in: what the visitor's account held moved to the user's account (the user's stream records
@@ -133,7 +142,12 @@ export const accountHandedOverSchema = z.object({
   /** The visitor's balances after: no points, no free plays. */
   pointsBalance: z.number().int().nonnegative(),
   freePlaysLeft: z.number().int().nonnegative(),
-  /** A coupon's unlimited access leaves with it; a paid subscription (Stripe bills the visitor's account) stays. */
+  /**
+   * The visitor's subscription (paid or waiting to be paid), which moves too unless the user holds one already:
+   * then it stays with the visitor and an operator sorts the two out (the sign-in logs it).
+   */
+  subscription: handedOverSubscription.optional(),
+  /** A coupon's unlimited access leaves with it, and so does a subscription that moved. */
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
   handedOverAt: z.string(),
 });
@@ -151,6 +165,8 @@ export const visitorAccountTakenOverSchema = z.object({
   unlimited: z.boolean(),
   /** Coupons added to the user's redeemed ones: the visitor's, less those the user had. */
   redeemedCoupons: z.array(handedOverCoupon),
+  /** The visitor's subscription, now the user's: Stripe's webhooks about it land here from now on. */
+  subscription: handedOverSubscription.optional(),
   pointsBalance: z.number().int().nonnegative(),
   freePlaysLeft: z.number().int().nonnegative(),
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),

@@ -155,12 +155,12 @@ export const couponRedemptionRecorded = (account = accountId, redemptions = 1): 
 });
 
 /** A visitor's sign-in: the visitor (`visitorId`) hands over to the user (`accountId`). */
-export const handOverToUser = (userAccountId = accountId, account = visitorId) =>
-  command<HandOverToUser>('HandOverToUser', { userAccountId }, account);
+export const handOverToUser = (userAccountId = accountId, account = visitorId, userHoldsSubscription = false) =>
+  command<HandOverToUser>('HandOverToUser', { userAccountId, userHoldsSubscription }, account);
 export const takeOverVisitorAccount = (data: Partial<TakeOverVisitorAccount['data']> = {}, account = accountId) =>
   command<TakeOverVisitorAccount>(
     'TakeOverVisitorAccount',
-    { visitorAccountId: visitorId, points: 0, freePlaysUsed: 0, unlimited: false, redeemedCoupons: [], ...data },
+    { visitorAccountId: visitorId, points: 0, freePlaysUsed: 0, unlimited: false, redeemedCoupons: [], subscription: null, ...data },
     account,
   );
 export const accountHandedOver = (data: Partial<AccountHandedOver['data']> = {}): AccountHandedOver => ({

@@ -39,6 +39,18 @@ export interface HandOver {
   freePlaysUsed: number;
   unlimited: boolean;
   redeemedCoupons: readonly ({ code: string } & CouponGrant)[];
+  /** The visitor's subscription, when it moved with the rest. */
+  subscription?: HandedOverSubscriptionFacts;
+}
+
+/** A subscription as it moves from a visitor's account to a user's (see HandedOverSubscription). */
+export interface HandedOverSubscriptionFacts {
+  subscriptionId: string;
+  customerId: string;
+  status: 'incomplete' | 'active';
+  currentPeriodEnd: number | null;
+  cancelAtPeriodEnd: boolean;
+  stripeEventIds: string[];
 }
 
 export interface AccountState {
@@ -69,6 +81,8 @@ export interface AccountState {
   handedOver: HandOver | null;
   /** A user's account: the visitor accounts it has taken over, each taken once. */
   takenOverVisitors: ReadonlySet<string>;
+  /** A visitor's account: the subscriptions it handed to a user (subscription id → user account), for Stripe's webhooks. */
+  movedSubscriptions: ReadonlyMap<string, string>;
 }
 
 export const initialAccountState = (): AccountState => ({
@@ -85,7 +99,13 @@ export const initialAccountState = (): AccountState => ({
   couponGrants: new Map(),
   handedOver: null,
   takenOverVisitors: new Set(),
+  movedSubscriptions: new Map(),
 });
+
+/** The account has a subscription of its own: one being made, one waiting to be paid, or a paid one. */
+export const holdsSubscription = (state: AccountState): boolean =>
+  state.subscription.requested !== undefined ||
+  (state.subscription.subscriptionId !== undefined && ['incomplete', 'active'].includes(state.subscription.status));
 
 /** How a request was charged, if it is charged now (refunded requests are not). */
 export const chargeOf = (state: AccountState, requestId: string): ChargeMethod | null => {
@@ -194,17 +214,24 @@ export const evolveAccount = (state: AccountState, event: AccountEvent): Account
       };
     // The two sides of a visitor's sign-in set the balances they carry: the decider computed them.
     case 'AccountHandedOver': {
-      const { userAccountId, points, freePlaysUsed, unlimited, redeemedCoupons } = event.data;
+      const { userAccountId, points, freePlaysUsed, unlimited, redeemedCoupons, subscription } = event.data;
+      // A subscription that moved leaves nothing behind but the customer's history at Stripe.
       return {
         ...state,
         points: event.data.pointsBalance,
         freePlaysLeft: event.data.freePlaysLeft,
         unlimitedByCoupon: false,
-        subscription: { ...state.subscription, status: event.data.subscriptionStatus },
-        handedOver: { userAccountId, points, freePlaysUsed, unlimited, redeemedCoupons },
+        subscription: subscription
+          ? { status: event.data.subscriptionStatus, cancelAtPeriodEnd: false }
+          : { ...state.subscription, status: event.data.subscriptionStatus },
+        handedOver: { userAccountId, points, freePlaysUsed, unlimited, redeemedCoupons, ...(subscription ? { subscription } : {}) },
+        movedSubscriptions: subscription
+          ? new Map(state.movedSubscriptions).set(subscription.subscriptionId, userAccountId)
+          : state.movedSubscriptions,
       };
     }
     case 'VisitorAccountTakenOver': {
+      const taken = event.data.subscription;
       const couponGrants = new Map(state.couponGrants);
       for (const { code, kind, points } of event.data.redeemedCoupons) couponGrants.set(code, { kind, points });
       return {
@@ -212,7 +239,16 @@ export const evolveAccount = (state: AccountState, event: AccountEvent): Account
         points: event.data.pointsBalance,
         freePlaysLeft: event.data.freePlaysLeft,
         unlimitedByCoupon: state.unlimitedByCoupon || event.data.unlimited,
-        subscription: { ...state.subscription, status: event.data.subscriptionStatus },
+        subscription: taken
+          ? {
+              status: event.data.subscriptionStatus,
+              subscriptionId: taken.subscriptionId,
+              customerId: taken.customerId,
+              ...(taken.currentPeriodEnd === null ? {} : { currentPeriodEnd: taken.currentPeriodEnd }),
+              cancelAtPeriodEnd: taken.cancelAtPeriodEnd,
+            }
+          : { ...state.subscription, status: event.data.subscriptionStatus },
+        stripeEventIds: taken ? new Set([...state.stripeEventIds, ...taken.stripeEventIds]) : state.stripeEventIds,
         redeemedCoupons: [...state.redeemedCoupons, ...event.data.redeemedCoupons.map((coupon) => coupon.code)],
         couponGrants,
         takenOverVisitors: new Set(state.takenOverVisitors).add(event.data.visitorAccountId),

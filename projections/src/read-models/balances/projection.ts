@@ -78,15 +78,27 @@ const evolveBalance = (doc: ReadModel<BalanceDocument>, event: AccountEvent): Re
     case 'SignedIn':
       return { ...doc, email: event.data.email, displayName: event.data.displayName, profileImageUrl: event.data.profileImageUrl };
     // A visitor's sign-in: the visitor's document is left with nothing to spend, the user's gets it all.
-    case 'AccountHandedOver':
-      return { ...doc, points: event.data.pointsBalance, freePlaysLeft: event.data.freePlaysLeft, subscriptionStatus: event.data.subscriptionStatus };
+    case 'AccountHandedOver': {
+      const moved = event.data.subscription ? { subscriptionId: null, currentPeriodEnd: null, cancelAtPeriodEnd: false } : {};
+      return {
+        ...doc,
+        points: event.data.pointsBalance,
+        freePlaysLeft: event.data.freePlaysLeft,
+        subscriptionStatus: event.data.subscriptionStatus,
+        ...moved,
+      };
+    }
     case 'VisitorAccountTakenOver': {
+      const taken = event.data.subscription;
       const added = event.data.redeemedCoupons.map((coupon) => coupon.code).filter((code) => !doc.redeemedCoupons.includes(code));
       return {
         ...doc,
         points: event.data.pointsBalance,
         freePlaysLeft: event.data.freePlaysLeft,
         subscriptionStatus: event.data.subscriptionStatus,
+        ...(taken
+          ? { subscriptionId: taken.subscriptionId, currentPeriodEnd: taken.currentPeriodEnd, cancelAtPeriodEnd: taken.cancelAtPeriodEnd }
+          : {}),
         redeemedCoupons: [...doc.redeemedCoupons, ...added],
       };
     }
