@@ -59,9 +59,10 @@ describe("moving a visitor's balance on sign-in", () => {
     expect((await accounts.stateOf('user-cy')).points).toBe(40);
   });
 
-  it('records nothing for a visitor who did nothing', async () => {
-    expect(await handOverVisitorAccount(accounts, 'visitor-v4', 'user-di', signIn('user-di'))).toBeNull();
-    expect(await typesIn('visitor-v4')).toEqual([]);
-    expect(await typesIn('user-di')).toEqual([]);
+  it('records which user a visitor who did nothing became, and moves nothing', async () => {
+    expect(await handOverVisitorAccount(accounts, 'visitor-v4', 'user-di', signIn('user-di'))).toMatchObject({ points: 0, freePlaysUsed: 0 });
+    expect(await typesIn('visitor-v4')).toEqual(['AccountHandedOver']);
+    expect(await typesIn('user-di')).toEqual(['VisitorAccountTakenOver']);
+    expect((await accounts.stateOf('user-di')).takenOverVisitors).toEqual(new Set(['visitor-v4']));
   });
 });

@@ -395,8 +395,9 @@ const movableSubscription = (state: AccountState, userHoldsSubscription: boolean
 /**
  * The visitor's side of a sign-in: everything the visitor's account can spend moves to the user's, once. The
  * visitor's account keeps its history and is left with nothing to spend (no points, no free plays, no coupon
- * access), so nothing exists twice. Its subscription moves too (see movableSubscription). An account
- * with nothing on it hands nothing over and records nothing; one already handed over (to this user or another)
+ * access), so nothing exists twice. Its subscription moves too (see movableSubscription). Even an account with
+ * nothing on it records the hand-over: it says which user this visitor became, and a like counts once per
+ * person across those ids (see the marketplace's LikeIdea). One already handed over (to this user or another)
  * hands over nothing again.
  */
 const handOverToUser = ({ data, metadata }: HandOverToUser, state: AccountState): AccountEvent[] => {
@@ -411,7 +412,6 @@ const handOverToUser = ({ data, metadata }: HandOverToUser, state: AccountState)
     ...(state.couponGrants.get(code) ?? { kind: 'points' as const, points: 0 }),
   }));
   const subscription = movableSubscription(state, data.userHoldsSubscription);
-  if (points === 0 && freePlaysUsed === 0 && !unlimited && redeemedCoupons.length === 0 && !subscription) return [];
   return [
     {
       type: 'AccountHandedOver',

@@ -5,15 +5,18 @@ import { DEFAULT_IDEA_TITLE, IDEA_NOT_FOUND_MESSAGE, MISSING_CORE_IDEA_MESSAGE, 
 import { ideaDecider } from './decide.ts';
 import {
   at,
+  ideaId,
   ideaLiked,
   ideaPublished,
   ideaUnpublished,
   ideaViewed,
   likeIdea,
+  now,
   owner,
   project,
   publishIdea,
   stranger,
+  transferIdea,
   unpublishIdea,
   viewIdea,
 } from './fixtures.ts';
@@ -140,6 +143,16 @@ describe('LikeIdea', () => {
 
   it('answers not found for an idea that was never published', () => given([]).when(likeIdea()).thenThrows(NotFoundError, IDEA_NOT_FOUND_MESSAGE));
 
+  it("changes nothing when any of the person's ids has liked it (the visitor they were, the user they are)", () =>
+    given([ideaPublished(), ideaLiked(1, 'visitor-mallory')])
+      .when(likeIdea('user-mallory', now, { alsoKnownAs: ['visitor-mallory'] }))
+      .thenNothingHappened());
+
+  it("records a like under the person's id: the user's, for the visitor a browser became after signing out", () =>
+    given([ideaPublished()])
+      .when(likeIdea('visitor-after', now, { likerId: 'user-mallory', alsoKnownAs: ['visitor-after'] }))
+      .then([ideaLiked(1, 'user-mallory')]));
+
   it('answers not found for an unpublished idea', () =>
     given([ideaPublished(), ideaUnpublished()]).when(likeIdea()).thenThrows(NotFoundError, IDEA_NOT_FOUND_MESSAGE));
 });
@@ -151,6 +164,24 @@ describe('UnpublishIdea', () => {
       .then([ideaUnpublished(at(5))]));
 
   it('refuses anyone else with 403', () => given([ideaPublished()]).when(unpublishIdea(stranger)).thenThrows(ForbiddenError, NOT_IDEA_OWNER_MESSAGE));
+
+  it('takes it down for the user the publishing visitor became', () =>
+    given([ideaPublished()])
+      .when(unpublishIdea('user-ann', now, [owner]))
+      .then([ideaUnpublished(now)]));
+});
+
+describe('TransferIdea', () => {
+  it("moves the visitor's idea to the user who signed in, who may then take it down", () => {
+    given([ideaPublished()])
+      .when(transferIdea('user-ann'))
+      .then([{ type: 'IdeaTransferred', data: { ideaId, fromOwnerId: owner, toOwnerId: 'user-ann', transferredAt: now } }]);
+    given([ideaPublished(), { type: 'IdeaTransferred', data: { ideaId, fromOwnerId: owner, toOwnerId: 'user-ann', transferredAt: now } }])
+      .when(unpublishIdea('user-ann'))
+      .then([ideaUnpublished(now)]);
+  });
+
+  it("refuses to move another's idea", () => given([ideaPublished()]).when(transferIdea('user-ann', stranger)).thenThrows(ForbiddenError));
 
   it('answers not found once it is unpublished', () =>
     given([ideaPublished(), ideaUnpublished()]).when(unpublishIdea()).thenThrows(NotFoundError, IDEA_NOT_FOUND_MESSAGE));

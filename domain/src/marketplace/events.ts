@@ -35,14 +35,23 @@ export const ideaUnpublishedSchema = z.object({
   unpublishedAt: z.string(),
 });
 
+/** A visitor's idea became the user's when the visitor signed in. */
+export const ideaTransferredSchema = z.object({
+  ideaId: z.string(),
+  fromOwnerId: z.string(),
+  toOwnerId: z.string(),
+  transferredAt: z.string(),
+});
+
 type EventOf<T extends string, S extends z.ZodType> = { type: T; data: z.infer<S> };
 
 export type IdeaPublished = EventOf<'IdeaPublished', typeof ideaPublishedSchema>;
 export type IdeaViewed = EventOf<'IdeaViewed', typeof ideaViewedSchema>;
 export type IdeaLiked = EventOf<'IdeaLiked', typeof ideaLikedSchema>;
 export type IdeaUnpublished = EventOf<'IdeaUnpublished', typeof ideaUnpublishedSchema>;
+export type IdeaTransferred = EventOf<'IdeaTransferred', typeof ideaTransferredSchema>;
 
-export type IdeaEvent = IdeaPublished | IdeaViewed | IdeaLiked | IdeaUnpublished;
+export type IdeaEvent = IdeaPublished | IdeaViewed | IdeaLiked | IdeaUnpublished | IdeaTransferred;
 export type IdeaEventType = IdeaEvent['type'];
 
 export const ideaEventSchemas = {
@@ -50,6 +59,7 @@ export const ideaEventSchemas = {
   IdeaViewed: ideaViewedSchema,
   IdeaLiked: ideaLikedSchema,
   IdeaUnpublished: ideaUnpublishedSchema,
+  IdeaTransferred: ideaTransferredSchema,
 } satisfies { [T in IdeaEventType]: z.ZodType<Extract<IdeaEvent, { type: T }>['data'], unknown> };
 
 export const IDEA_EVENT_TYPES = Object.keys(ideaEventSchemas) as IdeaEventType[];

@@ -46,6 +46,9 @@ export const evolveIdea = (state: IdeaState, event: IdeaEvent): IdeaState => {
     case 'IdeaLiked':
       if (state.status !== 'published') return state;
       return { ...state, likes: event.data.likes, likers: state.likers.with(event.data.likerId, event.data.likedAt) };
+    case 'IdeaTransferred':
+      if (state.status !== 'published') return state;
+      return { ...state, ownerId: event.data.toOwnerId };
     case 'IdeaUnpublished':
       if (state.status !== 'published') return state;
       return { status: 'unpublished', ideaId: state.ideaId, ownerId: state.ownerId };

@@ -19,6 +19,11 @@ export interface SessionData {
   /** Every browser gets one on its first request; a visitor's projects and free plays hang on it. */
   visitorId?: string;
   userId?: string;
+  /**
+   * After a sign-out: the user who signed out of this browser. Only for counting likes once per person (see the
+   * marketplace's LikeIdea); it gives the visitor nothing of the user's.
+   */
+  signedOutUserId?: string;
   /** The signed-in user's email as the sign-in gave it: whether they are an operator (OPERATOR_EMAILS) is decided from it. */
   email?: string;
   /** Where a sign-in in progress returns to: a same-site path, checked before it was stored. */
@@ -60,9 +65,13 @@ export const startUserSession = (ctx: Context, userId: string, email: string) =>
 
 /**
  * Signs this browser out as a new anonymous visitor: on a shared computer the next person must not inherit the
- * previous visitor's projects and plays, and a visitor id someone planted before sign-in ends here too.
+ * previous visitor's projects and plays, and a visitor id someone planted before sign-in ends here too. Only who
+ * signed out is remembered, so that this browser cannot like again what that person liked.
  */
-export const endUserSession = (ctx: Context) => replaceSession(ctx, { visitorId: randomUUID() });
+export const endUserSession = (ctx: Context) => {
+  const { userId } = sessionOf(ctx);
+  return replaceSession(ctx, { visitorId: randomUUID(), ...(userId ? { signedOutUserId: userId } : {}) });
+};
 
 export interface SessionOptions {
   secret: string;
