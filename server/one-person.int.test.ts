@@ -96,6 +96,21 @@ describe('one person, three ids', () => {
     expect((await gusElsewhere.call('POST', `/api/marketplace/ideas/${ideaId}/like`)).body).toMatchObject({ changed: false, likes: 1 });
   });
 
+  it('counts once an idea liked both by the user and, elsewhere, by the visitor who then signs in as that user', async () => {
+    const publisher = httpClient(server.url);
+    const ideaId = await publishIdea(publisher, 'Mirror');
+    const hal = httpClient(server.url);
+    await hal.form('/auth/local', { displayName: 'Hal', email: 'hal@example.com' });
+    expect((await hal.call('POST', `/api/marketplace/ideas/${ideaId}/like`)).body).toMatchObject({ changed: true, likes: 1 });
+    const halVisiting = httpClient(server.url);
+    expect((await halVisiting.call('POST', `/api/marketplace/ideas/${ideaId}/like`)).body).toMatchObject({ changed: true, likes: 2 });
+
+    await halVisiting.form('/auth/local', { displayName: 'Hal', email: 'hal@example.com' });
+    const again = await halVisiting.call('POST', `/api/marketplace/ideas/${ideaId}/like`);
+    expect(again.body).toMatchObject({ changed: false, likes: 1 });
+    expect(await likesOf(ideaId, again.body.position)).toMatchObject({ likes: 1 });
+  });
+
   it('counts 50 likes sent at once by one person as one', async () => {
     const publisher = httpClient(server.url);
     const ideaId = await publishIdea(publisher, 'Burst');

@@ -14,6 +14,7 @@ import {
   PUBLISHED_MESSAGE,
   publishIdeaBodySchema,
   publishSourceOf,
+  type CommandMetadata,
   type CommandResponse,
   type IdeaEvent,
   type LikeIdea,
@@ -51,6 +52,9 @@ const totalAfter = (events: IdeaEvent[]) => {
   if (event?.type === 'IdeaLiked') return event.data.likes;
   return event?.type === 'IdeaViewed' ? event.data.views : undefined;
 };
+
+/** For a command of the account's own, not of the request's Idempotency-Key. */
+const withoutDigest = ({ requestDigest: _digest, ...metadata }: CommandMetadata): CommandMetadata => metadata;
 
 /**
  * The person behind a session (issue 24: one person liked an idea three times), from the server's session and
@@ -109,12 +113,23 @@ export const marketplaceRoutes = (router: Router, deps: Deps) => {
     const { likerId, alsoKnownAs } = await personOf(ctx, deps.eventStore);
     const result = await run(ctx, (ideaId) => ({ type: 'LikeIdea', data: { ideaId, likerId, alsoKnownAs } }));
     const changed = result.events.length > 0;
+    // A visitor's own like is noted on its account, to become the user's at sign-in (see MergeLiker).
+    const actor = actorOf(ctx);
+    if (changed && likerId === actor && actor.startsWith('visitor-')) {
+      const ideaId = ideaIdOf(ctx);
+      await handleCommand(deps.eventStore, accountDecider, accountStreamId(actor), {
+        type: 'NoteLike',
+        data: { accountId: actor, ideaId },
+        metadata: { ...withoutDigest(commandMetadata(ctx, deps)), commandId: `note-like:${actor}:${ideaId}` },
+      });
+    }
     ctx.body = {
       success: true,
       changed,
       alreadyLiked: !changed,
       likes: totalAfter(result.events) ?? (await currentCounts(ctx)).likes,
       message: changed ? LIKED_MESSAGE : ALREADY_LIKED_MESSAGE,
+      // The like's own position: live updates announce the idea at it; the note is nothing a reader waits for.
       position: String(result.position),
     } satisfies LikeIdeaResponse;
   });

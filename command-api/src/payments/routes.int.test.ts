@@ -1,7 +1,13 @@
 import { createSubscriptionResponse } from '@vis/domain';
+import { silentLogger } from '@vis/infrastructure';
+import Stripe from 'stripe';
+import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCommandApi } from '../app.ts';
+import { createPaymentsGateway } from './gateway.ts';
 import { PAYMENTS_NOT_CONFIGURED } from './messages.ts';
-import { startPaymentsApp, type PaymentsApp } from './testing/payments-app.ts';
+import { SESSION_SECRET, startPaymentsApp, type PaymentsApp } from './testing/payments-app.ts';
+import { sessionCookie } from './testing/session-cookie.ts';
 
 let t: PaymentsApp;
 beforeEach(async () => {
@@ -183,6 +189,39 @@ describe('POST /api/subscription/create', () => {
     expect(t.fake.subscriptions.size).toBe(1);
     expect(t.fake.customers.size).toBe(1);
     expect((await t.eventsOf('visitor-ann')).map((event) => event.type)).toEqual(['SubscriptionRequested', 'SubscriptionStarted']);
+  });
+
+  it('makes one Stripe subscription for creates sent to two replicas at once', async () => {
+    // Two command APIs on the same stores, each with its own Stripe client (retrying as in production: Stripe
+    // answers 409 to a request whose idempotency key is still in flight).
+    const replica = () =>
+      createCommandApi({
+        eventStore: t.stores.eventStore,
+        documentStore: t.stores.documentStore,
+        logger: silentLogger(),
+        sessionSecret: SESSION_SECRET,
+        secureCookies: false,
+        clock: () => new Date('2026-11-23T10:00:00.000Z'),
+        payments: createPaymentsGateway({
+          stripe: new Stripe('sk_test_fake', { host: '127.0.0.1', port: t.fake.port, protocol: 'http', maxNetworkRetries: 3 }),
+          priceId: t.price.id,
+        }),
+      }).callback();
+    const replicas = [replica(), replica()];
+    const cookie = await sessionCookie(SESSION_SECRET, t.stores.documentStore, { visitorId: 'ann' });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        request(replicas[i % 2]!)
+          .post('/api/subscription/create')
+          .set('Cookie', cookie)
+          .send({ email: 'ann@example.com' }),
+      ),
+    );
+    expect(answers.map((res) => res.status)).toEqual(Array.from({ length: 10 }, () => 200));
+    expect(new Set(answers.map((res) => res.body.subscriptionId)).size).toBe(1);
+    expect(new Set(answers.map((res) => res.body.clientSecret)).size).toBe(1);
+    expect(t.fake.subscriptions.size).toBe(1);
+    expect(t.fake.customers.size).toBe(1);
   });
 
   it('never leaves two billed subscriptions: after paying the one answered twice, a third create is refused', async () => {

@@ -1,5 +1,14 @@
-import { ideaDecider, ideaStreamId, projectDecider, projectStreamId, readModels, type CommandMetadata } from '@vis/domain';
-import { handleCommand, type DocumentStore, type EventStore, type Logger, type ProjectionProgress } from '@vis/infrastructure';
+import {
+  accountDecider,
+  accountStreamId,
+  ideaDecider,
+  ideaStreamId,
+  projectDecider,
+  projectStreamId,
+  readModels,
+  type CommandMetadata,
+} from '@vis/domain';
+import { handleCommand, readStreamState, type DocumentStore, type EventStore, type Logger, type ProjectionProgress } from '@vis/infrastructure';
 
 /** Which projects an owner has: the project list read model answers it (the log has no index by owner). */
 export type ProjectsOwnedBy = (ownerId: string) => Promise<string[]>;
@@ -45,6 +54,20 @@ export const createVisitorProjectAdoption =
     logger: Logger;
   }) =>
   async (visitorAccount: string, userAccount: string, metadata: CommandMetadata): Promise<number> => {
+    // The visitor's likes become the user's: one person, one like (the visitor's account noted each).
+    const { likedIdeas } = (await readStreamState(eventStore, accountDecider, accountStreamId(visitorAccount))).state;
+    const { takenOverVisitors } = (await readStreamState(eventStore, accountDecider, accountStreamId(userAccount))).state;
+    for (const ideaId of likedIdeas) {
+      try {
+        await handleCommand(eventStore, ideaDecider, ideaStreamId(ideaId), {
+          type: 'MergeLiker',
+          data: { ideaId, fromLikerId: visitorAccount, alsoKnownAs: [...takenOverVisitors] },
+          metadata: { ...metadata, actorId: userAccount, commandId: `merge-like:${visitorAccount}:${ideaId}` },
+        });
+      } catch (error) {
+        logger.warn({ ideaId, err: error }, "a visitor's like could not become the signed-in user's");
+      }
+    }
     for (const ideaId of ideasOwnedBy ? await ideasOwnedBy(visitorAccount) : []) {
       try {
         await handleCommand(eventStore, ideaDecider, ideaStreamId(ideaId), {

@@ -143,6 +143,12 @@ export const handedOverSubscriptionSchema = z.strictObject({
   stripeEventIds: z.array(idSchema).max(10_000),
 });
 
+/**
+ * A visitor liked a marketplace idea: the visitor's account keeps the list, so that at sign-in the like becomes
+ * the user's and counts once (the idea's stream does the counting; this is only where to look).
+ */
+export const noteLikeSchema = z.strictObject({ accountId: accountIdSchema, ideaId: idSchema });
+
 /** A coupon a visitor redeemed, with the points it brought: the user is not given them twice for one code. */
 export const handedOverCouponSchema = z.strictObject({
   code: userLine(MAX_COUPON_CODE_LENGTH).min(1),
@@ -179,6 +185,7 @@ export type ActivateSubscription = CommandOf<'ActivateSubscription', typeof acti
 export type ScheduleCancellation = CommandOf<'ScheduleCancellation', typeof scheduleCancellationSchema>;
 export type EndSubscription = CommandOf<'EndSubscription', typeof endSubscriptionSchema>;
 export type RecordSignIn = CommandOf<'RecordSignIn', typeof recordSignInSchema>;
+export type NoteLike = CommandOf<'NoteLike', typeof noteLikeSchema>;
 export type HandOverToUser = CommandOf<'HandOverToUser', typeof handOverToUserSchema>;
 export type TakeOverVisitorAccount = CommandOf<'TakeOverVisitorAccount', typeof takeOverVisitorAccountSchema>;
 export type HandedOverCoupon = z.infer<typeof handedOverCouponSchema>;
@@ -198,6 +205,7 @@ export type AccountCommand =
   | EndSubscription
   | RecordSignIn
   | HandOverToUser
+  | NoteLike
   | TakeOverVisitorAccount;
 
 /** Each command's payload schema by command type, for a generic HTTP or CLI layer. */
@@ -215,5 +223,6 @@ export const accountCommandSchemas = {
   EndSubscription: endSubscriptionSchema,
   RecordSignIn: recordSignInSchema,
   HandOverToUser: handOverToUserSchema,
+  NoteLike: noteLikeSchema,
   TakeOverVisitorAccount: takeOverVisitorAccountSchema,
 } satisfies Record<AccountCommand['type'], z.ZodType>;

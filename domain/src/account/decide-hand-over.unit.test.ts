@@ -24,6 +24,7 @@ import {
   handedOverPointsCoupon,
   handedOverUnlimitedCoupon,
   handOverToUser,
+  noteLike,
   pointsCoupon,
   pointsGranted,
   redeemCoupon,
@@ -275,4 +276,18 @@ describe("a visitor's subscription at sign-in", () => {
     given([subscriptionStarted({ subscriptionId: 'sub_own' })])
       .when(takeOverVisitorAccount({ subscription: moved }))
       .then([visitorAccountTakenOver({ subscriptionStatus: 'incomplete' })]));
+});
+
+describe("NoteLike (a visitor's likes, to become the user's at sign-in)", () => {
+  const noted = { type: 'IdeaLikeNoted' as const, data: { accountId: visitorId, ideaId: 'idea-1', notedAt: '2026-11-23T10:00:00.000Z' } };
+
+  it('notes each idea a visitor liked, once', () => {
+    given([]).when(noteLike()).then([noted]);
+    given([noted]).when(noteLike()).thenNothingHappened();
+  });
+
+  it("notes nothing for a user's account, nor once the visitor has signed in", () => {
+    given([]).when(noteLike('idea-1', accountId)).thenThrows(ValidationError);
+    given([accountHandedOver()]).when(noteLike()).thenNothingHappened();
+  });
 });

@@ -10,6 +10,7 @@ import type {
   HandedOverCoupon,
   HandedOverSubscription,
   HandOverToUser,
+  NoteLike,
   RecordSignIn,
   RedeemCoupon,
   RefundAiRequest,
@@ -69,6 +70,8 @@ export const decideAccount = (command: AccountCommand, state: AccountState): Acc
       return endSubscription(command, state);
     case 'RecordSignIn':
       return recordSignIn(command, state);
+    case 'NoteLike':
+      return noteLike(command, state);
     case 'HandOverToUser':
       return handOverToUser(command, state);
     case 'TakeOverVisitorAccount':
@@ -368,6 +371,13 @@ const recordSignIn = ({ data, metadata }: RecordSignIn, _state: AccountState): A
       data: { accountId: data.accountId, email, displayName, profileImageUrl: data.profileImageUrl ?? null, signedInAt: metadata.now },
     },
   ];
+};
+
+/** Only a visitor's likes are noted, each once; a visitor already handed over likes as its user. */
+const noteLike = ({ data, metadata }: NoteLike, state: AccountState): AccountEvent[] => {
+  if (!data.accountId.startsWith('visitor-')) throw new ValidationError('accountId', "Only a visitor's likes are noted");
+  if (state.handedOver || state.likedIdeas.has(data.ideaId)) return [];
+  return [{ type: 'IdeaLikeNoted', data: { accountId: data.accountId, ideaId: data.ideaId, notedAt: metadata.now } }];
 };
 
 const isWholeCount = (value: number) => Number.isInteger(value) && value >= 0;

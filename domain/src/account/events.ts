@@ -173,6 +173,9 @@ export const visitorAccountTakenOverSchema = z.object({
   takenOverAt: z.string(),
 });
 
+/** A visitor liked an idea (see NoteLike). */
+export const ideaLikeNotedSchema = z.object({ accountId: z.string(), ideaId: z.string(), notedAt: z.string() });
+
 type EventOf<T extends string, S extends z.ZodType> = { type: T; data: z.infer<S> };
 
 export type AiRequestCharged = EventOf<'AiRequestCharged', typeof aiRequestChargedSchema>;
@@ -186,6 +189,7 @@ export type CancellationScheduled = EventOf<'CancellationScheduled', typeof canc
 export type SubscriptionEnded = EventOf<'SubscriptionEnded', typeof subscriptionEndedSchema>;
 export type SignedIn = EventOf<'SignedIn', typeof signedInSchema>;
 export type AccountHandedOver = EventOf<'AccountHandedOver', typeof accountHandedOverSchema>;
+export type IdeaLikeNoted = EventOf<'IdeaLikeNoted', typeof ideaLikeNotedSchema>;
 export type VisitorAccountTakenOver = EventOf<'VisitorAccountTakenOver', typeof visitorAccountTakenOverSchema>;
 
 export type AccountEvent =
@@ -200,7 +204,8 @@ export type AccountEvent =
   | SubscriptionEnded
   | SignedIn
   | AccountHandedOver
-  | VisitorAccountTakenOver;
+  | VisitorAccountTakenOver
+  | IdeaLikeNoted;
 export type AccountEventType = AccountEvent['type'];
 
 export const accountEventSchemas = {
@@ -216,6 +221,7 @@ export const accountEventSchemas = {
   SignedIn: signedInSchema,
   AccountHandedOver: accountHandedOverSchema,
   VisitorAccountTakenOver: visitorAccountTakenOverSchema,
+  IdeaLikeNoted: ideaLikeNotedSchema,
 } satisfies { [T in AccountEventType]: z.ZodType<Extract<AccountEvent, { type: T }>['data'], unknown> };
 
 export const ACCOUNT_EVENT_TYPES = Object.keys(accountEventSchemas) as AccountEventType[];

@@ -7,6 +7,7 @@ import type {
   EndSubscription,
   GrantPoints,
   HandOverToUser,
+  NoteLike,
   RecordSignIn,
   RedeemCoupon,
   RefundAiRequest,
@@ -155,6 +156,7 @@ export const couponRedemptionRecorded = (account = accountId, redemptions = 1): 
 });
 
 /** A visitor's sign-in: the visitor (`visitorId`) hands over to the user (`accountId`). */
+export const noteLike = (ideaId = 'idea-1', account = visitorId) => command<NoteLike>('NoteLike', { ideaId }, account);
 export const handOverToUser = (userAccountId = accountId, account = visitorId, userHoldsSubscription = false) =>
   command<HandOverToUser>('HandOverToUser', { userAccountId, userHoldsSubscription }, account);
 export const takeOverVisitorAccount = (data: Partial<TakeOverVisitorAccount['data']> = {}, account = accountId) =>

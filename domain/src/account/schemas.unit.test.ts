@@ -20,6 +20,7 @@ import {
   grantPoints,
   handOverToUser,
   issueCoupon,
+  noteLike,
   pointsCoupon,
   recordCouponRedemption,
   recordSignIn,
@@ -58,7 +59,7 @@ describe('account event schemas', () => {
     scheduleCancellation(),
     endSubscription(),
     takeOverVisitorAccount({ points: 5, freePlaysUsed: 1, unlimited: true, redeemedCoupons: [{ code: 'MORE5', kind: 'points', points: 5 }] }),
-  ]).concat(run(accountDecider, [chargeAiRequest({}, visitorId), redeemCoupon('points50', pointsCoupon()), handOverToUser()]));
+  ]).concat(run(accountDecider, [chargeAiRequest({}, visitorId), redeemCoupon('points50', pointsCoupon()), noteLike(), handOverToUser()]));
 
   it('the scenario produces every event type', () => expect(new Set(events.map((event) => event.type))).toEqual(new Set(ACCOUNT_EVENT_TYPES)));
 
@@ -77,7 +78,7 @@ describe('coupon event schemas', () => {
 
 describe('command schemas, as the HTTP layer uses them', () => {
   it('has one schema per command', () => {
-    expect(Object.keys(accountCommandSchemas)).toHaveLength(14);
+    expect(Object.keys(accountCommandSchemas)).toHaveLength(15);
     expect(Object.keys(couponCommandSchemas)).toHaveLength(2);
   });
 

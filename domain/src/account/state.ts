@@ -83,6 +83,8 @@ export interface AccountState {
   takenOverVisitors: ReadonlySet<string>;
   /** A visitor's account: the subscriptions it handed to a user (subscription id → user account), for Stripe's webhooks. */
   movedSubscriptions: ReadonlyMap<string, string>;
+  /** A visitor's account: the marketplace ideas it liked, whose likes become the user's at sign-in. */
+  likedIdeas: ReadonlySet<string>;
 }
 
 export const initialAccountState = (): AccountState => ({
@@ -100,6 +102,7 @@ export const initialAccountState = (): AccountState => ({
   handedOver: null,
   takenOverVisitors: new Set(),
   movedSubscriptions: new Map(),
+  likedIdeas: new Set(),
 });
 
 /** The account has a subscription of its own: one being made, one waiting to be paid, or a paid one. */
@@ -254,6 +257,8 @@ export const evolveAccount = (state: AccountState, event: AccountEvent): Account
         takenOverVisitors: new Set(state.takenOverVisitors).add(event.data.visitorAccountId),
       };
     }
+    case 'IdeaLikeNoted':
+      return { ...state, likedIdeas: new Set(state.likedIdeas).add(event.data.ideaId) };
     default: {
       const unhandled: never = event;
       throw new Error(`unknown event ${(unhandled as { type: string }).type}`);

@@ -75,14 +75,21 @@ export const unpublishIdeaSchema = ideaRefSchema.extend({ formerOwnerIds: z.arra
 /** On sign-in, an idea the visitor published moves to the user (the command's actor), as the visitor's projects do. */
 export const transferIdeaSchema = ideaRefSchema.extend({ fromOwnerId: id });
 
+/**
+ * On sign-in, a like the visitor gave becomes the user's (the actor's): the person's like, counted once. The
+ * user's other ids (`alsoKnownAs`) are those of LikeIdea; one of them having liked too makes it one like.
+ */
+export const mergeLikerSchema = ideaRefSchema.extend({ fromLikerId: id, alsoKnownAs: z.array(id).max(1000).default([]) });
+
 export type PublishIdea = Command<'PublishIdea', z.infer<typeof publishIdeaSchema>>;
 /** Who views, likes or unpublishes is the command's actor (`metadata.actorId`): a user or a visitor. */
 export type ViewIdea = Command<'ViewIdea', z.infer<typeof ideaRefSchema>>;
 export type LikeIdea = Command<'LikeIdea', z.input<typeof likeIdeaSchema>>;
 export type UnpublishIdea = Command<'UnpublishIdea', z.input<typeof unpublishIdeaSchema>>;
 export type TransferIdea = Command<'TransferIdea', z.infer<typeof transferIdeaSchema>>;
+export type MergeLiker = Command<'MergeLiker', z.input<typeof mergeLikerSchema>>;
 
-export type IdeaCommand = PublishIdea | ViewIdea | LikeIdea | UnpublishIdea | TransferIdea;
+export type IdeaCommand = PublishIdea | ViewIdea | LikeIdea | UnpublishIdea | TransferIdea | MergeLiker;
 
 export const ideaCommandSchemas = {
   PublishIdea: publishIdeaSchema,
@@ -90,4 +97,5 @@ export const ideaCommandSchemas = {
   LikeIdea: likeIdeaSchema,
   UnpublishIdea: unpublishIdeaSchema,
   TransferIdea: transferIdeaSchema,
+  MergeLiker: mergeLikerSchema,
 } satisfies Record<IdeaCommand['type'], z.ZodType>;

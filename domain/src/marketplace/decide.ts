@@ -1,6 +1,6 @@
 import type { CommandMetadata, Decider } from '../decider.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
-import type { IdeaCommand, LikeIdea, PublishIdea, TransferIdea, UnpublishIdea, ViewIdea } from './commands.ts';
+import type { IdeaCommand, LikeIdea, MergeLiker, PublishIdea, TransferIdea, UnpublishIdea, ViewIdea } from './commands.ts';
 import { DEFAULT_IDEA_TITLE, IDEA_NOT_FOUND_MESSAGE, MISSING_CORE_IDEA_MESSAGE, NOT_IDEA_OWNER_MESSAGE, VIEW_WINDOW_MS } from './constants.ts';
 import type { IdeaEvent } from './events.ts';
 import { evolveIdea, initialIdeaState, type IdeaState, type PublishedIdeaState } from './state.ts';
@@ -17,6 +17,8 @@ export const decideIdea = (command: IdeaCommand, state: IdeaState): IdeaEvent[] 
       return unpublishIdea(command, state);
     case 'TransferIdea':
       return transferIdea(command, state);
+    case 'MergeLiker':
+      return mergeLiker(command, state);
     default: {
       const unhandled: never = command;
       throw new Error(`unknown command ${(unhandled as { type: string }).type}`);
@@ -92,6 +94,25 @@ const unpublishIdea = ({ data, metadata }: UnpublishIdea, state: IdeaState): Ide
   const owners = [metadata.actorId, ...(data.formerOwnerIds ?? [])];
   if (!owners.includes(idea.ownerId)) throw new ForbiddenError(NOT_IDEA_OWNER_MESSAGE, 'Forbidden');
   return [{ type: 'IdeaUnpublished', data: { ideaId: data.ideaId, unpublishedAt: metadata.now } }];
+};
+
+/**
+ * The visitor's like becomes the user's, once: counted once when the user (or another of the user's ids) had
+ * liked it too, re-recorded under the user otherwise. An idea the visitor never liked, or gone, changes nothing.
+ */
+const mergeLiker = ({ data, metadata }: MergeLiker, state: IdeaState): IdeaEvent[] => {
+  if (state.status !== 'published') return [];
+  const into = metadata.actorId;
+  const from = data.fromLikerId;
+  const liked = state.likers.get(from);
+  if (from === into || liked === undefined || liked.startsWith('merged:')) return [];
+  const alsoLiked = [into, ...(data.alsoKnownAs ?? [])].some((each) => each !== from && state.likers.has(each));
+  return [
+    {
+      type: 'IdeaLikeMerged',
+      data: { ideaId: data.ideaId, fromLikerId: from, intoLikerId: into, likes: alsoLiked ? state.likes - 1 : state.likes, mergedAt: metadata.now },
+    },
+  ];
 };
 
 /** Only the visitor's own idea moves, once; one already moved (or gone) changes nothing. */

@@ -11,6 +11,7 @@ import {
   ideaUnpublished,
   ideaViewed,
   likeIdea,
+  mergeLiker,
   now,
   owner,
   project,
@@ -169,6 +170,39 @@ describe('UnpublishIdea', () => {
     given([ideaPublished()])
       .when(unpublishIdea('user-ann', now, [owner]))
       .then([ideaUnpublished(now)]));
+});
+
+describe('MergeLiker', () => {
+  const merged = (likes: number) => ({
+    type: 'IdeaLikeMerged' as const,
+    data: { ideaId, fromLikerId: 'visitor-v', intoLikerId: 'user-u', likes, mergedAt: now },
+  });
+
+  it('counts once an idea both the visitor and the user it became had liked', () =>
+    given([ideaPublished(), ideaLiked(1, 'user-u'), ideaLiked(2, 'visitor-v')])
+      .when(mergeLiker('user-u', 'visitor-v'))
+      .then([merged(1)]));
+
+  it("counts once when another of the user's ids had liked it", () =>
+    given([ideaPublished(), ideaLiked(1, 'visitor-w'), ideaLiked(2, 'visitor-v')])
+      .when(mergeLiker('user-u', 'visitor-v', ['visitor-w']))
+      .then([merged(1)]));
+
+  it("makes the visitor's like the user's, still one, and no like by the user can add to it", () => {
+    given([ideaPublished(), ideaLiked(1, 'visitor-v')])
+      .when(mergeLiker('user-u', 'visitor-v'))
+      .then([merged(1)]);
+    given([ideaPublished(), ideaLiked(1, 'visitor-v'), merged(1)])
+      .when(likeIdea('user-u'))
+      .thenNothingHappened();
+  });
+
+  it('merges once, and nothing for a visitor who never liked it', () => {
+    given([ideaPublished(), ideaLiked(1, 'user-u'), ideaLiked(2, 'visitor-v'), merged(1)])
+      .when(mergeLiker('user-u', 'visitor-v'))
+      .thenNothingHappened();
+    given([ideaPublished()]).when(mergeLiker('user-u', 'visitor-v')).thenNothingHappened();
+  });
 });
 
 describe('TransferIdea', () => {

@@ -43,6 +43,18 @@ export const ideaTransferredSchema = z.object({
   transferredAt: z.string(),
 });
 
+/**
+ * A visitor's like became the user's at sign-in; `likes` is the total after: one less when the user had liked
+ * it too (one person, one like), the same otherwise.
+ */
+export const ideaLikeMergedSchema = z.object({
+  ideaId: z.string(),
+  fromLikerId: z.string(),
+  intoLikerId: z.string(),
+  likes: z.number().int().nonnegative(),
+  mergedAt: z.string(),
+});
+
 type EventOf<T extends string, S extends z.ZodType> = { type: T; data: z.infer<S> };
 
 export type IdeaPublished = EventOf<'IdeaPublished', typeof ideaPublishedSchema>;
@@ -50,8 +62,9 @@ export type IdeaViewed = EventOf<'IdeaViewed', typeof ideaViewedSchema>;
 export type IdeaLiked = EventOf<'IdeaLiked', typeof ideaLikedSchema>;
 export type IdeaUnpublished = EventOf<'IdeaUnpublished', typeof ideaUnpublishedSchema>;
 export type IdeaTransferred = EventOf<'IdeaTransferred', typeof ideaTransferredSchema>;
+export type IdeaLikeMerged = EventOf<'IdeaLikeMerged', typeof ideaLikeMergedSchema>;
 
-export type IdeaEvent = IdeaPublished | IdeaViewed | IdeaLiked | IdeaUnpublished | IdeaTransferred;
+export type IdeaEvent = IdeaPublished | IdeaViewed | IdeaLiked | IdeaUnpublished | IdeaTransferred | IdeaLikeMerged;
 export type IdeaEventType = IdeaEvent['type'];
 
 export const ideaEventSchemas = {
@@ -60,6 +73,7 @@ export const ideaEventSchemas = {
   IdeaLiked: ideaLikedSchema,
   IdeaUnpublished: ideaUnpublishedSchema,
   IdeaTransferred: ideaTransferredSchema,
+  IdeaLikeMerged: ideaLikeMergedSchema,
 } satisfies { [T in IdeaEventType]: z.ZodType<Extract<IdeaEvent, { type: T }>['data'], unknown> };
 
 export const IDEA_EVENT_TYPES = Object.keys(ideaEventSchemas) as IdeaEventType[];

@@ -1,5 +1,5 @@
 import type { CommandMetadata } from '../decider.ts';
-import type { IdeaCommand, LikeIdea, PublishIdea, PublishSource, TransferIdea, UnpublishIdea, ViewIdea } from './commands.ts';
+import type { IdeaCommand, LikeIdea, MergeLiker, PublishIdea, PublishSource, TransferIdea, UnpublishIdea, ViewIdea } from './commands.ts';
 import type { IdeaLiked, IdeaPublished, IdeaUnpublished, IdeaViewed } from './events.ts';
 
 /**
@@ -35,6 +35,8 @@ export const likeIdea = (actorId = stranger, when = now, person: Omit<LikeIdea['
   command<LikeIdea>('LikeIdea', person, actorId, when);
 export const unpublishIdea = (actorId = owner, when = now, formerOwnerIds: string[] = []) =>
   command<UnpublishIdea>('UnpublishIdea', { formerOwnerIds }, actorId, when);
+export const mergeLiker = (actorId: string, fromLikerId: string, alsoKnownAs: string[] = []) =>
+  command<MergeLiker>('MergeLiker', { fromLikerId, alsoKnownAs }, actorId, now);
 export const transferIdea = (actorId: string, fromOwnerId = owner) => command<TransferIdea>('TransferIdea', { fromOwnerId }, actorId, now);
 
 export const ideaPublished = (data: Partial<IdeaPublished['data']> = {}): IdeaPublished => ({

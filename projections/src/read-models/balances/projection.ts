@@ -58,8 +58,9 @@ const evolveBalance = (doc: ReadModel<BalanceDocument>, event: AccountEvent): Re
         subscriptionStatus: event.data.subscriptionStatus,
         redeemedCoupons: doc.redeemedCoupons.includes(event.data.code) ? doc.redeemedCoupons : [...doc.redeemedCoupons, event.data.code],
       };
-    // Nothing to show until Stripe has made it: the status stays what it was.
+    // Nothing to show until Stripe has made it: the status stays what it was. A noted like is no balance.
     case 'SubscriptionRequested':
+    case 'IdeaLikeNoted':
       return doc;
     case 'SubscriptionStarted':
       return {
@@ -123,6 +124,7 @@ const MOMENT_FIELD: { [T in AccountEvent['type']]: keyof Extract<AccountEvent, {
   SignedIn: 'signedInAt',
   AccountHandedOver: 'handedOverAt',
   VisitorAccountTakenOver: 'takenOverAt',
+  IdeaLikeNoted: 'notedAt',
 };
 const momentOf = (event: AccountEvent): string => String((event.data as Record<string, unknown>)[MOMENT_FIELD[event.type]]);
 
