@@ -106,4 +106,50 @@ describe('a subscription, from the subscribe button to its end, as the subscript
     ).toMatchObject({ status: 404 });
     expect((await stranger.call('POST', '/api/subscription/cancel')).body).toMatchObject({ message: 'No active subscription found.' });
   });
+
+  it("a visitor's paid subscription follows the visitor to the account at sign-in, and so do Stripe's webhooks about it", async () => {
+    const cy = httpClient(server.url);
+    const created = await cy.call('POST', '/api/subscription/create', { email: 'cy@example.com' });
+    expect(created.status).toBe(200);
+    const { subscriptionId } = created.body as { subscriptionId: string };
+    const paid = fake.event('invoice.paid', fake.payLatestInvoice(subscriptionId));
+    await deliver(paid);
+
+    expect(await cy.form('/auth/local', { displayName: 'Cy', email: 'cy@example.com' })).toMatchObject({ status: 303 });
+    await vi.waitFor(async () =>
+      expect((await cy.call('GET', '/api/auth/user')).body).toMatchObject({ subscriptionStatus: 'active', subscriptionId, aiPoints: 1000 }),
+    );
+    // Stripe redelivers the paid invoice after the sign-in: no second 1000 points.
+    await deliver(paid);
+    // The user cancels it, and Stripe's word that it ended lands on the user's account.
+    expect((await cy.call('POST', '/api/subscription/cancel')).body).toMatchObject({ success: true });
+    await deliver(fake.event('customer.subscription.deleted', { ...fake.subscriptions.get(subscriptionId), status: 'canceled' }));
+    await vi.waitFor(async () => expect((await cy.call('GET', '/api/subscription/details')).status).toBe(404));
+    expect((await cy.call('GET', '/api/user/points')).body.points).toBe(1000);
+    // One subscription was ever made for this person.
+    expect([...fake.subscriptions.values()].filter((sub) => (sub.metadata as { accountId?: string }).accountId?.startsWith('visitor-'))).toHaveLength(
+      1,
+    );
+  });
+
+  it('a visitor who pays while the user pays too keeps both recorded: the user keeps their own, nothing is cancelled', async () => {
+    const di = httpClient(server.url);
+    await di.form('/auth/local', { displayName: 'Di', email: 'di@example.com' });
+    const own = await di.call('POST', '/api/subscription/create', { email: 'di@example.com' });
+    await deliver(fake.event('invoice.paid', fake.payLatestInvoice(own.body.subscriptionId)));
+    await vi.waitFor(async () => expect((await di.call('GET', '/api/auth/user')).body).toMatchObject({ subscriptionStatus: 'active' }));
+
+    const elsewhere = httpClient(server.url);
+    const visitors = await elsewhere.call('POST', '/api/subscription/create', { email: 'di@example.com' });
+    await deliver(fake.event('invoice.paid', fake.payLatestInvoice(visitors.body.subscriptionId)));
+    await elsewhere.form('/auth/local', { displayName: 'Di', email: 'di@example.com' });
+    await vi.waitFor(async () =>
+      expect((await elsewhere.call('GET', '/api/auth/user')).body).toMatchObject({
+        subscriptionStatus: 'active',
+        subscriptionId: own.body.subscriptionId,
+      }),
+    );
+    expect(fake.subscriptions.get(visitors.body.subscriptionId)?.status).toBe('active');
+    expect(fake.requestsTo('DELETE', `/v1/subscriptions/${visitors.body.subscriptionId}`)).toEqual([]);
+  });
 });

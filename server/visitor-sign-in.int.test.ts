@@ -109,12 +109,14 @@ describe("a visitor's balance on sign-in", () => {
     expect((await di.call('GET', '/api/auth/user')).body).toMatchObject({ remainingFreeUses: 3, aiPoints: 0 });
   });
 
-  it('moves nothing for a visitor who did nothing, and records nothing for it', async () => {
+  it('moves nothing for a visitor who did nothing, and records only which user it became', async () => {
     const before = (await eventsOfType('AccountHandedOver')).length;
     const ed = browser();
     await ed.call('GET', '/api/auth/user');
     await signIn(ed, 'ed@example.com');
     await userOf(ed, { isAuthenticated: true, aiPoints: 0, remainingFreeUses: 3 });
-    expect(await eventsOfType('AccountHandedOver')).toHaveLength(before);
+    const handedOver = await eventsOfType('AccountHandedOver');
+    expect(handedOver).toHaveLength(before + 1);
+    expect(handedOver.at(-1)?.data).toMatchObject({ points: 0, freePlaysUsed: 0, unlimited: false, redeemedCoupons: [] });
   });
 });

@@ -59,6 +59,8 @@ export interface CommandApiDeps {
   payments?: PaymentsGateway;
   /** Lets a visitor who signs in keep their projects (from the project list read model). */
   projectsOwnedBy?: ProjectsOwnedBy;
+  /** Lets a visitor who signs in keep their published marketplace ideas (from the listings read model). */
+  ideasOwnedBy?: ProjectsOwnedBy;
   /** Gemini, the key vault and `/ws/ai-process`; without it, AI runs offline and projects' keys live in memory. */
   ai?: AiOptions;
   /** The process's metrics: AI calls are counted here (commands, by `observeCommands` on the store). */
@@ -80,6 +82,7 @@ export const createCommandApi = ({
   payments,
   ai,
   projectsOwnedBy,
+  ideasOwnedBy,
   sessionStore = createSessionStore({ documentStore }),
   abuse = { limiter: createRateLimiter({ documentStore }), limits: DEFAULT_ABUSE_LIMITS },
   metrics,
@@ -115,7 +118,8 @@ export const createCommandApi = ({
   // After the webhook (a server's signed call), before anything a cookie-carrying browser could change.
   app.use(sameSiteOnly({ publicUrl: auth.publicUrl, trustProxy, production: auth.production }));
   app.use(sessions(app, { secret: sessionSecret, store: sessionStore, abuse }));
-  const adoptVisitorProjects = projectsOwnedBy && createVisitorProjectAdoption({ eventStore, projectsOwnedBy, logger });
+  const adoptVisitorProjects =
+    projectsOwnedBy && createVisitorProjectAdoption({ eventStore, projectsOwnedBy, logger, ...(ideasOwnedBy ? { ideasOwnedBy } : {}) });
   app.use(authRoutes({ accounts, logger, clock, newId, options: auth, adoptVisitorProjects, headPosition: () => eventStore.headPosition() }));
   app.use(jsonBody());
   app.use(requestBounds());

@@ -16,7 +16,7 @@ import { AI_PROCESS_PATH, createAiProcessChannel } from './ai/index.ts';
 import { createCommandApi } from './app.ts';
 import { authOptionsFrom } from './auth/config.ts';
 import { paymentsFromConfig, type PaymentsGateway } from './payments/gateway.ts';
-import { projectsOwnedByFrom } from './projects/adopt-visitor-projects.ts';
+import { ideasOwnedByFrom, projectsOwnedByFrom } from './projects/adopt-visitor-projects.ts';
 
 export type CommandServiceConfig = Pick<Config, 'SESSION_SECRET' | 'NODE_ENV'> &
   Partial<
@@ -109,6 +109,7 @@ export const composeCommandService = ({
       processChannel: aiProcess,
     },
     projectsOwnedBy: projectsOwnedByFrom(documentStore, progress),
+    ideasOwnedBy: ideasOwnedByFrom(documentStore, progress),
     metrics,
   });
   const webSockets: Record<string, WebSocketEndpoint> = { [AI_PROCESS_PATH]: aiProcess };

@@ -44,6 +44,13 @@ export const createAccounts = ({ eventStore }: { eventStore: EventStore }) => {
    */
   const handled = (accountId: string, metadata: CommandMetadata) => handledBefore(eventStore, accountDecider, accountStreamId(accountId), metadata);
 
+  /**
+   * The account that holds a subscription now. Stripe names the account a subscription was made for (its
+   * metadata); a visitor's subscription moves to the user the visitor signed in as, and its webhooks follow it.
+   */
+  const holderOf = async (accountId: string, subscriptionId: string): Promise<string> =>
+    accountId.startsWith('visitor-') ? ((await stateOf(accountId)).movedSubscriptions.get(subscriptionId) ?? accountId) : accountId;
+
   const couponStream = (code: string) => {
     const normalized = normalizeCouponCode(code);
     if (normalized === '') throw new ValidationError('couponCode', EMPTY_COUPON_MESSAGE);
@@ -85,7 +92,7 @@ export const createAccounts = ({ eventStore }: { eventStore: EventStore }) => {
   const issueCoupon = (data: IssueCoupon['data'], metadata: CommandMetadata) =>
     handleCommand(eventStore, couponDecider, couponStream(data.code), { type: 'IssueCoupon', data, metadata });
 
-  return { execute, stateOf, handled, redeemCoupon, issueCoupon };
+  return { execute, stateOf, handled, holderOf, redeemCoupon, issueCoupon };
 };
 
 export type Accounts = ReturnType<typeof createAccounts>;

@@ -38,7 +38,12 @@ describe("moving a visitor's balance on sign-in", () => {
   it('finishes a take-over that a crash between the two appends left undone, and moves nothing twice', async () => {
     await busyVisitor('visitor-v2');
     // The crash: the visitor's side was recorded under the derived command id, the user's never was.
-    await accounts.execute('HandOverToUser', 'visitor-v2', { userAccountId: 'user-bo' }, { ...signIn('user-bo'), commandId: 'hand-over:visitor-v2' });
+    await accounts.execute(
+      'HandOverToUser',
+      'visitor-v2',
+      { userAccountId: 'user-bo', userHoldsSubscription: false },
+      { ...signIn('user-bo'), commandId: 'hand-over:visitor-v2' },
+    );
     expect(await typesIn('user-bo')).toEqual([]);
     expect(await handOverVisitorAccount(accounts, 'visitor-v2', 'user-bo', signIn('user-bo'))).toMatchObject({ points: 40 });
     expect(await handOverVisitorAccount(accounts, 'visitor-v2', 'user-bo', signIn('user-bo'))).toBeNull();
@@ -54,9 +59,10 @@ describe("moving a visitor's balance on sign-in", () => {
     expect((await accounts.stateOf('user-cy')).points).toBe(40);
   });
 
-  it('records nothing for a visitor who did nothing', async () => {
-    expect(await handOverVisitorAccount(accounts, 'visitor-v4', 'user-di', signIn('user-di'))).toBeNull();
-    expect(await typesIn('visitor-v4')).toEqual([]);
-    expect(await typesIn('user-di')).toEqual([]);
+  it('records which user a visitor who did nothing became, and moves nothing', async () => {
+    expect(await handOverVisitorAccount(accounts, 'visitor-v4', 'user-di', signIn('user-di'))).toMatchObject({ points: 0, freePlaysUsed: 0 });
+    expect(await typesIn('visitor-v4')).toEqual(['AccountHandedOver']);
+    expect(await typesIn('user-di')).toEqual(['VisitorAccountTakenOver']);
+    expect((await accounts.stateOf('user-di')).takenOverVisitors).toEqual(new Set(['visitor-v4']));
   });
 });

@@ -36,7 +36,7 @@ export interface Profile {
 export const createSignIn = ({ accounts, logger, clock, newId, adoptVisitorProjects, headPosition }: SignInDeps) => {
   const moveVisitorBalance = async (visitorAccount: string, userAccount: string, metadata: CommandMetadata) => {
     try {
-      return (await handOverVisitorAccount(accounts, visitorAccount, userAccount, metadata)) !== null;
+      return (await handOverVisitorAccount(accounts, visitorAccount, userAccount, metadata, logger)) !== null;
     } catch (error) {
       logger.warn({ err: error }, "a visitor's balance could not move to the signed-in user");
       return false;

@@ -169,7 +169,16 @@ describe('POST /api/marketplace/ideas/:id/like', () => {
     const bob = visitor();
     const first = await bob.post(`/api/marketplace/ideas/${id}/like`);
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ success: true, changed: true, alreadyLiked: false, likes: 1, message: LIKED_MESSAGE, position: await head() });
+    // The like's position, not the head: the visitor's account noted the like after it (to move it at sign-in).
+    const [liked] = await stores.eventStore.readStream(`idea-${id}`, { direction: 'backwards', maxCount: 1 });
+    expect(first.body).toEqual({
+      success: true,
+      changed: true,
+      alreadyLiked: false,
+      likes: 1,
+      message: LIKED_MESSAGE,
+      position: String(liked!.position),
+    });
     const second = await bob.post(`/api/marketplace/ideas/${id}/like`).send({});
     expect(second.status).toBe(200);
     expect(second.body).toEqual({
@@ -178,7 +187,7 @@ describe('POST /api/marketplace/ideas/:id/like', () => {
       alreadyLiked: true,
       likes: 1,
       message: ALREADY_LIKED_MESSAGE,
-      position: await head(),
+      position: String(liked!.position),
     });
     expect(await eventsOfType('IdeaLiked')).toHaveLength(1);
   });

@@ -1,5 +1,7 @@
 import type Router from '@koa/router';
 import {
+  accountDecider,
+  accountStreamId,
   ALREADY_LIKED_MESSAGE,
   IDEA_NOT_FOUND_MESSAGE,
   ideaDecider,
@@ -12,14 +14,17 @@ import {
   PUBLISHED_MESSAGE,
   publishIdeaBodySchema,
   publishSourceOf,
+  type CommandMetadata,
   type CommandResponse,
-  type IdeaCommand,
   type IdeaEvent,
+  type LikeIdea,
   type LikeIdeaResponse,
+  type UnpublishIdea,
+  type ViewIdea,
   type PublishIdeaResponse,
   type ViewIdeaResponse,
 } from '@vis/domain';
-import { handleCommand, parseInput, readStreamState, type EventStore } from '@vis/infrastructure';
+import { actorOf, handleCommand, parseInput, readStreamState, sessionOf, type EventStore } from '@vis/infrastructure';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { commandMetadata, idFromCommand } from '../command-context.ts';
@@ -48,15 +53,40 @@ const totalAfter = (events: IdeaEvent[]) => {
   return event?.type === 'IdeaViewed' ? event.data.views : undefined;
 };
 
+/** For a command of the account's own, not of the request's Idempotency-Key. */
+const withoutDigest = ({ requestDigest: _digest, ...metadata }: CommandMetadata): CommandMetadata => metadata;
+
+/**
+ * The person behind a session (issue 24: one person liked an idea three times), from the server's session and
+ * the person's account, never from the request. A person's ids: the user's; every visitor that signed in as
+ * that user (the user's account records each hand-over); the visitor this browser was before signing in (the
+ * session keeps it, should its hand-over have failed). A visitor after a sign-out counts as the user who signed
+ * out, for likes only: the browser cannot like again what that person liked, and what it likes is recorded under
+ * the user's id; it may take down nothing of theirs. Only a user may take down what its own visitor published.
+ */
+const personOf = async (ctx: Context, eventStore: EventStore) => {
+  const actor = actorOf(ctx);
+  const { visitorId, signedOutUserId } = sessionOf(ctx) ?? {};
+  const user = actor.startsWith('user-') ? actor : actor.startsWith('visitor-') && signedOutUserId ? `user-${signedOutUserId}` : undefined;
+  if (!user) return { likerId: actor, alsoKnownAs: [], formerOwnerIds: [] };
+  const { takenOverVisitors } = (await readStreamState(eventStore, accountDecider, accountStreamId(user))).state;
+  const formerVisitor = actor === user && visitorId ? [`visitor-${visitorId}`] : [];
+  const others = [...new Set([...(actor === user ? [] : [actor]), ...formerVisitor, ...takenOverVisitors])];
+  return { likerId: user, alsoKnownAs: others, formerOwnerIds: actor === user ? formerVisitor : [] };
+};
+
 /**
  * The marketplace's commands (spec 02 §7): publish an idea from one of your projects, like it, record a view,
  * unpublish it. Every answer carries the commit `position` for X-Min-Position.
  */
 export const marketplaceRoutes = (router: Router, deps: Deps) => {
-  const run = (ctx: Context, type: Exclude<IdeaCommand['type'], 'PublishIdea'>) => {
+  const run = (ctx: Context, command: (ideaId: string) => Pick<ViewIdea | LikeIdea | UnpublishIdea, 'type' | 'data'>) => {
     const ideaId = ideaIdOf(ctx);
     parseInput(noBody, ctx.request.body);
-    return handleCommand(deps.eventStore, ideaDecider, ideaStreamId(ideaId), { type, data: { ideaId }, metadata: commandMetadata(ctx, deps) });
+    return handleCommand(deps.eventStore, ideaDecider, ideaStreamId(ideaId), {
+      ...command(ideaId),
+      metadata: commandMetadata(ctx, deps),
+    });
   };
   /** The idea's count now: a repeated like or view appends nothing, yet the answer still tells the total. */
   const currentCounts = async (ctx: Context) => {
@@ -80,20 +110,32 @@ export const marketplaceRoutes = (router: Router, deps: Deps) => {
   });
 
   router.post('/api/marketplace/ideas/:id/like', async (ctx) => {
-    const result = await run(ctx, 'LikeIdea');
+    const { likerId, alsoKnownAs } = await personOf(ctx, deps.eventStore);
+    const result = await run(ctx, (ideaId) => ({ type: 'LikeIdea', data: { ideaId, likerId, alsoKnownAs } }));
     const changed = result.events.length > 0;
+    // A visitor's own like is noted on its account, to become the user's at sign-in (see MergeLiker).
+    const actor = actorOf(ctx);
+    if (changed && likerId === actor && actor.startsWith('visitor-')) {
+      const ideaId = ideaIdOf(ctx);
+      await handleCommand(deps.eventStore, accountDecider, accountStreamId(actor), {
+        type: 'NoteLike',
+        data: { accountId: actor, ideaId },
+        metadata: { ...withoutDigest(commandMetadata(ctx, deps)), commandId: `note-like:${actor}:${ideaId}` },
+      });
+    }
     ctx.body = {
       success: true,
       changed,
       alreadyLiked: !changed,
       likes: totalAfter(result.events) ?? (await currentCounts(ctx)).likes,
       message: changed ? LIKED_MESSAGE : ALREADY_LIKED_MESSAGE,
+      // The like's own position: live updates announce the idea at it; the note is nothing a reader waits for.
       position: String(result.position),
     } satisfies LikeIdeaResponse;
   });
 
   router.post('/api/marketplace/ideas/:id/view', async (ctx) => {
-    const result = await run(ctx, 'ViewIdea');
+    const result = await run(ctx, (ideaId) => ({ type: 'ViewIdea', data: { ideaId } }));
     const counted = result.events.length > 0;
     ctx.body = {
       success: true,
@@ -105,7 +147,8 @@ export const marketplaceRoutes = (router: Router, deps: Deps) => {
   });
 
   router.delete('/api/marketplace/ideas/:id', async (ctx) => {
-    const result = await run(ctx, 'UnpublishIdea');
+    const { formerOwnerIds } = await personOf(ctx, deps.eventStore);
+    const result = await run(ctx, (ideaId) => ({ type: 'UnpublishIdea', data: { ideaId, formerOwnerIds } }));
     ctx.body = {
       success: true,
       changed: true,

@@ -142,7 +142,25 @@ export const createPaymentsGateway = ({
     return stripe.customers.create({ email, metadata: { accountId } }, { idempotencyKey: `${idempotencyKey}:new` });
   };
 
-  const createSubscription = async ({
+  /**
+   * Creates made at once under the same key (the creates of one request, see RequestSubscription) share one
+   * call: Stripe would refuse the others while the first is in flight.
+   */
+  const inFlight = new Map<string, Promise<CreatedSubscription>>();
+  const createSubscription = (request: {
+    accountId: string;
+    email: string;
+    customerId?: string | undefined;
+    idempotencyKey: string;
+  }): Promise<CreatedSubscription> => {
+    const running = inFlight.get(request.idempotencyKey);
+    if (running) return running;
+    const call = createSubscriptionAtStripe(request).finally(() => inFlight.delete(request.idempotencyKey));
+    inFlight.set(request.idempotencyKey, call);
+    return call;
+  };
+
+  const createSubscriptionAtStripe = async ({
     accountId,
     email,
     customerId,
@@ -170,6 +188,24 @@ export const createPaymentsGateway = ({
     const clientSecret = invoice && typeof invoice === 'object' ? invoice.confirmation_secret?.client_secret : undefined;
     if (!clientSecret) throw new Error(`Stripe subscription ${subscription.id} came without a payment to confirm`);
     return { customerId: customer.id, subscriptionId: subscription.id, clientSecret };
+  };
+
+  /**
+   * An existing subscription as a create answers it: Stripe's status, and the secret of its first invoice's payment
+   * while it waits for one. Null when Stripe no longer knows it.
+   */
+  const subscriptionPayment = async (
+    subscriptionId: string,
+  ): Promise<{ status: Stripe.Subscription.Status; clientSecret: string | undefined } | null> => {
+    try {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice.confirmation_secret'] });
+      const invoice = subscription.latest_invoice;
+      const clientSecret = invoice && typeof invoice === 'object' ? invoice.confirmation_secret?.client_secret : undefined;
+      return { status: subscription.status, clientSecret };
+    } catch (error) {
+      if (isMissingAtStripe(error)) return null;
+      throw error;
+    }
   };
 
   /** The id of the active promotion code a customer typed, or null when Stripe has none by that code. */
@@ -210,6 +246,7 @@ export const createPaymentsGateway = ({
   return {
     publishableKey,
     createSubscription,
+    subscriptionPayment,
     findPromotionCode,
     applyPromotionCode,
     cancelAtPeriodEnd,

@@ -1,7 +1,13 @@
 import { createSubscriptionResponse } from '@vis/domain';
+import { silentLogger } from '@vis/infrastructure';
+import Stripe from 'stripe';
+import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCommandApi } from '../app.ts';
+import { createPaymentsGateway } from './gateway.ts';
 import { PAYMENTS_NOT_CONFIGURED } from './messages.ts';
-import { startPaymentsApp, type PaymentsApp } from './testing/payments-app.ts';
+import { SESSION_SECRET, startPaymentsApp, type PaymentsApp } from './testing/payments-app.ts';
+import { sessionCookie } from './testing/session-cookie.ts';
 
 let t: PaymentsApp;
 beforeEach(async () => {
@@ -61,6 +67,10 @@ describe('POST /api/subscription/create', () => {
     expect(res.body.clientSecret).toBe((invoice.confirmation_secret as { client_secret: string }).client_secret);
 
     expect(await t.eventsOf('visitor-ann')).toEqual([
+      {
+        type: 'SubscriptionRequested',
+        data: { accountId: 'visitor-ann', attempt: 1, email: 'ann@example.com', requestedAt: '2026-11-23T10:00:00.000Z' },
+      },
       {
         type: 'SubscriptionStarted',
         data: {
@@ -144,7 +154,7 @@ describe('POST /api/subscription/create', () => {
     expect(retry.body.clientSecret).toBe(first.body.clientSecret);
     expect(t.fake.subscriptions.size).toBe(1);
     expect(t.fake.customers.size).toBe(1);
-    expect((await t.eventsOf('visitor-ann')).map((event) => event.type)).toEqual(['SubscriptionStarted']);
+    expect((await t.eventsOf('visitor-ann')).map((event) => event.type)).toEqual(['SubscriptionRequested', 'SubscriptionStarted']);
   });
 
   it('refuses the same Idempotency-Key with another email (422) before asking Stripe again', async () => {
@@ -155,18 +165,88 @@ describe('POST /api/subscription/create', () => {
     expect(reused.status).toBe(422);
     expect(reused.body).toMatchObject({ success: false, error: 'Idempotency-Key reused with a different request' });
     expect(t.fake.requests).toHaveLength(before);
-    expect((await t.eventsOf('visitor-ann')).map((event) => event.type)).toEqual(['SubscriptionStarted']);
+    expect((await t.eventsOf('visitor-ann')).map((event) => event.type)).toEqual(['SubscriptionRequested', 'SubscriptionStarted']);
   });
 
-  it('reuses the Stripe customer of an earlier, unpaid attempt, with the email given now', async () => {
+  it('answers a second create with the unpaid subscription it already made: one at Stripe, the same secret', async () => {
     const ann = await t.browser('visitor-ann');
-    const first = await subscribe(ann, 'ann@example.com');
-    const second = await subscribe(ann, 'ann@work.example');
+    const first = await ann.post('/api/subscription/create').send({ email: 'ann@example.com' });
+    const second = await ann.post('/api/subscription/create').send({ email: 'ann@example.com' });
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ subscriptionId: first.body.subscriptionId, clientSecret: first.body.clientSecret });
+    expect(t.fake.requestsTo('POST', '/v1/subscriptions')).toHaveLength(1);
+    expect(t.fake.subscriptions.size).toBe(1);
+    expect(t.fake.customers.size).toBe(1);
+    expect((await t.eventsOf('visitor-ann')).map((event) => event.type)).toEqual(['SubscriptionRequested', 'SubscriptionStarted']);
+  });
+
+  it('makes one Stripe subscription for 20 creates at once, and answers it to each', async () => {
+    const ann = await t.browser('visitor-ann');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => ann.post('/api/subscription/create').send({ email: 'ann@example.com' })));
+    expect(answers.map((res) => res.status)).toEqual(Array.from({ length: 20 }, () => 200));
+    const [first] = answers;
+    for (const res of answers) expect(res.body).toMatchObject({ subscriptionId: first!.body.subscriptionId, clientSecret: first!.body.clientSecret });
+    expect(t.fake.subscriptions.size).toBe(1);
+    expect(t.fake.customers.size).toBe(1);
+    expect((await t.eventsOf('visitor-ann')).map((event) => event.type)).toEqual(['SubscriptionRequested', 'SubscriptionStarted']);
+  });
+
+  it('makes one Stripe subscription for creates sent to two replicas at once', async () => {
+    // Two command APIs on the same stores, each with its own Stripe client (retrying as in production: Stripe
+    // answers 409 to a request whose idempotency key is still in flight).
+    const replica = () =>
+      createCommandApi({
+        eventStore: t.stores.eventStore,
+        documentStore: t.stores.documentStore,
+        logger: silentLogger(),
+        sessionSecret: SESSION_SECRET,
+        secureCookies: false,
+        clock: () => new Date('2026-11-23T10:00:00.000Z'),
+        payments: createPaymentsGateway({
+          stripe: new Stripe('sk_test_fake', { host: '127.0.0.1', port: t.fake.port, protocol: 'http', maxNetworkRetries: 3 }),
+          priceId: t.price.id,
+        }),
+      }).callback();
+    const replicas = [replica(), replica()];
+    const cookie = await sessionCookie(SESSION_SECRET, t.stores.documentStore, { visitorId: 'ann' });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        request(replicas[i % 2]!)
+          .post('/api/subscription/create')
+          .set('Cookie', cookie)
+          .send({ email: 'ann@example.com' }),
+      ),
+    );
+    expect(answers.map((res) => res.status)).toEqual(Array.from({ length: 10 }, () => 200));
+    expect(new Set(answers.map((res) => res.body.subscriptionId)).size).toBe(1);
+    expect(new Set(answers.map((res) => res.body.clientSecret)).size).toBe(1);
+    expect(t.fake.subscriptions.size).toBe(1);
+    expect(t.fake.customers.size).toBe(1);
+  });
+
+  it('never leaves two billed subscriptions: after paying the one answered twice, a third create is refused', async () => {
+    const ann = await t.browser('visitor-ann');
+    const first = await subscribe(ann);
+    const second = await subscribe(ann);
+    expect(second).toBe(first);
+    await t.postWebhook(t.fake.event('invoice.paid', t.fake.payLatestInvoice(first)));
+    const third = await ann.post('/api/subscription/create').send({ email: 'ann@example.com' });
+    expect(third.status).toBe(409);
+    expect([...t.fake.subscriptions.values()].filter((sub) => sub.status === 'active')).toHaveLength(1);
+  });
+
+  it('makes a new subscription for the same customer once Stripe has let an unpaid one expire', async () => {
+    const ann = await t.browser('visitor-ann');
+    const first = await subscribe(ann);
+    t.fake.subscriptions.set(first, { ...t.fake.subscriptions.get(first)!, status: 'incomplete_expired' });
+    const second = await subscribe(ann);
     expect(second).not.toBe(first);
     expect(t.fake.customers.size).toBe(1);
-    const [customerId] = t.fake.customers.keys();
-    expect(t.fake.requestsTo('POST', `/v1/customers/${customerId}`)[0]?.params).toEqual({ email: 'ann@work.example' });
-    expect((await t.accounts.stateOf('visitor-ann')).subscription).toMatchObject({ status: 'incomplete', subscriptionId: second, customerId });
+    expect((await t.accounts.stateOf('visitor-ann')).subscription).toMatchObject({ status: 'incomplete', subscriptionId: second });
+    expect(t.fake.requestsTo('POST', '/v1/subscriptions').map((each) => each.idempotencyKey)).toEqual([
+      'subscription-create:visitor-ann:1:subscription',
+      'subscription-create:visitor-ann:2:subscription',
+    ]);
   });
 
   it('refuses a second subscription while one is active (409), before anything is created at Stripe', async () => {
@@ -179,16 +259,23 @@ describe('POST /api/subscription/create', () => {
     expect(t.fake.requests).toHaveLength(before);
   });
 
-  it('answers 502 with a clear message when Stripe fails, and writes nothing', async () => {
+  it('answers 502 with a clear message when Stripe fails; the next create makes the same request at Stripe', async () => {
     t.fake.failNext('POST /v1/subscriptions', { status: 500, message: 'Stripe is down' });
-    const res = await (await t.browser('visitor-ann')).post('/api/subscription/create').send({ email: 'ann@example.com' });
+    const ann = await t.browser('visitor-ann');
+    const res = await ann.post('/api/subscription/create').send({ email: 'ann@example.com' });
     expect(res.status).toBe(502);
     expect(res.body).toEqual({
       success: false,
       error: 'Payment provider error',
       message: 'The payment provider could not complete the request. Please try again.',
     });
-    expect(await allEvents()).toEqual([]);
+    expect((await t.eventsOf('visitor-ann')).map((event) => event.type)).toEqual(['SubscriptionRequested']);
+    const again = await ann.post('/api/subscription/create').send({ email: 'ann@example.com' });
+    expect(again.status).toBe(200);
+    expect(t.fake.subscriptions.size).toBe(1);
+    expect(new Set(t.fake.requestsTo('POST', '/v1/subscriptions').map((each) => each.idempotencyKey))).toEqual(
+      new Set(['subscription-create:visitor-ann:1:subscription']),
+    );
   });
 });
 

@@ -1,9 +1,11 @@
 import type Router from '@koa/router';
 import {
   accountIdSchema,
-  assertCanStartSubscription,
+  ALREADY_SUBSCRIBED_MESSAGE,
   type ApplySubscriptionCouponResponse,
   type CancelSubscriptionResponse,
+  type CommandMetadata,
+  ConflictError,
   type CreateSubscriptionResponse,
   EMPTY_COUPON_MESSAGE,
   ForbiddenError,
@@ -13,6 +15,7 @@ import {
   NO_ACTIVE_SUBSCRIPTION_MESSAGE,
   NotFoundError,
   requireEmail,
+  subscriptionIdempotencyKey,
   userLine,
   ValidationError,
 } from '@vis/domain';
@@ -105,6 +108,69 @@ const withPayments =
     }
   };
 
+/** Stripe's statuses of a subscription that is gone: nothing will ever be paid on it. */
+const ENDED_AT_STRIPE = new Set(['incomplete_expired', 'canceled']);
+
+/**
+ * The one subscription an account pays for (issue 24: one create must never become two billed subscriptions).
+ * The account decides first (RequestSubscription): of creates racing on any replica exactly one records a request,
+ * and every create then reaches Stripe with that request's idempotency key (account id + attempt), so Stripe
+ * makes one customer and one subscription whoever asks and however often. A create that finds one waiting to be
+ * paid answers it (its id and payment secret again), unless Stripe has let it expire: that one is recorded as
+ * ended and the next attempt made. Derived commands carry no request digest: they belong to the account, not
+ * to this request's Idempotency-Key.
+ */
+const subscriptionToPay = async (
+  accounts: Accounts,
+  payments: PaymentsGateway,
+  accountId: string,
+  email: string,
+  metadata: CommandMetadata,
+): Promise<{ subscriptionId: string; clientSecret: string; position: bigint }> => {
+  const { requestDigest: _ignored, ...accountMetadata } = metadata;
+  for (let round = 0; round < 3; round++) {
+    const requested = await accounts.execute(
+      'RequestSubscription',
+      accountId,
+      { email },
+      round === 0 ? metadata : { ...accountMetadata, commandId: `${metadata.commandId}:round-${round}` },
+    );
+    const { subscription } = await accounts.stateOf(accountId);
+    if (subscription.requested) {
+      const { attempt, email: requestedEmail } = subscription.requested;
+      const created = await payments.createSubscription({
+        accountId,
+        email: requestedEmail,
+        customerId: subscription.customerId,
+        idempotencyKey: subscriptionIdempotencyKey(accountId, attempt),
+      });
+      const started = await accounts.execute(
+        'StartSubscription',
+        accountId,
+        { subscriptionId: created.subscriptionId, customerId: created.customerId, email: requestedEmail },
+        { ...accountMetadata, commandId: `subscription-start:${accountId}:${attempt}` },
+      );
+      return { subscriptionId: created.subscriptionId, clientSecret: created.clientSecret, position: started.position };
+    }
+    const { subscriptionId } = subscription;
+    if (subscription.status !== 'incomplete' || !subscriptionId) throw new Error(`account ${accountId} has no subscription to pay after a request`);
+    const payment = await payments.subscriptionPayment(subscriptionId);
+    if (payment && !ENDED_AT_STRIPE.has(payment.status)) {
+      // Paid at Stripe while its webhook is still on the way: it is a subscription already.
+      if (payment.status !== 'incomplete') throw new ConflictError(ALREADY_SUBSCRIBED_MESSAGE);
+      if (!payment.clientSecret) throw new Error(`Stripe subscription ${subscriptionId} came without a payment to confirm`);
+      return { subscriptionId, clientSecret: payment.clientSecret, position: requested.position };
+    }
+    await accounts.execute(
+      'EndSubscription',
+      accountId,
+      { subscriptionId },
+      { ...accountMetadata, commandId: `subscription-gone:${subscriptionId}` },
+    );
+  }
+  throw new Error(`account ${accountId}: no subscription to pay after three rounds`);
+};
+
 /** The spec's subscription calls that reach Stripe (§7): create, apply-coupon and cancel. */
 export const paymentRoutes = (router: Router, deps: PaymentRoutesDeps) => {
   const { accounts } = deps;
@@ -120,30 +186,17 @@ export const paymentRoutes = (router: Router, deps: PaymentRoutesDeps) => {
       async (ctx, payments, { userId, email }) => {
         const accountId = accountOf(ctx);
         assertOwnUserId(accountId, userId);
-        const state = await accounts.stateOf(accountId);
-        // Refused before anything exists at Stripe: an active subscriber must not end up billed twice.
-        assertCanStartSubscription(state);
         const metadata = commandMetadata(ctx, deps);
+        // A key reused for another request is refused before Stripe is asked anything.
         await accounts.handled(accountId, metadata);
-        const created = await payments.createSubscription({
-          accountId,
-          email,
-          customerId: state.subscription.customerId,
-          idempotencyKey: `subscription-create:${metadata.commandId}`,
-        });
-        const result = await accounts.execute(
-          'StartSubscription',
-          accountId,
-          { subscriptionId: created.subscriptionId, customerId: created.customerId, email },
-          metadata,
-        );
+        const { subscriptionId, clientSecret, position } = await subscriptionToPay(accounts, payments, accountId, email, metadata);
         ctx.body = {
           success: true,
-          clientSecret: created.clientSecret,
-          subscriptionId: created.subscriptionId,
+          clientSecret,
+          subscriptionId,
           message: SUBSCRIPTION_CREATED_MESSAGE,
           ...(payments.publishableKey ? { publishableKey: payments.publishableKey } : {}),
-          position: String(result.position),
+          position: String(position),
         } satisfies CreateSubscriptionResponse;
       },
     ),

@@ -33,7 +33,7 @@ describe('POST /api/stripe/webhook: invoice.paid', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ received: true, outcome: 'applied' });
     expect(res.headers['set-cookie']).toBeUndefined();
-    expect((await t.eventsOf('user-bob')).slice(1)).toEqual([
+    expect((await t.eventsOf('user-bob')).slice(2)).toEqual([
       {
         type: 'SubscriptionActivated',
         data: {

@@ -85,7 +85,7 @@ const interpret = async (event: Stripe.Event, payments: PaymentsGateway): Promis
 
 /**
  * `POST /api/stripe/webhook`: verified against STRIPE_WEBHOOK_SECRET on the raw body, then one command on the
- * account named by the subscription's metadata. The account remembers Stripe event ids (and the command id is
+ * account named by the subscription's metadata, or on the user's it moved to when a visitor signed in. The account remembers Stripe event ids (and the command id is
  * the event id), so a redelivered event changes nothing.
  *
  * Stripe retries anything but a 2xx for days, so an event that can never apply (no account in its metadata, a
@@ -142,7 +142,7 @@ export const stripeWebhook = ({ accounts, payments, logger, clock }: StripeWebho
       ctx.body = { received: true, outcome: 'ignored' };
       return;
     }
-    const accountId = account.data;
+    const accountId = await accounts.holderOf(account.data, command.data.subscriptionId);
     const metadata: CommandMetadata = { commandId: `stripe-event:${event.id}`, actorId: STRIPE_ACTOR, now: clock().toISOString() };
     try {
       const result = await accounts.execute(command.type, accountId, command.data, metadata);

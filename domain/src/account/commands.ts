@@ -68,6 +68,17 @@ export const startSubscriptionSchema = z.strictObject({
   email: userLine(MAX_EMAIL_LENGTH).default(''),
 });
 
+/**
+ * The first step of a new subscription, decided on the account before anything exists at Stripe: of any number
+ * of creates at once (parallel requests, several replicas), exactly one records the request; the others find it
+ * pending and reach Stripe with the same idempotency key (`subscriptionIdempotencyKey`), so one subscription exists.
+ */
+export const requestSubscriptionSchema = z.strictObject({
+  accountId: accountIdSchema,
+  /** Missing becomes empty so that the decider answers with the spec's 'Please enter a valid email address'. */
+  email: userLine(MAX_EMAIL_LENGTH).default(''),
+});
+
 export const activateSubscriptionSchema = z.strictObject({
   accountId: accountIdSchema,
   subscriptionId: idSchema,
@@ -112,7 +123,31 @@ export const recordSignInSchema = z.strictObject({
 export const handOverToUserSchema = z.strictObject({
   accountId: accountIdSchema,
   userAccountId: accountIdSchema,
+  /**
+   * The user's account holds a subscription of its own (`holdsSubscription`), read by the sign-in just before:
+   * the visitor's then stays where it is rather than replace it (see handOverToUser).
+   */
+  userHoldsSubscription: z.boolean().default(false),
 });
+
+/**
+ * A visitor's subscription as it moves to the user's account: the Stripe ids, where it stands, and the Stripe
+ * events already acted on (a redelivered one must not grant the subscription's points again on the user's).
+ */
+export const handedOverSubscriptionSchema = z.strictObject({
+  subscriptionId: idSchema,
+  customerId: idSchema,
+  status: z.enum(['incomplete', 'active']),
+  currentPeriodEnd: unixSecondsSchema.nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  stripeEventIds: z.array(idSchema).max(10_000),
+});
+
+/**
+ * A visitor liked a marketplace idea: the visitor's account keeps the list, so that at sign-in the like becomes
+ * the user's and counts once (the idea's stream does the counting; this is only where to look).
+ */
+export const noteLikeSchema = z.strictObject({ accountId: accountIdSchema, ideaId: idSchema });
 
 /** A coupon a visitor redeemed, with the points it brought: the user is not given them twice for one code. */
 export const handedOverCouponSchema = z.strictObject({
@@ -132,6 +167,8 @@ export const takeOverVisitorAccountSchema = z.strictObject({
   freePlaysUsed: z.number().int().nonnegative().max(FREE_PLAYS),
   unlimited: z.boolean(),
   redeemedCoupons: z.array(handedOverCouponSchema).max(1000),
+  /** The visitor's subscription, when it moved with the rest. */
+  subscription: handedOverSubscriptionSchema.nullable().default(null),
 });
 
 type CommandOf<T extends string, S extends z.ZodType> = Command<T, z.infer<S>>;
@@ -142,14 +179,17 @@ export type UseFreePlay = CommandOf<'UseFreePlay', typeof useFreePlaySchema>;
 export type RefundAiRequest = CommandOf<'RefundAiRequest', typeof refundAiRequestSchema>;
 export type GrantPoints = CommandOf<'GrantPoints', typeof grantPointsSchema>;
 export type RedeemCoupon = CommandOf<'RedeemCoupon', typeof redeemCouponSchema>;
+export type RequestSubscription = CommandOf<'RequestSubscription', typeof requestSubscriptionSchema>;
 export type StartSubscription = CommandOf<'StartSubscription', typeof startSubscriptionSchema>;
 export type ActivateSubscription = CommandOf<'ActivateSubscription', typeof activateSubscriptionSchema>;
 export type ScheduleCancellation = CommandOf<'ScheduleCancellation', typeof scheduleCancellationSchema>;
 export type EndSubscription = CommandOf<'EndSubscription', typeof endSubscriptionSchema>;
 export type RecordSignIn = CommandOf<'RecordSignIn', typeof recordSignInSchema>;
+export type NoteLike = CommandOf<'NoteLike', typeof noteLikeSchema>;
 export type HandOverToUser = CommandOf<'HandOverToUser', typeof handOverToUserSchema>;
 export type TakeOverVisitorAccount = CommandOf<'TakeOverVisitorAccount', typeof takeOverVisitorAccountSchema>;
 export type HandedOverCoupon = z.infer<typeof handedOverCouponSchema>;
+export type HandedOverSubscription = z.infer<typeof handedOverSubscriptionSchema>;
 
 export type AccountCommand =
   | ChargeAiRequest
@@ -158,12 +198,14 @@ export type AccountCommand =
   | RefundAiRequest
   | GrantPoints
   | RedeemCoupon
+  | RequestSubscription
   | StartSubscription
   | ActivateSubscription
   | ScheduleCancellation
   | EndSubscription
   | RecordSignIn
   | HandOverToUser
+  | NoteLike
   | TakeOverVisitorAccount;
 
 /** Each command's payload schema by command type, for a generic HTTP or CLI layer. */
@@ -174,11 +216,13 @@ export const accountCommandSchemas = {
   RefundAiRequest: refundAiRequestSchema,
   GrantPoints: grantPointsSchema,
   RedeemCoupon: redeemCouponSchema,
+  RequestSubscription: requestSubscriptionSchema,
   StartSubscription: startSubscriptionSchema,
   ActivateSubscription: activateSubscriptionSchema,
   ScheduleCancellation: scheduleCancellationSchema,
   EndSubscription: endSubscriptionSchema,
   RecordSignIn: recordSignInSchema,
   HandOverToUser: handOverToUserSchema,
+  NoteLike: noteLikeSchema,
   TakeOverVisitorAccount: takeOverVisitorAccountSchema,
 } satisfies Record<AccountCommand['type'], z.ZodType>;

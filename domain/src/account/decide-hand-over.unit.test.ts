@@ -8,6 +8,13 @@ import type { AccountEvent } from './events.ts';
 import {
   accountHandedOver,
   accountId,
+  activateSubscription,
+  customerId,
+  periodEnd,
+  subscriptionActivated,
+  subscriptionId,
+  subscriptionPointsGranted,
+  subscriptionStarted,
   aiRequestCharged,
   aiRequestRefunded,
   chargeAiRequest,
@@ -17,6 +24,7 @@ import {
   handedOverPointsCoupon,
   handedOverUnlimitedCoupon,
   handOverToUser,
+  noteLike,
   pointsCoupon,
   pointsGranted,
   redeemCoupon,
@@ -63,7 +71,7 @@ describe("HandOverToUser (the visitor's side of a sign-in)", () => {
       .when(handOverToUser())
       .then([accountHandedOver({ freePlaysUsed: 3 })]));
 
-  it('records nothing for an account with nothing on it', () => given([]).when(handOverToUser()).thenNothingHappened());
+  it('records even an account with nothing on it: which user the visitor became', () => given([]).when(handOverToUser()).then([accountHandedOver()]));
 
   it('hands over nothing again once handed over: a second sign-in moves nothing twice', () =>
     given([...busyVisitor(), accountHandedOver({ points: 50, freePlaysUsed: 2, unlimited: true })])
@@ -75,7 +83,7 @@ describe("HandOverToUser (the visitor's side of a sign-in)", () => {
       .when(handOverToUser('user-eve'))
       .thenNothingHappened());
 
-  it("leaves a paid subscription with the visitor (Stripe bills the visitor's account) and moves the points", () =>
+  it('leaves a subscription Stripe named no customer for with the visitor, and moves the points', () =>
     given(subscriptionPaid())
       .when(handOverToUser())
       .then([accountHandedOver({ points: 1000, subscriptionStatus: 'active' })]));
@@ -215,13 +223,71 @@ describe('a sign-in, both sides', () => {
     });
 
     const user = fold(accountDecider, [pointsGranted(7)]);
-    const { userAccountId: _, ...moved } = after.handedOver!;
-    const taken = accountDecider.decide(takeOverVisitorAccount({ ...moved, redeemedCoupons: [...moved.redeemedCoupons] }), user);
+    const { userAccountId: _, subscription, ...moved } = after.handedOver!;
+    const taken = accountDecider.decide(
+      takeOverVisitorAccount({ ...moved, redeemedCoupons: [...moved.redeemedCoupons], subscription: subscription ?? null }),
+      user,
+    );
     const merged = taken.reduce(accountDecider.evolve, user);
     expect(merged).toMatchObject({ points: 57, freePlaysLeft: 1, unlimitedByCoupon: true, subscription: { status: 'free_unlimited' } });
     expect(merged.redeemedCoupons).toEqual(['POINTS50', 'VIRAL']);
     expect(merged.takenOverVisitors).toEqual(new Set([visitorId]));
     expect(taken[0]?.data).toMatchObject({ pointsBalance: merged.points, freePlaysLeft: merged.freePlaysLeft });
     expect(() => accountDecider.decide(redeemCoupon('viral', unlimitedCoupon()), merged)).toThrow(COUPON_ALREADY_REDEEMED_MESSAGE);
+  });
+});
+
+describe("a visitor's subscription at sign-in", () => {
+  /** A visitor who subscribed by email and paid. */
+  const subscribedVisitor = (): AccountEvent[] => [
+    subscriptionStarted({ accountId: visitorId }),
+    subscriptionActivated({ accountId: visitorId }),
+    subscriptionPointsGranted(),
+  ];
+  const moved = {
+    subscriptionId,
+    customerId,
+    status: 'active' as const,
+    currentPeriodEnd: periodEnd,
+    cancelAtPeriodEnd: false,
+    stripeEventIds: ['evt_paid_1'],
+  };
+
+  it('moves with the visitor to a user who holds none, and leaves the visitor without one', () => {
+    const events = accountDecider.decide(handOverToUser(), fold(accountDecider, subscribedVisitor()));
+    expect(events).toEqual([accountHandedOver({ points: 1000, subscription: moved, subscriptionStatus: 'none' })]);
+    const visitor = fold(accountDecider, [...subscribedVisitor(), ...events]);
+    expect(visitor.subscription).toEqual({ status: 'none', cancelAtPeriodEnd: false });
+    expect(visitor.movedSubscriptions).toEqual(new Map([[subscriptionId, accountId]]));
+  });
+
+  it('stays with the visitor when the user holds one already: nothing is cancelled, nothing is replaced', () =>
+    given(subscribedVisitor())
+      .when(handOverToUser(accountId, visitorId, true))
+      .then([accountHandedOver({ points: 1000, subscriptionStatus: 'active' })]));
+
+  it("becomes the user's, with the Stripe events already acted on: a redelivered one grants nothing again", () => {
+    const user = fold(accountDecider, accountDecider.decide(takeOverVisitorAccount({ points: 1000, subscription: moved }), fold(accountDecider, [])));
+    expect(user.subscription).toEqual({ status: 'active', subscriptionId, customerId, currentPeriodEnd: periodEnd, cancelAtPeriodEnd: false });
+    expect(accountDecider.decide(activateSubscription(), user)).toEqual([]);
+  });
+
+  it('is not taken by a user who holds one by the time the take-over is decided', () =>
+    given([subscriptionStarted({ subscriptionId: 'sub_own' })])
+      .when(takeOverVisitorAccount({ subscription: moved }))
+      .then([visitorAccountTakenOver({ subscriptionStatus: 'incomplete' })]));
+});
+
+describe("NoteLike (a visitor's likes, to become the user's at sign-in)", () => {
+  const noted = { type: 'IdeaLikeNoted' as const, data: { accountId: visitorId, ideaId: 'idea-1', notedAt: '2026-11-23T10:00:00.000Z' } };
+
+  it('notes each idea a visitor liked, once', () => {
+    given([]).when(noteLike()).then([noted]);
+    given([noted]).when(noteLike()).thenNothingHappened();
+  });
+
+  it("notes nothing for a user's account, nor once the visitor has signed in", () => {
+    given([]).when(noteLike('idea-1', accountId)).thenThrows(ValidationError);
+    given([accountHandedOver()]).when(noteLike()).thenNothingHappened();
   });
 });

@@ -11,6 +11,7 @@ import {
   periodEnd,
   pointsGranted,
   recordSignIn,
+  requestSubscription,
   scheduleCancellation,
   signedIn,
   startSubscription,
@@ -18,12 +19,42 @@ import {
   subscriptionEnded,
   subscriptionPaid,
   subscriptionPointsGranted,
+  subscriptionRequested,
   subscriptionStarted,
   unlimitedCouponRedeemed,
 } from './fixtures.ts';
 
 const given = deciderSpec(accountDecider);
 const nextPeriodEnd = periodEnd + 31 * 24 * 60 * 60;
+
+describe('RequestSubscription', () => {
+  it('records the first request of an account without a subscription, with the trimmed email', () =>
+    given([])
+      .when(requestSubscription({ email: ' ann@example.com ' }))
+      .then([subscriptionRequested()]));
+
+  it('changes nothing while a request is being made at Stripe: every create answers that one', () =>
+    given([subscriptionRequested()])
+      .when(requestSubscription({ email: 'other@example.com' }))
+      .thenNothingHappened());
+
+  it('changes nothing while a subscription waits to be paid', () =>
+    given([subscriptionRequested(), subscriptionStarted()]).when(requestSubscription()).thenNothingHappened());
+
+  it('refuses an account with a paid subscription, and one with unlimited access', () => {
+    given(subscriptionPaid()).when(requestSubscription()).thenThrows(ConflictError, ALREADY_SUBSCRIBED_MESSAGE);
+    given([unlimitedCouponRedeemed()]).when(requestSubscription()).thenThrows(ConflictError, ALREADY_UNLIMITED_MESSAGE);
+  });
+
+  it('counts attempts: after a subscription ended, the next request is the next attempt', () =>
+    given([subscriptionRequested(), subscriptionStarted(), subscriptionEnded({ previousStatus: 'incomplete' })])
+      .when(requestSubscription())
+      .then([subscriptionRequested({ attempt: 2 })]));
+
+  it.each(['', 'ann.example.com'])('refuses the email %j with the spec message', (email) =>
+    given([]).when(requestSubscription({ email })).thenThrows(ValidationError, INVALID_EMAIL_MESSAGE),
+  );
+});
 
 describe('StartSubscription', () => {
   it('starts an unpaid subscription with the trimmed email', () =>

@@ -8,10 +8,13 @@ import type {
   EndSubscription,
   GrantPoints,
   HandedOverCoupon,
+  HandedOverSubscription,
   HandOverToUser,
+  NoteLike,
   RecordSignIn,
   RedeemCoupon,
   RefundAiRequest,
+  RequestSubscription,
   ScheduleCancellation,
   StartSubscription,
   TakeOverVisitorAccount,
@@ -36,7 +39,7 @@ import {
 } from './constants.ts';
 import { isUsedUp, normalizeCouponCode } from './coupon-code.ts';
 import type { AccountEvent, AiRequestCharged, ChargeMethod } from './events.ts';
-import { chargeOf, costOf, evolveAccount, initialAccountState, type AccountState } from './state.ts';
+import { chargeOf, costOf, evolveAccount, holdsSubscription, initialAccountState, type AccountState } from './state.ts';
 
 /** The reason recorded with the points every paid subscription invoice brings. */
 export const SUBSCRIPTION_POINTS_REASON = 'subscription';
@@ -55,6 +58,8 @@ export const decideAccount = (command: AccountCommand, state: AccountState): Acc
       return grantPoints(command, state);
     case 'RedeemCoupon':
       return redeemCoupon(command, state);
+    case 'RequestSubscription':
+      return requestSubscription(command, state);
     case 'StartSubscription':
       return startSubscription(command, state);
     case 'ActivateSubscription':
@@ -65,6 +70,8 @@ export const decideAccount = (command: AccountCommand, state: AccountState): Acc
       return endSubscription(command, state);
     case 'RecordSignIn':
       return recordSignIn(command, state);
+    case 'NoteLike':
+      return noteLike(command, state);
     case 'HandOverToUser':
       return handOverToUser(command, state);
     case 'TakeOverVisitorAccount':
@@ -225,6 +232,31 @@ export const requireEmail = (email: string): string => {
 };
 
 /**
+ * One subscription per account. A create on an account that has one waiting to be paid (or one being made at
+ * Stripe) changes nothing: the HTTP layer answers that one, so the same payment form comes back. Only an account
+ * without one records a new request; decided on the account stream, of creates racing each other exactly one
+ * does. A paid or unlimited account is refused, as StartSubscription refuses it.
+ */
+const requestSubscription = ({ data, metadata }: RequestSubscription, state: AccountState): AccountEvent[] => {
+  const email = requireEmail(data.email);
+  assertCanStartSubscription(state);
+  const { subscription } = state;
+  if (subscription.requested || subscription.status === 'incomplete') return [];
+  return [
+    {
+      type: 'SubscriptionRequested',
+      data: { accountId: data.accountId, attempt: state.subscriptionRequests + 1, email, requestedAt: metadata.now },
+    },
+  ];
+};
+
+/**
+ * The Stripe idempotency key of an account's `attempt`-th subscription: every create that answers the same request
+ * (another replica's, a retry after a crash) reaches the same customer and subscription at Stripe.
+ */
+export const subscriptionIdempotencyKey = (accountId: string, attempt: number) => `subscription-create:${accountId}:${attempt}`;
+
+/**
  * A new attempt replaces an unpaid one (the user came back to the payment form); the same one again is a retry.
  * The HTTP layer calls `assertCanStartSubscription` before creating anything at Stripe.
  */
@@ -341,14 +373,41 @@ const recordSignIn = ({ data, metadata }: RecordSignIn, _state: AccountState): A
   ];
 };
 
+/** Only a visitor's likes are noted, each once; a visitor already handed over likes as its user. */
+const noteLike = ({ data, metadata }: NoteLike, state: AccountState): AccountEvent[] => {
+  if (!data.accountId.startsWith('visitor-')) throw new ValidationError('accountId', "Only a visitor's likes are noted");
+  if (state.handedOver || state.likedIdeas.has(data.ideaId)) return [];
+  return [{ type: 'IdeaLikeNoted', data: { accountId: data.accountId, ideaId: data.ideaId, notedAt: metadata.now } }];
+};
+
 const isWholeCount = (value: number) => Number.isInteger(value) && value >= 0;
 const freePlaysBetween = (value: number) => Math.min(FREE_PLAYS, Math.max(0, value));
 
 /**
+ * The visitor's subscription that moves with a sign-in (spec 02 §1: a visitor may subscribe by email, and
+ * signing in links the subscription to the account): one that is paid or waiting to be paid, unless the user
+ * holds one already. Then the visitor's stays where it is, cancelled by nobody: the sign-in logs both for an
+ * operator, as one person paying twice is for a person to sort out, not for code to guess which to end.
+ */
+const movableSubscription = (state: AccountState, userHoldsSubscription: boolean): HandedOverSubscription | undefined => {
+  const { subscriptionId, customerId, status, currentPeriodEnd, cancelAtPeriodEnd } = state.subscription;
+  if (userHoldsSubscription || !subscriptionId || !customerId || (status !== 'active' && status !== 'incomplete')) return undefined;
+  return {
+    subscriptionId,
+    customerId,
+    status,
+    currentPeriodEnd: currentPeriodEnd ?? null,
+    cancelAtPeriodEnd,
+    stripeEventIds: [...state.stripeEventIds],
+  };
+};
+
+/**
  * The visitor's side of a sign-in: everything the visitor's account can spend moves to the user's, once. The
  * visitor's account keeps its history and is left with nothing to spend (no points, no free plays, no coupon
- * access), so nothing exists twice. A paid subscription stays: Stripe bills the visitor's account. An account
- * with nothing on it hands nothing over and records nothing; one already handed over (to this user or another)
+ * access), so nothing exists twice. Its subscription moves too (see movableSubscription). Even an account with
+ * nothing on it records the hand-over: it says which user this visitor became, and a like counts once per
+ * person across those ids (see the marketplace's LikeIdea). One already handed over (to this user or another)
  * hands over nothing again.
  */
 const handOverToUser = ({ data, metadata }: HandOverToUser, state: AccountState): AccountEvent[] => {
@@ -362,7 +421,7 @@ const handOverToUser = ({ data, metadata }: HandOverToUser, state: AccountState)
     code,
     ...(state.couponGrants.get(code) ?? { kind: 'points' as const, points: 0 }),
   }));
-  if (points === 0 && freePlaysUsed === 0 && !unlimited && redeemedCoupons.length === 0) return [];
+  const subscription = movableSubscription(state, data.userHoldsSubscription);
   return [
     {
       type: 'AccountHandedOver',
@@ -373,9 +432,10 @@ const handOverToUser = ({ data, metadata }: HandOverToUser, state: AccountState)
         freePlaysUsed,
         unlimited,
         redeemedCoupons,
+        ...(subscription ? { subscription } : {}),
         pointsBalance: 0,
         freePlaysLeft: 0,
-        subscriptionStatus: state.subscription.status === 'free_unlimited' ? 'none' : state.subscription.status,
+        subscriptionStatus: subscription || state.subscription.status === 'free_unlimited' ? 'none' : state.subscription.status,
         handedOverAt: metadata.now,
       },
     },
@@ -408,8 +468,17 @@ const takeOverVisitorAccount = ({ data, metadata }: TakeOverVisitorAccount, stat
   const pointsWithheld = Math.min(data.points, alreadyGiven);
   const points = data.points - pointsWithheld;
   const freePlaysUsed = Math.min(data.freePlaysUsed, FREE_PLAYS);
+  // Taken only by a user who holds none: the sign-in checked, and this is the word of the user's own stream.
+  const subscription = data.subscription && !holdsSubscription(state) ? data.subscription : undefined;
+  const unlimited = data.unlimited || state.unlimitedByCoupon;
   // A running paid subscription stays 'active' so that it can still be cancelled, as with a redeemed coupon.
-  const subscriptionStatus = data.unlimited && state.subscription.status !== 'active' ? 'free_unlimited' : state.subscription.status;
+  const subscriptionStatus = subscription
+    ? subscription.status === 'active' || !unlimited
+      ? subscription.status
+      : 'free_unlimited'
+    : data.unlimited && state.subscription.status !== 'active'
+      ? 'free_unlimited'
+      : state.subscription.status;
   return [
     {
       type: 'VisitorAccountTakenOver',
@@ -421,6 +490,7 @@ const takeOverVisitorAccount = ({ data, metadata }: TakeOverVisitorAccount, stat
         freePlaysUsed,
         unlimited: data.unlimited,
         redeemedCoupons,
+        ...(subscription ? { subscription } : {}),
         pointsBalance: state.points + points,
         freePlaysLeft: freePlaysBetween(state.freePlaysLeft - freePlaysUsed),
         subscriptionStatus,
@@ -434,5 +504,5 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
   decide: decideAccount,
   evolve: evolveAccount,
   initialState: initialAccountState,
-  snapshotVersion: 1,
+  snapshotVersion: 2,
 };

@@ -60,6 +60,14 @@ export const couponRedeemedSchema = z.object({
   redeemedAt: z.string(),
 });
 
+/** A create was accepted: the account's `attempt`-th subscription is being made at Stripe, for this email. */
+export const subscriptionRequestedSchema = z.object({
+  accountId: z.string(),
+  attempt: z.number().int().positive(),
+  email: z.string(),
+  requestedAt: z.string(),
+});
+
 export const subscriptionStartedSchema = z.object({
   accountId: z.string(),
   subscriptionId: z.string(),
@@ -108,6 +116,15 @@ export const signedInSchema = z.object({
 });
 
 const handedOverCoupon = z.object({ code: z.string(), kind: z.enum(COUPON_KINDS), points: z.number().int().nonnegative() });
+/** A visitor's subscription moving to the user's account (absent in events recorded before subscriptions moved). */
+const handedOverSubscription = z.object({
+  subscriptionId: z.string(),
+  customerId: z.string(),
+  status: z.enum(['incomplete', 'active']),
+  currentPeriodEnd: z.number().int().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  stripeEventIds: z.array(z.string()),
+});
 
 /**
  * A visitor signed in: what the visitor's account held moved to the user's account (the user's stream records
@@ -125,7 +142,12 @@ export const accountHandedOverSchema = z.object({
   /** The visitor's balances after: no points, no free plays. */
   pointsBalance: z.number().int().nonnegative(),
   freePlaysLeft: z.number().int().nonnegative(),
-  /** A coupon's unlimited access leaves with it; a paid subscription (Stripe bills the visitor's account) stays. */
+  /**
+   * The visitor's subscription (paid or waiting to be paid), which moves too unless the user holds one already:
+   * then it stays with the visitor and an operator sorts the two out (the sign-in logs it).
+   */
+  subscription: handedOverSubscription.optional(),
+  /** A coupon's unlimited access leaves with it, and so does a subscription that moved. */
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
   handedOverAt: z.string(),
 });
@@ -143,11 +165,16 @@ export const visitorAccountTakenOverSchema = z.object({
   unlimited: z.boolean(),
   /** Coupons added to the user's redeemed ones: the visitor's, less those the user had. */
   redeemedCoupons: z.array(handedOverCoupon),
+  /** The visitor's subscription, now the user's: Stripe's webhooks about it land here from now on. */
+  subscription: handedOverSubscription.optional(),
   pointsBalance: z.number().int().nonnegative(),
   freePlaysLeft: z.number().int().nonnegative(),
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
   takenOverAt: z.string(),
 });
+
+/** A visitor liked an idea (see NoteLike). */
+export const ideaLikeNotedSchema = z.object({ accountId: z.string(), ideaId: z.string(), notedAt: z.string() });
 
 type EventOf<T extends string, S extends z.ZodType> = { type: T; data: z.infer<S> };
 
@@ -155,12 +182,14 @@ export type AiRequestCharged = EventOf<'AiRequestCharged', typeof aiRequestCharg
 export type AiRequestRefunded = EventOf<'AiRequestRefunded', typeof aiRequestRefundedSchema>;
 export type PointsGranted = EventOf<'PointsGranted', typeof pointsGrantedSchema>;
 export type CouponRedeemed = EventOf<'CouponRedeemed', typeof couponRedeemedSchema>;
+export type SubscriptionRequested = EventOf<'SubscriptionRequested', typeof subscriptionRequestedSchema>;
 export type SubscriptionStarted = EventOf<'SubscriptionStarted', typeof subscriptionStartedSchema>;
 export type SubscriptionActivated = EventOf<'SubscriptionActivated', typeof subscriptionActivatedSchema>;
 export type CancellationScheduled = EventOf<'CancellationScheduled', typeof cancellationScheduledSchema>;
 export type SubscriptionEnded = EventOf<'SubscriptionEnded', typeof subscriptionEndedSchema>;
 export type SignedIn = EventOf<'SignedIn', typeof signedInSchema>;
 export type AccountHandedOver = EventOf<'AccountHandedOver', typeof accountHandedOverSchema>;
+export type IdeaLikeNoted = EventOf<'IdeaLikeNoted', typeof ideaLikeNotedSchema>;
 export type VisitorAccountTakenOver = EventOf<'VisitorAccountTakenOver', typeof visitorAccountTakenOverSchema>;
 
 export type AccountEvent =
@@ -168,13 +197,15 @@ export type AccountEvent =
   | AiRequestRefunded
   | PointsGranted
   | CouponRedeemed
+  | SubscriptionRequested
   | SubscriptionStarted
   | SubscriptionActivated
   | CancellationScheduled
   | SubscriptionEnded
   | SignedIn
   | AccountHandedOver
-  | VisitorAccountTakenOver;
+  | VisitorAccountTakenOver
+  | IdeaLikeNoted;
 export type AccountEventType = AccountEvent['type'];
 
 export const accountEventSchemas = {
@@ -182,6 +213,7 @@ export const accountEventSchemas = {
   AiRequestRefunded: aiRequestRefundedSchema,
   PointsGranted: pointsGrantedSchema,
   CouponRedeemed: couponRedeemedSchema,
+  SubscriptionRequested: subscriptionRequestedSchema,
   SubscriptionStarted: subscriptionStartedSchema,
   SubscriptionActivated: subscriptionActivatedSchema,
   CancellationScheduled: cancellationScheduledSchema,
@@ -189,6 +221,7 @@ export const accountEventSchemas = {
   SignedIn: signedInSchema,
   AccountHandedOver: accountHandedOverSchema,
   VisitorAccountTakenOver: visitorAccountTakenOverSchema,
+  IdeaLikeNoted: ideaLikeNotedSchema,
 } satisfies { [T in AccountEventType]: z.ZodType<Extract<AccountEvent, { type: T }>['data'], unknown> };
 
 export const ACCOUNT_EVENT_TYPES = Object.keys(accountEventSchemas) as AccountEventType[];

@@ -7,10 +7,12 @@ import type {
   EndSubscription,
   GrantPoints,
   HandOverToUser,
+  NoteLike,
   RecordSignIn,
   RedeemCoupon,
   RefundAiRequest,
   ScheduleCancellation,
+  RequestSubscription,
   StartSubscription,
   TakeOverVisitorAccount,
   UseFreePlay,
@@ -27,6 +29,7 @@ import type {
   SignedIn,
   SubscriptionActivated,
   SubscriptionEnded,
+  SubscriptionRequested,
   SubscriptionStarted,
   VisitorAccountTakenOver,
 } from './events.ts';
@@ -61,6 +64,8 @@ export const pointsCoupon = (overrides: Partial<CouponLookup> = {}): CouponLooku
 export const unlimitedCoupon = (overrides: Partial<CouponLookup> = {}): CouponLookup => ({ code: 'VIRAL', kind: 'free_unlimited', ...overrides });
 export const redeemCoupon = (code: string, coupon: CouponLookup | null) => command<RedeemCoupon>('RedeemCoupon', { code, coupon });
 
+export const requestSubscription = (data: Partial<RequestSubscription['data']> = {}) =>
+  command<RequestSubscription>('RequestSubscription', { email: 'ann@example.com', ...data });
 export const startSubscription = (data: Partial<StartSubscription['data']> = {}) =>
   command<StartSubscription>('StartSubscription', { subscriptionId, customerId, email: 'ann@example.com', ...data });
 export const activateSubscription = (data: Partial<ActivateSubscription['data']> = {}) =>
@@ -103,6 +108,10 @@ export const couponRedeemed = (data: Partial<CouponRedeemed['data']> = {}): Coup
 });
 export const unlimitedCouponRedeemed = (subscriptionStatus: CouponRedeemed['data']['subscriptionStatus'] = 'free_unlimited', pointsBalance = 0) =>
   couponRedeemed({ code: 'VIRAL', kind: 'free_unlimited', points: 0, pointsBalance, subscriptionStatus });
+export const subscriptionRequested = (data: Partial<SubscriptionRequested['data']> = {}): SubscriptionRequested => ({
+  type: 'SubscriptionRequested',
+  data: { accountId, attempt: 1, email: 'ann@example.com', requestedAt: now, ...data },
+});
 export const subscriptionStarted = (data: Partial<SubscriptionStarted['data']> = {}): SubscriptionStarted => ({
   type: 'SubscriptionStarted',
   data: { accountId, subscriptionId, customerId, email: 'ann@example.com', startedAt: now, ...data },
@@ -147,12 +156,13 @@ export const couponRedemptionRecorded = (account = accountId, redemptions = 1): 
 });
 
 /** A visitor's sign-in: the visitor (`visitorId`) hands over to the user (`accountId`). */
-export const handOverToUser = (userAccountId = accountId, account = visitorId) =>
-  command<HandOverToUser>('HandOverToUser', { userAccountId }, account);
+export const noteLike = (ideaId = 'idea-1', account = visitorId) => command<NoteLike>('NoteLike', { ideaId }, account);
+export const handOverToUser = (userAccountId = accountId, account = visitorId, userHoldsSubscription = false) =>
+  command<HandOverToUser>('HandOverToUser', { userAccountId, userHoldsSubscription }, account);
 export const takeOverVisitorAccount = (data: Partial<TakeOverVisitorAccount['data']> = {}, account = accountId) =>
   command<TakeOverVisitorAccount>(
     'TakeOverVisitorAccount',
-    { visitorAccountId: visitorId, points: 0, freePlaysUsed: 0, unlimited: false, redeemedCoupons: [], ...data },
+    { visitorAccountId: visitorId, points: 0, freePlaysUsed: 0, unlimited: false, redeemedCoupons: [], subscription: null, ...data },
     account,
   );
 export const accountHandedOver = (data: Partial<AccountHandedOver['data']> = {}): AccountHandedOver => ({

@@ -20,11 +20,13 @@ import {
   grantPoints,
   handOverToUser,
   issueCoupon,
+  noteLike,
   pointsCoupon,
   recordCouponRedemption,
   recordSignIn,
   redeemCoupon,
   refundAiRequest,
+  requestSubscription,
   scheduleCancellation,
   startSubscription,
   takeOverVisitorAccount,
@@ -50,13 +52,14 @@ describe('account event schemas', () => {
     refundAiRequest(),
     grantPoints(5),
     redeemCoupon('points50', pointsCoupon()),
+    requestSubscription(),
     startSubscription(),
     activateSubscription(),
     redeemCoupon('VIRAL', unlimitedCoupon()),
     scheduleCancellation(),
     endSubscription(),
     takeOverVisitorAccount({ points: 5, freePlaysUsed: 1, unlimited: true, redeemedCoupons: [{ code: 'MORE5', kind: 'points', points: 5 }] }),
-  ]).concat(run(accountDecider, [chargeAiRequest({}, visitorId), redeemCoupon('points50', pointsCoupon()), handOverToUser()]));
+  ]).concat(run(accountDecider, [chargeAiRequest({}, visitorId), redeemCoupon('points50', pointsCoupon()), noteLike(), handOverToUser()]));
 
   it('the scenario produces every event type', () => expect(new Set(events.map((event) => event.type))).toEqual(new Set(ACCOUNT_EVENT_TYPES)));
 
@@ -75,7 +78,7 @@ describe('coupon event schemas', () => {
 
 describe('command schemas, as the HTTP layer uses them', () => {
   it('has one schema per command', () => {
-    expect(Object.keys(accountCommandSchemas)).toHaveLength(13);
+    expect(Object.keys(accountCommandSchemas)).toHaveLength(15);
     expect(Object.keys(couponCommandSchemas)).toHaveLength(2);
   });
 

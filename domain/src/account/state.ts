@@ -9,6 +9,8 @@ export interface AccountSubscription {
   /** Unix seconds; after a scheduled cancellation, the moment it ends. */
   currentPeriodEnd?: number;
   cancelAtPeriodEnd: boolean;
+  /** A create decided and not yet started at Stripe: every create answers this one until it is. */
+  requested?: { attempt: number; email: string };
 }
 
 export interface ChargedRequest {
@@ -37,6 +39,18 @@ export interface HandOver {
   freePlaysUsed: number;
   unlimited: boolean;
   redeemedCoupons: readonly ({ code: string } & CouponGrant)[];
+  /** The visitor's subscription, when it moved with the rest. */
+  subscription?: HandedOverSubscriptionFacts;
+}
+
+/** A subscription as it moves from a visitor's account to a user's (see HandedOverSubscription). */
+export interface HandedOverSubscriptionFacts {
+  subscriptionId: string;
+  customerId: string;
+  status: 'incomplete' | 'active';
+  currentPeriodEnd: number | null;
+  cancelAtPeriodEnd: boolean;
+  stripeEventIds: string[];
 }
 
 export interface AccountState {
@@ -55,6 +69,8 @@ export interface AccountState {
   redeemedCoupons: readonly string[];
   /** By request id: how each AI request was charged, so that a retry never charges twice. */
   chargedRequests: ReadonlyMap<string, ChargedRequest>;
+  /** How many subscriptions the account has requested: the next request is attempt `subscriptionRequests + 1`. */
+  subscriptionRequests: number;
   /** Stripe webhooks already acted on: Stripe delivers at least once. */
   stripeEventIds: ReadonlySet<string>;
   /** Set once a user signs in; a visitor's account never has one. */
@@ -65,6 +81,10 @@ export interface AccountState {
   handedOver: HandOver | null;
   /** A user's account: the visitor accounts it has taken over, each taken once. */
   takenOverVisitors: ReadonlySet<string>;
+  /** A visitor's account: the subscriptions it handed to a user (subscription id → user account), for Stripe's webhooks. */
+  movedSubscriptions: ReadonlyMap<string, string>;
+  /** A visitor's account: the marketplace ideas it liked, whose likes become the user's at sign-in. */
+  likedIdeas: ReadonlySet<string>;
 }
 
 export const initialAccountState = (): AccountState => ({
@@ -75,12 +95,20 @@ export const initialAccountState = (): AccountState => ({
   unlimitedByCoupon: false,
   redeemedCoupons: [],
   chargedRequests: new Map(),
+  subscriptionRequests: 0,
   stripeEventIds: new Set(),
   profile: null,
   couponGrants: new Map(),
   handedOver: null,
   takenOverVisitors: new Set(),
+  movedSubscriptions: new Map(),
+  likedIdeas: new Set(),
 });
+
+/** The account has a subscription of its own: one being made, one waiting to be paid, or a paid one. */
+export const holdsSubscription = (state: AccountState): boolean =>
+  state.subscription.requested !== undefined ||
+  (state.subscription.subscriptionId !== undefined && ['incomplete', 'active'].includes(state.subscription.status));
 
 /** How a request was charged, if it is charged now (refunded requests are not). */
 export const chargeOf = (state: AccountState, requestId: string): ChargeMethod | null => {
@@ -140,6 +168,12 @@ export const evolveAccount = (state: AccountState, event: AccountEvent): Account
         redeemedCoupons: [...state.redeemedCoupons, event.data.code],
         couponGrants: new Map(state.couponGrants).set(event.data.code, { kind: event.data.kind, points: event.data.points }),
       };
+    case 'SubscriptionRequested':
+      return {
+        ...state,
+        subscription: { ...state.subscription, requested: { attempt: event.data.attempt, email: event.data.email } },
+        subscriptionRequests: event.data.attempt,
+      };
     case 'SubscriptionStarted':
       return {
         ...state,
@@ -183,17 +217,24 @@ export const evolveAccount = (state: AccountState, event: AccountEvent): Account
       };
     // The two sides of a visitor's sign-in set the balances they carry: the decider computed them.
     case 'AccountHandedOver': {
-      const { userAccountId, points, freePlaysUsed, unlimited, redeemedCoupons } = event.data;
+      const { userAccountId, points, freePlaysUsed, unlimited, redeemedCoupons, subscription } = event.data;
+      // A subscription that moved leaves nothing behind but the customer's history at Stripe.
       return {
         ...state,
         points: event.data.pointsBalance,
         freePlaysLeft: event.data.freePlaysLeft,
         unlimitedByCoupon: false,
-        subscription: { ...state.subscription, status: event.data.subscriptionStatus },
-        handedOver: { userAccountId, points, freePlaysUsed, unlimited, redeemedCoupons },
+        subscription: subscription
+          ? { status: event.data.subscriptionStatus, cancelAtPeriodEnd: false }
+          : { ...state.subscription, status: event.data.subscriptionStatus },
+        handedOver: { userAccountId, points, freePlaysUsed, unlimited, redeemedCoupons, ...(subscription ? { subscription } : {}) },
+        movedSubscriptions: subscription
+          ? new Map(state.movedSubscriptions).set(subscription.subscriptionId, userAccountId)
+          : state.movedSubscriptions,
       };
     }
     case 'VisitorAccountTakenOver': {
+      const taken = event.data.subscription;
       const couponGrants = new Map(state.couponGrants);
       for (const { code, kind, points } of event.data.redeemedCoupons) couponGrants.set(code, { kind, points });
       return {
@@ -201,12 +242,23 @@ export const evolveAccount = (state: AccountState, event: AccountEvent): Account
         points: event.data.pointsBalance,
         freePlaysLeft: event.data.freePlaysLeft,
         unlimitedByCoupon: state.unlimitedByCoupon || event.data.unlimited,
-        subscription: { ...state.subscription, status: event.data.subscriptionStatus },
+        subscription: taken
+          ? {
+              status: event.data.subscriptionStatus,
+              subscriptionId: taken.subscriptionId,
+              customerId: taken.customerId,
+              ...(taken.currentPeriodEnd === null ? {} : { currentPeriodEnd: taken.currentPeriodEnd }),
+              cancelAtPeriodEnd: taken.cancelAtPeriodEnd,
+            }
+          : { ...state.subscription, status: event.data.subscriptionStatus },
+        stripeEventIds: taken ? new Set([...state.stripeEventIds, ...taken.stripeEventIds]) : state.stripeEventIds,
         redeemedCoupons: [...state.redeemedCoupons, ...event.data.redeemedCoupons.map((coupon) => coupon.code)],
         couponGrants,
         takenOverVisitors: new Set(state.takenOverVisitors).add(event.data.visitorAccountId),
       };
     }
+    case 'IdeaLikeNoted':
+      return { ...state, likedIdeas: new Set(state.likedIdeas).add(event.data.ideaId) };
     default: {
       const unhandled: never = event;
       throw new Error(`unknown event ${(unhandled as { type: string }).type}`);

@@ -58,17 +58,44 @@ export const publishIdeaSchema = publishIdeaBodySchema.extend({
 });
 export const ideaRefSchema = z.strictObject({ ideaId: id });
 
+/**
+ * One person has up to three ids over a sign-in and a sign-out: the visitor they were, the user they signed in as,
+ * the visitor the browser became when they signed out. A like counts once per person: `likerId` is the id it is
+ * recorded under (the user's, whenever the session knows which user this is), `alsoKnownAs` the person's other
+ * ids this browser knows. Both come from the server's session, never from the request.
+ */
+export const likeIdeaSchema = ideaRefSchema.extend({
+  likerId: id.optional(),
+  alsoKnownAs: z.array(id).max(1000).default([]),
+});
+
+/** `formerOwnerIds`: the visitor a signed-in user was in this browser (the session says so): what it published is theirs. */
+export const unpublishIdeaSchema = ideaRefSchema.extend({ formerOwnerIds: z.array(id).max(10).default([]) });
+
+/** On sign-in, an idea the visitor published moves to the user (the command's actor), as the visitor's projects do. */
+export const transferIdeaSchema = ideaRefSchema.extend({ fromOwnerId: id });
+
+/**
+ * On sign-in, a like the visitor gave becomes the user's (the actor's): the person's like, counted once. The
+ * user's other ids (`alsoKnownAs`) are those of LikeIdea; one of them having liked too makes it one like.
+ */
+export const mergeLikerSchema = ideaRefSchema.extend({ fromLikerId: id, alsoKnownAs: z.array(id).max(1000).default([]) });
+
 export type PublishIdea = Command<'PublishIdea', z.infer<typeof publishIdeaSchema>>;
 /** Who views, likes or unpublishes is the command's actor (`metadata.actorId`): a user or a visitor. */
 export type ViewIdea = Command<'ViewIdea', z.infer<typeof ideaRefSchema>>;
-export type LikeIdea = Command<'LikeIdea', z.infer<typeof ideaRefSchema>>;
-export type UnpublishIdea = Command<'UnpublishIdea', z.infer<typeof ideaRefSchema>>;
+export type LikeIdea = Command<'LikeIdea', z.input<typeof likeIdeaSchema>>;
+export type UnpublishIdea = Command<'UnpublishIdea', z.input<typeof unpublishIdeaSchema>>;
+export type TransferIdea = Command<'TransferIdea', z.infer<typeof transferIdeaSchema>>;
+export type MergeLiker = Command<'MergeLiker', z.input<typeof mergeLikerSchema>>;
 
-export type IdeaCommand = PublishIdea | ViewIdea | LikeIdea | UnpublishIdea;
+export type IdeaCommand = PublishIdea | ViewIdea | LikeIdea | UnpublishIdea | TransferIdea | MergeLiker;
 
 export const ideaCommandSchemas = {
   PublishIdea: publishIdeaSchema,
   ViewIdea: ideaRefSchema,
-  LikeIdea: ideaRefSchema,
-  UnpublishIdea: ideaRefSchema,
+  LikeIdea: likeIdeaSchema,
+  UnpublishIdea: unpublishIdeaSchema,
+  TransferIdea: transferIdeaSchema,
+  MergeLiker: mergeLikerSchema,
 } satisfies Record<IdeaCommand['type'], z.ZodType>;

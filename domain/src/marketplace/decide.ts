@@ -1,6 +1,6 @@
 import type { CommandMetadata, Decider } from '../decider.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
-import type { IdeaCommand, LikeIdea, PublishIdea, UnpublishIdea, ViewIdea } from './commands.ts';
+import type { IdeaCommand, LikeIdea, MergeLiker, PublishIdea, TransferIdea, UnpublishIdea, ViewIdea } from './commands.ts';
 import { DEFAULT_IDEA_TITLE, IDEA_NOT_FOUND_MESSAGE, MISSING_CORE_IDEA_MESSAGE, NOT_IDEA_OWNER_MESSAGE, VIEW_WINDOW_MS } from './constants.ts';
 import type { IdeaEvent } from './events.ts';
 import { evolveIdea, initialIdeaState, type IdeaState, type PublishedIdeaState } from './state.ts';
@@ -15,6 +15,10 @@ export const decideIdea = (command: IdeaCommand, state: IdeaState): IdeaEvent[] 
       return likeIdea(command, state);
     case 'UnpublishIdea':
       return unpublishIdea(command, state);
+    case 'TransferIdea':
+      return transferIdea(command, state);
+    case 'MergeLiker':
+      return mergeLiker(command, state);
     default: {
       const unhandled: never = command;
       throw new Error(`unknown command ${(unhandled as { type: string }).type}`);
@@ -68,18 +72,59 @@ const viewIdea = ({ data, metadata }: ViewIdea, state: IdeaState): IdeaEvent[] =
   return [{ type: 'IdeaViewed', data: { ideaId: data.ideaId, viewerId: metadata.actorId, views: idea.views + 1, viewedAt: metadata.now } }];
 };
 
-/** A second like by the same account or visitor changes nothing: the answer says so, it is not an error. */
+/**
+ * One like per person (issue 24: one person liked an idea three times, as a visitor, as the user, and as the
+ * visitor the browser became after signing out). Any of the person's ids having liked it is a like already; a
+ * new one is recorded under the person's `likerId` (the user's id whenever it is known). A second like changes
+ * nothing: the answer says so, it is not an error.
+ */
 const likeIdea = ({ data, metadata }: LikeIdea, state: IdeaState): IdeaEvent[] => {
   const idea = requirePublished(state, data.ideaId);
-  if (idea.likers.has(metadata.actorId)) return [];
-  return [{ type: 'IdeaLiked', data: { ideaId: data.ideaId, likerId: metadata.actorId, likes: idea.likes + 1, likedAt: metadata.now } }];
+  const likerId = data.likerId ?? metadata.actorId;
+  if ([likerId, metadata.actorId, ...(data.alsoKnownAs ?? [])].some((each) => idea.likers.has(each))) return [];
+  return [{ type: 'IdeaLiked', data: { ideaId: data.ideaId, likerId, likes: idea.likes + 1, likedAt: metadata.now } }];
 };
 
-/** The idea is public, so refusing a stranger with 403 tells nothing that the marketplace does not show. */
+/**
+ * The idea is public, so refusing a stranger with 403 tells nothing that the marketplace does not show. What a
+ * user published as a visitor in this browser, before signing in, is the user's (`formerOwnerIds`).
+ */
 const unpublishIdea = ({ data, metadata }: UnpublishIdea, state: IdeaState): IdeaEvent[] => {
   const idea = requirePublished(state, data.ideaId);
-  if (idea.ownerId !== metadata.actorId) throw new ForbiddenError(NOT_IDEA_OWNER_MESSAGE, 'Forbidden');
+  const owners = [metadata.actorId, ...(data.formerOwnerIds ?? [])];
+  if (!owners.includes(idea.ownerId)) throw new ForbiddenError(NOT_IDEA_OWNER_MESSAGE, 'Forbidden');
   return [{ type: 'IdeaUnpublished', data: { ideaId: data.ideaId, unpublishedAt: metadata.now } }];
+};
+
+/**
+ * The visitor's like becomes the user's, once: counted once when the user (or another of the user's ids) had
+ * liked it too, re-recorded under the user otherwise. An idea the visitor never liked, or gone, changes nothing.
+ */
+const mergeLiker = ({ data, metadata }: MergeLiker, state: IdeaState): IdeaEvent[] => {
+  if (state.status !== 'published') return [];
+  const into = metadata.actorId;
+  const from = data.fromLikerId;
+  const liked = state.likers.get(from);
+  if (from === into || liked === undefined || liked.startsWith('merged:')) return [];
+  const alsoLiked = [into, ...(data.alsoKnownAs ?? [])].some((each) => each !== from && state.likers.has(each));
+  return [
+    {
+      type: 'IdeaLikeMerged',
+      data: { ideaId: data.ideaId, fromLikerId: from, intoLikerId: into, likes: alsoLiked ? state.likes - 1 : state.likes, mergedAt: metadata.now },
+    },
+  ];
+};
+
+/** Only the visitor's own idea moves, once; one already moved (or gone) changes nothing. */
+const transferIdea = ({ data, metadata }: TransferIdea, state: IdeaState): IdeaEvent[] => {
+  if (state.status !== 'published' || state.ownerId === metadata.actorId) return [];
+  if (state.ownerId !== data.fromOwnerId) throw new ForbiddenError(NOT_IDEA_OWNER_MESSAGE, 'Forbidden');
+  return [
+    {
+      type: 'IdeaTransferred',
+      data: { ideaId: data.ideaId, fromOwnerId: data.fromOwnerId, toOwnerId: metadata.actorId, transferredAt: metadata.now },
+    },
+  ];
 };
 
 export const ideaDecider: Decider<IdeaCommand, IdeaEvent, IdeaState> = {

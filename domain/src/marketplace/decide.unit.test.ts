@@ -5,15 +5,19 @@ import { DEFAULT_IDEA_TITLE, IDEA_NOT_FOUND_MESSAGE, MISSING_CORE_IDEA_MESSAGE, 
 import { ideaDecider } from './decide.ts';
 import {
   at,
+  ideaId,
   ideaLiked,
   ideaPublished,
   ideaUnpublished,
   ideaViewed,
   likeIdea,
+  mergeLiker,
+  now,
   owner,
   project,
   publishIdea,
   stranger,
+  transferIdea,
   unpublishIdea,
   viewIdea,
 } from './fixtures.ts';
@@ -140,6 +144,16 @@ describe('LikeIdea', () => {
 
   it('answers not found for an idea that was never published', () => given([]).when(likeIdea()).thenThrows(NotFoundError, IDEA_NOT_FOUND_MESSAGE));
 
+  it("changes nothing when any of the person's ids has liked it (the visitor they were, the user they are)", () =>
+    given([ideaPublished(), ideaLiked(1, 'visitor-mallory')])
+      .when(likeIdea('user-mallory', now, { alsoKnownAs: ['visitor-mallory'] }))
+      .thenNothingHappened());
+
+  it("records a like under the person's id: the user's, for the visitor a browser became after signing out", () =>
+    given([ideaPublished()])
+      .when(likeIdea('visitor-after', now, { likerId: 'user-mallory', alsoKnownAs: ['visitor-after'] }))
+      .then([ideaLiked(1, 'user-mallory')]));
+
   it('answers not found for an unpublished idea', () =>
     given([ideaPublished(), ideaUnpublished()]).when(likeIdea()).thenThrows(NotFoundError, IDEA_NOT_FOUND_MESSAGE));
 });
@@ -151,6 +165,57 @@ describe('UnpublishIdea', () => {
       .then([ideaUnpublished(at(5))]));
 
   it('refuses anyone else with 403', () => given([ideaPublished()]).when(unpublishIdea(stranger)).thenThrows(ForbiddenError, NOT_IDEA_OWNER_MESSAGE));
+
+  it('takes it down for the user the publishing visitor became', () =>
+    given([ideaPublished()])
+      .when(unpublishIdea('user-ann', now, [owner]))
+      .then([ideaUnpublished(now)]));
+});
+
+describe('MergeLiker', () => {
+  const merged = (likes: number) => ({
+    type: 'IdeaLikeMerged' as const,
+    data: { ideaId, fromLikerId: 'visitor-v', intoLikerId: 'user-u', likes, mergedAt: now },
+  });
+
+  it('counts once an idea both the visitor and the user it became had liked', () =>
+    given([ideaPublished(), ideaLiked(1, 'user-u'), ideaLiked(2, 'visitor-v')])
+      .when(mergeLiker('user-u', 'visitor-v'))
+      .then([merged(1)]));
+
+  it("counts once when another of the user's ids had liked it", () =>
+    given([ideaPublished(), ideaLiked(1, 'visitor-w'), ideaLiked(2, 'visitor-v')])
+      .when(mergeLiker('user-u', 'visitor-v', ['visitor-w']))
+      .then([merged(1)]));
+
+  it("makes the visitor's like the user's, still one, and no like by the user can add to it", () => {
+    given([ideaPublished(), ideaLiked(1, 'visitor-v')])
+      .when(mergeLiker('user-u', 'visitor-v'))
+      .then([merged(1)]);
+    given([ideaPublished(), ideaLiked(1, 'visitor-v'), merged(1)])
+      .when(likeIdea('user-u'))
+      .thenNothingHappened();
+  });
+
+  it('merges once, and nothing for a visitor who never liked it', () => {
+    given([ideaPublished(), ideaLiked(1, 'user-u'), ideaLiked(2, 'visitor-v'), merged(1)])
+      .when(mergeLiker('user-u', 'visitor-v'))
+      .thenNothingHappened();
+    given([ideaPublished()]).when(mergeLiker('user-u', 'visitor-v')).thenNothingHappened();
+  });
+});
+
+describe('TransferIdea', () => {
+  it("moves the visitor's idea to the user who signed in, who may then take it down", () => {
+    given([ideaPublished()])
+      .when(transferIdea('user-ann'))
+      .then([{ type: 'IdeaTransferred', data: { ideaId, fromOwnerId: owner, toOwnerId: 'user-ann', transferredAt: now } }]);
+    given([ideaPublished(), { type: 'IdeaTransferred', data: { ideaId, fromOwnerId: owner, toOwnerId: 'user-ann', transferredAt: now } }])
+      .when(unpublishIdea('user-ann'))
+      .then([ideaUnpublished(now)]);
+  });
+
+  it("refuses to move another's idea", () => given([ideaPublished()]).when(transferIdea('user-ann', stranger)).thenThrows(ForbiddenError));
 
   it('answers not found once it is unpublished', () =>
     given([ideaPublished(), ideaUnpublished()]).when(unpublishIdea()).thenThrows(NotFoundError, IDEA_NOT_FOUND_MESSAGE));

@@ -35,14 +35,36 @@ export const ideaUnpublishedSchema = z.object({
   unpublishedAt: z.string(),
 });
 
+/** A visitor's idea became the user's when the visitor signed in. */
+export const ideaTransferredSchema = z.object({
+  ideaId: z.string(),
+  fromOwnerId: z.string(),
+  toOwnerId: z.string(),
+  transferredAt: z.string(),
+});
+
+/**
+ * A visitor's like became the user's at sign-in; `likes` is the total after: one less when the user had liked
+ * it too (one person, one like), the same otherwise.
+ */
+export const ideaLikeMergedSchema = z.object({
+  ideaId: z.string(),
+  fromLikerId: z.string(),
+  intoLikerId: z.string(),
+  likes: z.number().int().nonnegative(),
+  mergedAt: z.string(),
+});
+
 type EventOf<T extends string, S extends z.ZodType> = { type: T; data: z.infer<S> };
 
 export type IdeaPublished = EventOf<'IdeaPublished', typeof ideaPublishedSchema>;
 export type IdeaViewed = EventOf<'IdeaViewed', typeof ideaViewedSchema>;
 export type IdeaLiked = EventOf<'IdeaLiked', typeof ideaLikedSchema>;
 export type IdeaUnpublished = EventOf<'IdeaUnpublished', typeof ideaUnpublishedSchema>;
+export type IdeaTransferred = EventOf<'IdeaTransferred', typeof ideaTransferredSchema>;
+export type IdeaLikeMerged = EventOf<'IdeaLikeMerged', typeof ideaLikeMergedSchema>;
 
-export type IdeaEvent = IdeaPublished | IdeaViewed | IdeaLiked | IdeaUnpublished;
+export type IdeaEvent = IdeaPublished | IdeaViewed | IdeaLiked | IdeaUnpublished | IdeaTransferred | IdeaLikeMerged;
 export type IdeaEventType = IdeaEvent['type'];
 
 export const ideaEventSchemas = {
@@ -50,6 +72,8 @@ export const ideaEventSchemas = {
   IdeaViewed: ideaViewedSchema,
   IdeaLiked: ideaLikedSchema,
   IdeaUnpublished: ideaUnpublishedSchema,
+  IdeaTransferred: ideaTransferredSchema,
+  IdeaLikeMerged: ideaLikeMergedSchema,
 } satisfies { [T in IdeaEventType]: z.ZodType<Extract<IdeaEvent, { type: T }>['data'], unknown> };
 
 export const IDEA_EVENT_TYPES = Object.keys(ideaEventSchemas) as IdeaEventType[];

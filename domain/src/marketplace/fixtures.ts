@@ -1,5 +1,5 @@
 import type { CommandMetadata } from '../decider.ts';
-import type { IdeaCommand, LikeIdea, PublishIdea, PublishSource, UnpublishIdea, ViewIdea } from './commands.ts';
+import type { IdeaCommand, LikeIdea, MergeLiker, PublishIdea, PublishSource, TransferIdea, UnpublishIdea, ViewIdea } from './commands.ts';
 import type { IdeaLiked, IdeaPublished, IdeaUnpublished, IdeaViewed } from './events.ts';
 
 /**
@@ -31,8 +31,13 @@ const command = <C extends IdeaCommand>(type: C['type'], data: Omit<C['data'], '
 export const publishIdea = (data: Partial<Omit<PublishIdea['data'], 'ideaId'>> = {}, actorId = owner) =>
   command<PublishIdea>('PublishIdea', { projectId, project: project(), ...data }, actorId, now);
 export const viewIdea = (actorId = stranger, when = now) => command<ViewIdea>('ViewIdea', {}, actorId, when);
-export const likeIdea = (actorId = stranger, when = now) => command<LikeIdea>('LikeIdea', {}, actorId, when);
-export const unpublishIdea = (actorId = owner, when = now) => command<UnpublishIdea>('UnpublishIdea', {}, actorId, when);
+export const likeIdea = (actorId = stranger, when = now, person: Omit<LikeIdea['data'], 'ideaId'> = { alsoKnownAs: [] }) =>
+  command<LikeIdea>('LikeIdea', person, actorId, when);
+export const unpublishIdea = (actorId = owner, when = now, formerOwnerIds: string[] = []) =>
+  command<UnpublishIdea>('UnpublishIdea', { formerOwnerIds }, actorId, when);
+export const mergeLiker = (actorId: string, fromLikerId: string, alsoKnownAs: string[] = []) =>
+  command<MergeLiker>('MergeLiker', { fromLikerId, alsoKnownAs }, actorId, now);
+export const transferIdea = (actorId: string, fromOwnerId = owner) => command<TransferIdea>('TransferIdea', { fromOwnerId }, actorId, now);
 
 export const ideaPublished = (data: Partial<IdeaPublished['data']> = {}): IdeaPublished => ({
   type: 'IdeaPublished',

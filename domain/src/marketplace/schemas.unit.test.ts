@@ -8,11 +8,21 @@ import { ideaCommandSchemas, publishIdeaBodySchema } from './commands.ts';
 import { MAX_IDEA_TEXT_LENGTH, MAX_IDEA_TITLE_LENGTH } from './constants.ts';
 import { ideaDecider } from './decide.ts';
 import { IDEA_EVENT_TYPES, ideaEventSchemas, ideaStreamId, type IdeaEvent } from './events.ts';
-import { at, likeIdea, owner, publishIdea, unpublishIdea, viewIdea } from './fixtures.ts';
+import { at, likeIdea, mergeLiker, owner, publishIdea, transferIdea, unpublishIdea, viewIdea } from './fixtures.ts';
 import { publishSourceOf } from './publish-source.ts';
 
 describe('idea event and command schemas', () => {
-  const commands = [publishIdea({ imageUrl: 'https://example.com/a.png' }), viewIdea(), likeIdea(), viewIdea(owner, at(61)), unpublishIdea()];
+  const commands = [
+    publishIdea({ imageUrl: 'https://example.com/a.png' }),
+    viewIdea(),
+    likeIdea(),
+    mergeLiker('user-mallory', 'user-mallory'),
+    likeIdea('visitor-v'),
+    mergeLiker('user-u', 'visitor-v', []),
+    viewIdea(owner, at(61)),
+    transferIdea('user-ann'),
+    unpublishIdea('user-ann'),
+  ];
   // Each command decided on the state the earlier ones left, as the command handler does.
   const { events } = commands.reduce(
     ({ state, events }, command) => {

@@ -8,7 +8,10 @@ export interface PublishedIdeaState {
   ownerId: string;
   views: number;
   likes: number;
-  /** Who liked it (actor id → when): one like per account or visitor. */
+  /**
+   * Who liked it (liker id → when, or `merged:<user id>` for a visitor's like that became that user's at sign-in:
+   * still a like by that id, no longer counted apart).
+   */
   likers: LayeredMap<string>;
   /** When each viewer's last counted view was, in milliseconds; views older than the window may be forgotten. */
   countedViews: LayeredMap<number>;
@@ -46,6 +49,15 @@ export const evolveIdea = (state: IdeaState, event: IdeaEvent): IdeaState => {
     case 'IdeaLiked':
       if (state.status !== 'published') return state;
       return { ...state, likes: event.data.likes, likers: state.likers.with(event.data.likerId, event.data.likedAt) };
+    case 'IdeaLikeMerged': {
+      if (state.status !== 'published') return state;
+      const { fromLikerId, intoLikerId, mergedAt } = event.data;
+      const likers = state.likers.has(intoLikerId) ? state.likers : state.likers.with(intoLikerId, mergedAt);
+      return { ...state, likes: event.data.likes, likers: likers.with(fromLikerId, `merged:${intoLikerId}`) };
+    }
+    case 'IdeaTransferred':
+      if (state.status !== 'published') return state;
+      return { ...state, ownerId: event.data.toOwnerId };
     case 'IdeaUnpublished':
       if (state.status !== 'published') return state;
       return { status: 'unpublished', ideaId: state.ideaId, ownerId: state.ownerId };

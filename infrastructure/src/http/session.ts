@@ -19,6 +19,11 @@ export interface SessionData {
   /** Every browser gets one on its first request; a visitor's projects and free plays hang on it. */
   visitorId?: string;
   userId?: string;
+  /**
+   * After a sign-out: the user who signed out of this browser. Only for counting likes once per person (see the
+   * marketplace's LikeIdea); it gives the visitor nothing of the user's.
+   */
+  signedOutUserId?: string;
   /** The signed-in user's email as the sign-in gave it: whether they are an operator (OPERATOR_EMAILS) is decided from it. */
   email?: string;
   /** Where a sign-in in progress returns to: a same-site path, checked before it was stored. */
@@ -60,14 +65,16 @@ export const startUserSession = (ctx: Context, userId: string, email: string) =>
 
 /**
  * Signs this browser out as a new anonymous visitor: on a shared computer the next person must not inherit the
- * previous visitor's projects and plays, and a visitor id someone planted before sign-in ends here too. That
- * visitor is new, so it counts against the address's new-visitor limit like any other (signing in and out in
- * a loop must not mint visitors past it); over the limit the user is signed out all the same, into no session at
- * all, and the browser is told it has none (VISITOR_COOKIE): it is then served as any browser over the limit is.
+ * previous visitor's projects and plays, and a visitor id someone planted before sign-in ends here too. Only who
+ * signed out is remembered, so that this browser cannot like again what that person liked. That visitor is new,
+ * so it counts against the address's new-visitor limit like any other (signing in and out in a loop must not mint
+ * visitors past it); over the limit the user is signed out all the same, into no session at all, and the browser
+ * is told it has none (VISITOR_COOKIE): it is then served as any browser over the limit is.
  */
 export const endUserSession = async (ctx: Context) => {
+  const { userId } = sessionOf(ctx);
   const verdict = await newVisitorVerdict(ctx, abuseOf.get(ctx));
-  if (verdict?.allowed !== false) return replaceSession(ctx, { visitorId: randomUUID() });
+  if (verdict?.allowed !== false) return replaceSession(ctx, { visitorId: randomUUID(), ...(userId ? { signedOutUserId: userId } : {}) });
   // koa-session deletes the record and expires its cookie when the response is sent.
   (ctx as Context & { session: SessionData | null }).session = null;
   ctx.cookies.set(VISITOR_COOKIE, null, { httpOnly: false, signed: false, sameSite: 'lax', secure: ctx.secure, overwrite: true });

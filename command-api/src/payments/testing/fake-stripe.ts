@@ -78,6 +78,8 @@ export const startFakeStripe = async ({ now = () => FAKE_STRIPE_NOW }: { now?: (
   const promotionCodes = new Map<string, StripeObject>();
   /** Stripe answers a repeated idempotency key with the first answer. */
   const idempotentAnswers = new Map<string, { status: number; body: unknown }>();
+  /** Keys of requests still being answered: Stripe refuses another request with one of them (409) meanwhile. */
+  const keysInFlight = new Set<string>();
   /** Answers to give instead of the real thing, for the next requests to a path (`'POST /v1/subscriptions'`). */
   const failures = new Map<string, { status: number; message: string; code?: string }>();
   let sequence = 0;
@@ -297,8 +299,21 @@ export const startFakeStripe = async ({ now = () => FAKE_STRIPE_NOW }: { now?: (
           error: { type: failure.status >= 500 ? 'api_error' : 'invalid_request_error', message: failure.message, code: failure.code },
         });
       }
-      const remembered = idempotencyKey && idempotentAnswers.get(`${method} ${url.pathname} ${idempotencyKey}`);
+      const keyed = idempotencyKey && method === 'POST' ? `${method} ${url.pathname} ${idempotencyKey}` : undefined;
+      const remembered = keyed && idempotentAnswers.get(keyed);
       if (remembered) return answer(response, remembered.status, remembered.body);
+      if (keyed && keysInFlight.has(keyed)) {
+        return answer(response, 409, {
+          error: {
+            type: 'idempotency_error',
+            code: 'idempotency_key_in_use',
+            message: 'There is currently another in-progress request using this Idempotency-Key.',
+          },
+        });
+      }
+      if (keyed) keysInFlight.add(keyed);
+      // Answered after a turn of the event loop, so that requests sent together are in flight together.
+      await new Promise((resolve) => setImmediate(resolve));
       let status = 200;
       let body: unknown;
       try {
@@ -310,7 +325,10 @@ export const startFakeStripe = async ({ now = () => FAKE_STRIPE_NOW }: { now?: (
         status = error.status;
         body = { error: { type: 'invalid_request_error', message: error.message, code: error.code } };
       }
-      if (idempotencyKey && method === 'POST') idempotentAnswers.set(`${method} ${url.pathname} ${idempotencyKey}`, { status, body });
+      if (keyed) {
+        idempotentAnswers.set(keyed, { status, body });
+        keysInFlight.delete(keyed);
+      }
       answer(response, status, body);
     })().catch((error: unknown) => answer(response, 500, { error: { type: 'api_error', message: String(error) } }));
   });

@@ -58,6 +58,10 @@ const evolveBalance = (doc: ReadModel<BalanceDocument>, event: AccountEvent): Re
         subscriptionStatus: event.data.subscriptionStatus,
         redeemedCoupons: doc.redeemedCoupons.includes(event.data.code) ? doc.redeemedCoupons : [...doc.redeemedCoupons, event.data.code],
       };
+    // Nothing to show until Stripe has made it: the status stays what it was. A noted like is no balance.
+    case 'SubscriptionRequested':
+    case 'IdeaLikeNoted':
+      return doc;
     case 'SubscriptionStarted':
       return {
         ...doc,
@@ -75,15 +79,27 @@ const evolveBalance = (doc: ReadModel<BalanceDocument>, event: AccountEvent): Re
     case 'SignedIn':
       return { ...doc, email: event.data.email, displayName: event.data.displayName, profileImageUrl: event.data.profileImageUrl };
     // A visitor's sign-in: the visitor's document is left with nothing to spend, the user's gets it all.
-    case 'AccountHandedOver':
-      return { ...doc, points: event.data.pointsBalance, freePlaysLeft: event.data.freePlaysLeft, subscriptionStatus: event.data.subscriptionStatus };
+    case 'AccountHandedOver': {
+      const moved = event.data.subscription ? { subscriptionId: null, currentPeriodEnd: null, cancelAtPeriodEnd: false } : {};
+      return {
+        ...doc,
+        points: event.data.pointsBalance,
+        freePlaysLeft: event.data.freePlaysLeft,
+        subscriptionStatus: event.data.subscriptionStatus,
+        ...moved,
+      };
+    }
     case 'VisitorAccountTakenOver': {
+      const taken = event.data.subscription;
       const added = event.data.redeemedCoupons.map((coupon) => coupon.code).filter((code) => !doc.redeemedCoupons.includes(code));
       return {
         ...doc,
         points: event.data.pointsBalance,
         freePlaysLeft: event.data.freePlaysLeft,
         subscriptionStatus: event.data.subscriptionStatus,
+        ...(taken
+          ? { subscriptionId: taken.subscriptionId, currentPeriodEnd: taken.currentPeriodEnd, cancelAtPeriodEnd: taken.cancelAtPeriodEnd }
+          : {}),
         redeemedCoupons: [...doc.redeemedCoupons, ...added],
       };
     }
@@ -100,6 +116,7 @@ const MOMENT_FIELD: { [T in AccountEvent['type']]: keyof Extract<AccountEvent, {
   AiRequestRefunded: 'refundedAt',
   PointsGranted: 'grantedAt',
   CouponRedeemed: 'redeemedAt',
+  SubscriptionRequested: 'requestedAt',
   SubscriptionStarted: 'startedAt',
   SubscriptionActivated: 'activatedAt',
   CancellationScheduled: 'scheduledAt',
@@ -107,6 +124,7 @@ const MOMENT_FIELD: { [T in AccountEvent['type']]: keyof Extract<AccountEvent, {
   SignedIn: 'signedInAt',
   AccountHandedOver: 'handedOverAt',
   VisitorAccountTakenOver: 'takenOverAt',
+  IdeaLikeNoted: 'notedAt',
 };
 const momentOf = (event: AccountEvent): string => String((event.data as Record<string, unknown>)[MOMENT_FIELD[event.type]]);
 

@@ -65,6 +65,10 @@ export const marketplaceListingsProjection = defineProjection<IdeaEvent, Marketp
         return { ...doc, views: event.data.views };
       case 'IdeaLiked':
         return { ...doc, likes: event.data.likes };
+      case 'IdeaLikeMerged':
+        return { ...doc, likes: event.data.likes };
+      case 'IdeaTransferred':
+        return { ...doc, ownerId: event.data.toOwnerId };
       case 'IdeaUnpublished':
         return {
           ...doc,
