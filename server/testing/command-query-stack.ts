@@ -15,7 +15,7 @@ const SECRET = 's'.repeat(32);
 export const openCommandQueryStack = async ({ projections, clock }: { projections: readonly Projection[]; clock: () => Date }) => {
   const stores = await openTestStores();
   const logger = silentLogger();
-  const engine = createProjectionEngine({ ...stores, projections: [...projections], logger });
+  let engine = createProjectionEngine({ ...stores, projections: [...projections], logger });
   await engine.start();
   const progress = await followProjectionProgress(stores.documentStore);
   const sessionStore = createSessionStore({ documentStore: stores.documentStore });
@@ -39,6 +39,13 @@ export const openCommandQueryStack = async ({ projections, clock }: { projection
   const handler = (req: IncomingMessage, res: ServerResponse) => void (req.method === 'GET' ? queries : commands)(req, res);
   return {
     browser: () => request.agent(handler),
+    progress,
+    /** Stops the projections and starts these instead on the same stores, as a deploy of new projection code does. */
+    restartProjections: async (next: readonly Projection[]) => {
+      await engine.stop();
+      engine = createProjectionEngine({ ...stores, projections: [...next], logger });
+      await engine.start();
+    },
     close: async () => {
       await engine.stop();
       await progress.close();

@@ -32,6 +32,37 @@ export const idFromFilter = (filter: Filter): string | undefined => {
   return typeof id === 'string' ? id : undefined;
 };
 
+/** Bounds on `_id` (strings), as a filter's `$gt`, `$gte`, `$lt` and `$lte` on it name them. */
+export interface IdRange {
+  gt?: string;
+  gte?: string;
+  lt?: string;
+  lte?: string;
+}
+
+const RANGE_OPERATORS: ReadonlyMap<string, keyof IdRange> = new Map([
+  ['$gt', 'gt'],
+  ['$gte', 'gte'],
+  ['$lt', 'lt'],
+  ['$lte', 'lte'],
+]);
+
+/**
+ * The `_id` range a filter names, if `_id`'s condition is nothing but string bounds: such a filter is served by a
+ * key range (the embedded store keeps a collection in `_id` order), not by reading the whole collection.
+ */
+export const idRangeFromFilter = (filter: Filter): IdRange | undefined => {
+  const condition = filter._id;
+  if (!isOperatorObject(condition)) return undefined;
+  const range: IdRange = {};
+  for (const [operator, bound] of Object.entries(condition)) {
+    const name = RANGE_OPERATORS.get(operator);
+    if (name === undefined || typeof bound !== 'string') return undefined;
+    range[name] = bound;
+  }
+  return range;
+};
+
 /**
  * The equality fields of a filter, as MongoDB seeds the document an upsert inserts (dotted paths stay dotted, for
  * `$set`); `$and` clauses count, other operators do not.

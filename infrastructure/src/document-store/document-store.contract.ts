@@ -136,6 +136,105 @@ export const documentStoreContract = (name: string, open: () => Promise<OpenedDo
       });
     });
 
+    describe('find by an _id range', () => {
+      // Ids that sort as a project's timeline: `<project>:<zero-padded position>`, beside a project whose id is a
+      // prefix of it and one whose id the range's bounds reach into.
+      const entry = (project: string, position: number, kind: string): Document => ({
+        _id: `${project}:${String(position).padStart(4, '0')}`,
+        project,
+        position,
+        kind,
+      });
+      const ENTRIES = [
+        ...[1, 2, 3, 4, 5, 6].map((position) => entry('a', position, position % 2 === 0 ? 'even' : 'odd')),
+        ...[1, 2, 3].map((position) => entry('ab', position, 'odd')),
+        ...[7, 8].map((position) => entry('0', position, 'odd')),
+      ];
+      const positionsOf = (documents: readonly Document[]) => documents.map(({ _id }) => _id);
+      const all = { $gte: 'a:', $lt: 'a;' } as const;
+
+      beforeEach(async () => {
+        // written out of order: the answer's order is the ids', not the writes'
+        for (const document of [...ENTRIES].reverse()) await store.replaceOne('entries', document);
+        await store.replaceOne('entries_v2', entry('a', 9, 'odd'));
+      });
+
+      it('finds the ids inside the bounds, each bound inclusive or exclusive, in _id order', async () => {
+        expect(positionsOf(await store.find('entries', { _id: all }, { sort: { _id: 1 } }))).toEqual([
+          'a:0001',
+          'a:0002',
+          'a:0003',
+          'a:0004',
+          'a:0005',
+          'a:0006',
+        ]);
+        expect(positionsOf(await store.find('entries', { _id: { $gt: 'a:0002', $lte: 'a:0004' } }, { sort: { _id: 1 } }))).toEqual([
+          'a:0003',
+          'a:0004',
+        ]);
+        expect(positionsOf(await store.find('entries', { _id: { $gte: 'a:0002', $lt: 'a:0004' } }, { sort: { _id: 1 } }))).toEqual([
+          'a:0002',
+          'a:0003',
+        ]);
+        expect(positionsOf(await store.find('entries', { _id: { $gt: 'ab:0002' } }, { sort: { _id: 1 } }))).toEqual(['ab:0003']);
+        expect(positionsOf(await store.find('entries', { _id: { $lt: 'a:0001' } }, { sort: { _id: 1 } }))).toEqual(['0:0007', '0:0008']);
+        expect(positionsOf(await store.find('entries', { _id: { $gt: 'a:0003', $lt: 'a:0003' } }))).toEqual([]);
+        expect(sortedIdsOf(await store.find('entries', { _id: { $gt: 'a:0005' } }))).toEqual(['a:0006', 'ab:0001', 'ab:0002', 'ab:0003']);
+      });
+
+      it('reads a range newest first, a page at a time, with the rest of the filter applied', async () => {
+        const newest = { sort: { _id: -1 } } as const;
+        expect(positionsOf(await store.find('entries', { _id: all }, { ...newest, limit: 2 }))).toEqual(['a:0006', 'a:0005']);
+        expect(positionsOf(await store.find('entries', { _id: { $gte: 'a:', $lt: 'a:0005' } }, { ...newest, limit: 2 }))).toEqual([
+          'a:0004',
+          'a:0003',
+        ]);
+        expect(positionsOf(await store.find('entries', { _id: { $gte: 'a:', $lte: 'a:0005' } }, { ...newest, limit: 1 }))).toEqual(['a:0005']);
+        expect(positionsOf(await store.find('entries', { _id: all, kind: 'odd' }, { ...newest, limit: 2 }))).toEqual(['a:0005', 'a:0003']);
+        expect(positionsOf(await store.find('entries', { _id: all, kind: { $in: ['even'] } }, { ...newest, skip: 1, limit: 5 }))).toEqual([
+          'a:0004',
+          'a:0002',
+        ]);
+        expect(positionsOf(await store.find('entries', { _id: all, project: 'ab' }, newest))).toEqual([]);
+        expect(positionsOf(await store.find('entries', {}, { ...newest, limit: 3 }))).toEqual(['ab:0003', 'ab:0002', 'ab:0001']);
+        expect(positionsOf(await store.find('entries', { kind: 'odd' }, { sort: { _id: 1 }, skip: 1, limit: 2 }))).toEqual(['0:0008', 'a:0001']);
+      });
+
+      it('counts, finds one and updates within a range', async () => {
+        expect(await store.count('entries', { _id: all })).toBe(6);
+        expect(await store.count('entries', { _id: all, kind: 'even' })).toBe(3);
+        expect(await store.findOne('entries', { _id: { $gt: 'a:0004', $lt: 'a;' }, kind: 'odd' })).toEqual(entry('a', 5, 'odd'));
+        expect(await store.updateOne('entries', { _id: { $gt: 'a:0005', $lt: 'a;' } }, { $set: { kind: 'last' } })).toBe(true);
+        expect(positionsOf(await store.find('entries', { kind: 'last' }))).toEqual(['a:0006']);
+      });
+
+      it('sorts a range by another field when asked', async () => {
+        expect(positionsOf(await store.find('entries', { _id: all }, { sort: { kind: 1, position: -1 } }))).toEqual([
+          'a:0006',
+          'a:0004',
+          'a:0002',
+          'a:0005',
+          'a:0003',
+          'a:0001',
+        ]);
+      });
+
+      it('reads a range longer than a page of the store, skipping most of it', async () => {
+        await store.bulkWrite(
+          Array.from({ length: 1_200 }, (_, n) => ({
+            kind: 'replace' as const,
+            collection: 'long',
+            document: entry('p', n, n === 3 ? 'rare' : 'common'),
+          })),
+        );
+        const rare = await store.find('long', { _id: { $gte: 'p:', $lt: 'p;' }, kind: 'rare' }, { sort: { _id: -1 }, limit: 2 });
+        expect(positionsOf(rare)).toEqual(['p:0003']);
+        const oldest = await store.find('long', { _id: { $gte: 'p:', $lt: 'p;' }, kind: 'common' }, { sort: { _id: 1 }, skip: 1_000, limit: 3 });
+        expect(positionsOf(oldest)).toEqual(['p:1001', 'p:1002', 'p:1003']);
+        expect(await store.find('long', { _id: { $gte: 'p:' } }, { sort: { _id: -1 } })).toHaveLength(1_200);
+      });
+    });
+
     describe('count', () => {
       it('counts a collection, with and without a filter', async () => {
         await seedProjects();

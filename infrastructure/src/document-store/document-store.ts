@@ -65,6 +65,9 @@ export interface DocumentStore {
   /**
    * Creates the indexes a collection's queries need (MongoDB builds them; the embedded store, which keeps a
    * collection in key order and filters in memory, has none to build). Creating an index that exists changes nothing.
+   * On either store, a query that must not read a whole collection names an `_id` range (`$gt`, `$gte`, `$lt`,
+   * `$lte` on string ids) and sorts by `_id` or not at all: the embedded store reads that key range in order and
+   * stops once the page is full, as MongoDB does on its `_id` index.
    */
   createIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void>;
   /** Changes to one collection from now on (in MongoDB: a change stream; embedded: an in-process feed). */

@@ -163,6 +163,47 @@ describe('lmdb document store', () => {
     }
   });
 
+  it('reads a page of an _id range from its end, parsing no document outside the range or past the page', async () => {
+    const store = openLmdbDocumentStore({ path });
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const entries = (project: string) =>
+        Array.from({ length: 2_000 }, (_, n) => ({
+          kind: 'replace' as const,
+          collection: 'history',
+          document: { _id: `${project}:${String(n).padStart(6, '0')}`, project, n, kind: n % 10 === 0 ? 'rare' : 'common' },
+        }));
+      await store.bulkWrite([...entries('a'), ...entries('b'), ...entries('c')]);
+      parse.mockClear();
+      const page = await store.find('history', { _id: { $gte: 'b:', $lt: 'b:001000' }, project: 'b' }, { sort: { _id: -1 }, limit: 5 });
+      expect(page.map(({ _id }) => _id)).toEqual(['b:000999', 'b:000998', 'b:000997', 'b:000996', 'b:000995']);
+      expect(parse).toHaveBeenCalledTimes(5);
+      parse.mockClear();
+      const rare = await store.find('history', { _id: { $gte: 'b:', $lt: 'b;' }, kind: 'rare' }, { sort: { _id: -1 }, limit: 3 });
+      expect(rare.map(({ _id }) => _id)).toEqual(['b:001990', 'b:001980', 'b:001970']);
+      expect(parse).toHaveBeenCalledTimes(30);
+    } finally {
+      parse.mockRestore();
+      await store.close();
+    }
+  });
+
+  it('lets other work run while a find reads a long range its filter mostly skips', async () => {
+    const store = openLmdbDocumentStore({ path });
+    try {
+      const documents = Array.from({ length: 3_000 }, (_, n) => ({ _id: `p:${String(n).padStart(6, '0')}`, kind: n === 0 ? 'rare' : 'common' }));
+      await store.bulkWrite(documents.map((document) => ({ kind: 'replace', collection: 'history', document })));
+      const ticked: boolean[] = [];
+      setImmediate(() => ticked.push(true));
+      const found = await store.find('history', { _id: { $gte: 'p:', $lt: 'p;' }, kind: 'rare' }, { sort: { _id: -1 } });
+      expect(found.map(({ _id }) => _id)).toEqual(['p:000000']);
+      // Another callback ran between the find's chunks, before its answer.
+      expect(ticked).toEqual([true]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('keeps its data across close and reopen', async () => {
     const first = openLmdbDocumentStore({ path });
     await first.bulkWrite([

@@ -4,8 +4,16 @@ import type { Modifier } from 'mingo/updater';
 import { LRUCache } from 'lru-cache';
 import { deepFreeze, FREEZE_SHARED_VALUES } from '../runtime/shared-values.ts';
 import { createChangeFeed, fieldsOf, type ChangeFeed, type CommittedChange } from './change-feed.ts';
-import { assertDocumentId, assertUpdateOperators, assertUpsertable, idFromFilter, upsertSeed } from './document-expressions.ts';
-import type { Document, DocumentStore, Filter, FindOptions, Update, WriteOperation } from './document-store.ts';
+import {
+  assertDocumentId,
+  assertUpdateOperators,
+  assertUpsertable,
+  idFromFilter,
+  idRangeFromFilter,
+  upsertSeed,
+  type IdRange,
+} from './document-expressions.ts';
+import type { Document, DocumentStore, Filter, FindOptions, Sort, Update, WriteOperation } from './document-store.ts';
 
 export interface LmdbDocumentStoreOptions {
   /** A directory; created if missing. */
@@ -76,6 +84,32 @@ const AFTER_EVERY_ID = Buffer.from([0xff]);
 const PARSED_KEPT_CHARS = 8 * 1024 * 1024;
 
 const rangeOf = (collection: string) => ({ start: [collection], end: [collection, AFTER_EVERY_ID] });
+
+/**
+ * Ids in the order LMDB keeps them: ordered-binary writes a string as its UTF-8 bytes (but for the control
+ * characters below 5, and a string that begins with one below 28, which ids of printable text never hold), and
+ * MongoDB orders strings by their UTF-8 bytes too.
+ */
+const compareIds = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+const belowRange = ({ gt, gte }: IdRange, id: string) =>
+  (gte !== undefined && compareIds(id, gte) < 0) || (gt !== undefined && compareIds(id, gt) <= 0);
+const aboveRange = ({ lt, lte }: IdRange, id: string) =>
+  (lt !== undefined && compareIds(id, lt) >= 0) || (lte !== undefined && compareIds(id, lte) > 0);
+
+/** The direction a sort asks for, if it sorts by `_id` alone (or not at all): key order serves it. */
+const idOrderOf = (sort: Sort | undefined): 1 | -1 | undefined => {
+  const keys = Object.keys(sort ?? {});
+  if (keys.length === 0) return 1;
+  return keys.length === 1 && keys[0] === '_id' ? sort!._id : undefined;
+};
+
+/**
+ * Documents a find in key order reads between two turns of the event loop: a find whose filter matches few of a
+ * long range (a rare kind among a project's 20,000 history entries) does not hold up every other request while
+ * it reads on.
+ */
+const KEY_ORDER_CHUNK = 500;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const countOf = (items: Iterable<unknown>): number => {
   let count = 0;
@@ -157,8 +191,62 @@ export const openLmdbDocumentStore = ({
       return;
     }
     const query = new Query(filter);
-    for (const document of scan(collection)) if (query.test(document)) yield document;
+    const range = idRangeFromFilter(filter);
+    const documents = range === undefined ? scan(collection) : inKeyOrder(collection, range, 1);
+    for (const document of documents) if (query.test(document)) yield document;
   }
+
+  /**
+   * The collection's documents whose `_id` is in the range, in key order (`-1`: from the last), from `after` (an id
+   * read before, not read again): a page of a range reads only what it keeps and what its filter skips.
+   */
+  function* inKeyOrder(collection: string, range: IdRange, order: 1 | -1, after?: string): Generator<Document> {
+    const low = range.gte ?? range.gt;
+    const high = range.lt ?? range.lte;
+    const options =
+      order === 1
+        ? { start: [collection, after ?? low ?? ''], end: [collection, AFTER_EVERY_ID] }
+        : { start: [collection, after ?? high ?? AFTER_EVERY_ID], end: [collection], reverse: true };
+    for (const { key, value } of db.getRange(options)) {
+      const id = key[1];
+      if (id === after) continue;
+      // past the far end: nothing further along can be in the range
+      if (order === 1 ? aboveRange(range, id) : belowRange(range, id)) return;
+      // an excluded bound, where the read began
+      if (order === 1 ? belowRange(range, id) : aboveRange(range, id)) continue;
+      yield JSON.parse(value) as Document;
+    }
+  }
+
+  /**
+   * A find sorted by `_id` (or not sorted): a key range read in order that stops once the page is full, read a
+   * chunk at a time with a turn of the event loop between chunks (each chunk takes up from the last id read).
+   */
+  const findInKeyOrder = async (collection: string, filter: Filter, order: 1 | -1, skip: number, limit: number): Promise<Document[]> => {
+    const range = idRangeFromFilter(filter) ?? {};
+    const query = new Query(filter);
+    const result: Document[] = [];
+    let skipped = 0;
+    let after: string | undefined;
+    for (;;) {
+      let read = 0;
+      for (const document of inKeyOrder(collection, range, order, after)) {
+        after = document._id;
+        read++;
+        if (query.test(document)) {
+          if (skipped < skip) skipped++;
+          else {
+            result.push(document);
+            if (limit > 0 && result.length === limit) return result;
+          }
+        }
+        if (read === KEY_ORDER_CHUNK) break;
+      }
+      if (read < KEY_ORDER_CHUNK) return result;
+      await nextTurn();
+      readFresh();
+    }
+  };
 
   const first = (documents: Iterable<Document>): Document | undefined => {
     for (const document of documents) return document;
@@ -279,6 +367,11 @@ export const openLmdbDocumentStore = ({
 
     find: async <T extends Document = Document>(collection: string, filter: Filter = {}, { sort, skip = 0, limit = 0 }: FindOptions = {}) => {
       readFresh();
+      // An `_id` range, or a sort by `_id`: read in key order, only as far as the page needs.
+      const order = idOrderOf(sort);
+      if (order !== undefined && idFromFilter(filter) === undefined && (sort !== undefined || idRangeFromFilter(filter) !== undefined)) {
+        return (await findInKeyOrder(collection, filter, order, skip, limit)) as T[];
+      }
       const documents = matching(collection, filter);
       if (!sort) return page(documents, skip, limit) as T[];
       let cursor = mingoFind<T>(Array.from(documents), {}).sort(sort);
@@ -318,7 +411,8 @@ export const openLmdbDocumentStore = ({
       return stream;
     },
 
-    // Embedded read models are small and filtered in memory in key order: nothing to build.
+    // Embedded read models are filtered in memory in key order: nothing to build. A query that must stay small on a
+    // large collection names an `_id` range, which is read as a key range (see findInKeyOrder).
     createIndexes: async () => {},
 
     close: async () => {

@@ -14,7 +14,9 @@ export { balancesProjection, emptyBalance, type BalanceDocument } from './balanc
 export { feedbackProjection, type FeedbackDocument } from './feedback/projection.ts';
 export { marketplaceListingsProjection, type MarketplaceListingDocument } from './marketplace-listings/projection.ts';
 export {
+  HISTORY_KEYED_BY_PROJECT_SINCE,
   historyDocumentOf,
+  historyPageRange,
   projectHistoryProjection,
   toHistoryEntry,
   type HistoryEvent,

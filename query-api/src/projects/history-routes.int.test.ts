@@ -1,6 +1,6 @@
 import { projectHistoryResponse } from '@vis/domain';
-import { projectHistoryProjection, projectsProjection } from '@vis/projections';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { historyDocumentOf, projectHistoryProjection, projectsProjection } from '@vis/projections';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // eslint-disable-next-line vis/no-relative-packages -- server/ is the root package's test harness, not a workspace: it has no package entry
 import { openCommandQueryStack } from '../../../server/testing/command-query-stack.ts';
 
@@ -145,5 +145,48 @@ describe('GET /api/projects/:id/history for analysts', () => {
     expect(all.map((entry) => entry.revision)).toEqual([3, 2, 1, 0]);
     expect(second.body.history[0].changes).toEqual([{ field: 'Project name', before: 'Tip Jar', after: 'Tip Wall' }]);
     expect(second.headers['x-next-cursor']).toBeUndefined();
+  });
+});
+
+describe('GET /api/projects/:id/history across the read model keyed by project', () => {
+  /** The read model as v3 built it: one document per event, keyed by the event's id. */
+  const keyedByEvent: typeof projectHistoryProjection = {
+    ...projectHistoryProjection,
+    version: 3,
+    documentId: (event) => event.id,
+    evolve: (_doc, event) => {
+      const { eventId, ...entry } = historyDocumentOf(event);
+      // no `eventId`: v3 had none
+      return { ...entry, _id: eventId } as ReturnType<typeof historyDocumentOf>;
+    },
+  };
+
+  it('answers from a collection an earlier version built, then the same from the one rebuilt at start', async () => {
+    await stack.close();
+    stack = await openCommandQueryStack({ projections: [projectsProjection, keyedByEvent], clock: () => new Date(start + minutes++ * 60_000) });
+    const ann = stack.browser();
+    const bob = stack.browser();
+    const { id, position } = await projectOf(ann);
+    const bobs = await projectOf(bob);
+    const pages = async () => [
+      (await history(ann, id, bobs.position, '?limit=3').expect(200)).body,
+      (await history(ann, id, bobs.position, `?limit=3&cursor=${(await history(ann, id, bobs.position, '?limit=3')).headers['x-next-cursor']}`)).body,
+      (await history(ann, id, bobs.position, '?kind=parameters').expect(200)).body,
+      (await history(bob, bobs.id, bobs.position).expect(200)).body,
+    ];
+    expect(stack.progress.status('project_history')?.version).toBe(3);
+    const before = await pages();
+    const [first, second, parameters, bobsOwn] = before.map((body) => projectHistoryResponse.parse(body).history);
+    expect([...first!, ...second!].map((entry) => entry.revision)).toEqual([3, 2, 1, 0]);
+    expect(first![0]!.position).toBe(position);
+    expect(parameters!.map((entry) => entry.type)).toEqual(['ParameterAdded', 'ParameterAdded']);
+    expect(bobsOwn!.map((entry) => entry.revision)).toEqual([3, 2, 1, 0]);
+    // the entry's id is its event's, whatever the document's key
+    expect(new Set([...first!, ...second!, ...bobsOwn!].map((entry) => entry.id)).size).toBe(8);
+
+    await stack.restartProjections([projectsProjection, projectHistoryProjection]);
+    await vi.waitFor(() => expect(stack.progress.status('project_history')?.version).toBe(projectHistoryProjection.version), { timeout: 10_000 });
+    expect(projectHistoryProjection.version).toBeGreaterThan(3);
+    expect(await pages()).toEqual(before);
   });
 });

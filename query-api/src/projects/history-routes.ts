@@ -1,7 +1,14 @@
 import type Router from '@koa/router';
 import { HISTORY_KINDS, projectStreamId, readModels, type HistoryKind, type ProjectHistoryResponse } from '@vis/domain';
 import { parseInput } from '@vis/infrastructure';
-import { projectChangesAt, toHistoryEntry, type ProjectHistoryDocument, type StreamFolds } from '@vis/projections';
+import {
+  HISTORY_KEYED_BY_PROJECT_SINCE,
+  historyPageRange,
+  projectChangesAt,
+  toHistoryEntry,
+  type ProjectHistoryDocument,
+  type StreamFolds,
+} from '@vis/projections';
 import { z } from 'zod';
 import { awaitMinPosition } from '../read-your-writes.ts';
 import { ownProjectReader, type ProjectReadDeps } from './own-project.ts';
@@ -46,15 +53,26 @@ export const projectHistoryRoutes = (router: Router, deps: ProjectHistoryDeps) =
     const { limit, cursor, kind } = parseInput(historyQuery, ctx.query);
     const project = await ownProject(ctx, ctx.params.id!);
     await awaitMinPosition(ctx, deps.progress, READ_MODEL, deps.readYourWritesTimeoutMs);
-    const filter = {
-      projectId: project._id,
-      ...(cursor === undefined ? {} : { sequence: { $lt: Number(cursor) } }),
-      ...(kind === undefined ? {} : { kind: { $in: kind } }),
-    };
-    const docs = await deps.documentStore.find<ProjectHistoryDocument>(deps.progress.collectionFor(READ_MODEL), filter, {
-      sort: { sequence: -1 },
-      limit: limit + 1,
-    });
+    const before = cursor === undefined ? undefined : Number(cursor);
+    const ofKind = kind === undefined ? {} : { kind: { $in: kind } };
+    const collection = deps.progress.collectionFor(READ_MODEL);
+    // From v4 a page is a range of `_id` read from its end (historyEntryId): only this project's entries, only as
+    // many as the page. A collection built by an earlier version (serving while v4 builds beside it, once) is
+    // keyed by event id: it is read as before, by filter and sort, which reads the whole collection.
+    const keyed = (deps.progress.status(READ_MODEL)?.version ?? HISTORY_KEYED_BY_PROJECT_SINCE) >= HISTORY_KEYED_BY_PROJECT_SINCE;
+    const docs = keyed
+      ? await deps.documentStore.find<ProjectHistoryDocument>(
+          collection,
+          { _id: historyPageRange(project._id, before), projectId: project._id, ...ofKind },
+          { sort: { _id: -1 }, limit: limit + 1 },
+        )
+      : (
+          await deps.documentStore.find<ProjectHistoryDocument>(
+            collection,
+            { projectId: project._id, ...(before === undefined ? {} : { sequence: { $lt: before } }), ...ofKind },
+            { sort: { sequence: -1 }, limit: limit + 1 },
+          )
+        ).map((doc) => ({ ...doc, eventId: doc._id }));
     const page = docs.slice(0, limit);
     if (docs.length > limit) ctx.set('X-Next-Cursor', String(page.at(-1)!.sequence));
     const streamId = projectStreamId(project._id);
