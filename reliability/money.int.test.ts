@@ -1,5 +1,6 @@
-import { json, startFakeGemini, type FakeGemini } from '@vis/command-api/testing';
-import type { RecordedEvent } from '@vis/infrastructure';
+import { createPaymentsGateway } from '@vis/command-api';
+import { json, startFakeGemini, startFakeStripe, type FakeGemini } from '@vis/command-api/testing';
+import { silentLogger, type RecordedEvent } from '@vis/infrastructure';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../server/testing-client.ts';
 import { startTestServer } from '../server/testing.ts';
@@ -8,7 +9,8 @@ import { recordFigures, sized, tally, type LedgerFigure } from './support/figure
 /**
  * The money audit: the embedded server with the product's default abuse limits, Gemini at a local fake that counts
  * the model calls, and bursts of what costs money or counts: AI requests retried in parallel with one
- * Idempotency-Key, cookie-less AI calls, the public coupon, wrong coupon codes. For each, what was tried, what was
+ * Idempotency-Key, cookie-less AI calls, the public coupon, wrong coupon codes, one person's likes (as visitor, user
+ * and after sign-out), subscription creates (Stripe at a local fake). For each, what was tried, what was
  * charged (charges less refunds, read from the log), what was delivered (answers the caller got) and how often the
  * model was asked: charged, delivered and asked must agree, and no burst passes its limit. Every event id of every
  * log is checked to be unique.
@@ -52,10 +54,11 @@ afterAll(async () => {
   });
 });
 
-const start = async (config: Record<string, unknown> = {}) => {
+type ServerOverrides = NonNullable<NonNullable<Parameters<typeof startTestServer>[0]>['overrides']>;
+const start = async (config: Record<string, unknown> = {}, overrides: ServerOverrides = {}) => {
   server = await startTestServer({
     config: { ...DEFAULT_LIMITS, GEMINI_API_KEY: 'AIzaSy-server-key-for-tests-0001', GEMINI_MODEL: 'gemini-test-model', ...config },
-    overrides: { geminiBaseUrl: gemini.baseUrl },
+    overrides: { geminiBaseUrl: gemini.baseUrl, ...overrides },
   });
   return server;
 };
@@ -167,5 +170,61 @@ describe('money audit', () => {
       passed: answers.filter((res) => res.status === 400).length,
     });
     expect(await server!.eventStore.headPosition()).toBe(head);
+  });
+
+  it('one person liking an idea in parallel bursts, as a visitor, signed in and signed out: counted once', async () => {
+    const { url } = await start();
+    const publisher = httpClient(url);
+    const project = await publisher.call('POST', '/api/projects', { project: { name: 'Loop', coreIdea: 'A loop that shares itself' } });
+    const idea = (await publisher.call('POST', '/api/marketplace/ideas', { projectId: project.body.project.id })).body.id as string;
+    const person = httpClient(url);
+    await person.call('GET', '/api/auth/user');
+    const like = () => parallel(25, () => person.call('POST', `/api/marketplace/ideas/${idea}/like`));
+    const asVisitor = await like();
+    await person.form('/auth/local', { displayName: 'Liker', email: 'liker@example.com' });
+    const asUser = await like();
+    await person.form('/auth/logout', {});
+    const afterSignOut = await like();
+    const sent = [...asVisitor, ...asUser, ...afterSignOut];
+    const liked = (await server!.eventStore.readAll()).filter((event) => event.type === 'IdeaLiked' || event.type === 'IdeaLikeMerged');
+    const newest = sent.map((res) => BigInt((res.body?.position as string | undefined) ?? '0')).reduce((a, b) => (a > b ? a : b), 0n);
+    const detail = await publisher.call('GET', `/api/marketplace/ideas/${idea}`, undefined, { 'X-Min-Position': String(newest) });
+    const counted = detail.body.likes as number;
+    audit({
+      attack: '75 likes of one idea by one person (25 at once as visitor, as user, after sign-out)',
+      tried: sent.length,
+      limit: 1,
+      passed: counted,
+    });
+    expect(liked.filter((event) => event.type === 'IdeaLiked')).toHaveLength(1);
+  });
+
+  it('subscription creates in parallel by one account: one Stripe subscription', async () => {
+    const stripe = await startFakeStripe();
+    try {
+      const price = stripe.addPrice();
+      const payments = createPaymentsGateway({
+        stripe: stripe.client(),
+        priceId: price.id,
+        webhookSecret: 'whsec_money_audit_0123456789',
+        logger: silentLogger(),
+      });
+      const { url } = await start({}, { payments });
+      const user = httpClient(url);
+      await user.form('/auth/local', { displayName: 'Payer', email: 'payer@example.com' });
+      const answers = await parallel(20, () => user.call('POST', '/api/subscription/create', { email: 'payer@example.com' }));
+      const retries = await parallel(10, () => user.call('POST', '/api/subscription/create', { email: 'payer@example.com' }));
+      const ids = new Set([...answers, ...retries].filter((res) => res.status === 200).map((res) => res.body.subscriptionId as string));
+      audit({
+        attack: '30 subscription creates by one account (20 at once, then 10 retries)',
+        tried: 30,
+        limit: 1,
+        passed: stripe.subscriptions.size,
+        charged: stripe.subscriptions.size,
+        delivered: ids.size,
+      });
+    } finally {
+      await stripe.close();
+    }
   });
 });
