@@ -53,3 +53,18 @@ export const bystanderReads = async <T>(read: () => Promise<unknown>, load: () =
  */
 export const ordinaryP99 = async (read: () => Promise<unknown>, ordinary: () => Promise<unknown>, count = 20) =>
   p99((await bystanderReads(read, () => Promise.all(Array.from({ length: count }, ordinary)))).samples);
+
+/**
+ * A latency bound on a shared, loaded machine (CI runs other suites beside this one): what the code under test
+ * causes (a fold that holds the event loop for seconds) shows in every attempt, a neighbour's burst or a GC pause
+ * in one. The bound holds if one of `attempts` measurements keeps it; every measurement is shown when none does.
+ */
+export const holdsInOneOf = async (attempts: number, measure: (attempt: number) => Promise<{ measured: number; bound: number; shown: string }>) => {
+  const seen: string[] = [];
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const { measured, bound, shown } = await measure(attempt);
+    if (measured < bound) return;
+    seen.push(`attempt ${attempt + 1}: p99 ${Math.round(measured)} ms, bound ${Math.round(bound)} ms (${shown})`);
+  }
+  throw new Error(`The bystander's p99 missed its bound in all ${attempts} attempts:\n${seen.join('\n')}`);
+};
