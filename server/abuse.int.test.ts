@@ -208,7 +208,10 @@ describe('signing out', () => {
     const copied = ann.cookie();
     const asCopy = (path: string, method = 'GET') =>
       fetch(`${server!.url}${path}`, { method, headers: { cookie: copied } }).then(async (res) => ({ status: res.status, body: await res.json() }));
-    expect((await asCopy('/api/auth/user')).body).toMatchObject({ isAuthenticated: true, email: 'ann@example.com' });
+    // The user's account is a read model: on a loaded machine it may follow the sign-in a moment later.
+    await expect
+      .poll(async () => (await asCopy('/api/auth/user')).body, { timeout: 10_000 })
+      .toMatchObject({ isAuthenticated: true, email: 'ann@example.com' });
     const out = await ann.form('/auth/logout', {});
     expect(out.status).toBe(303);
     expect((await asCopy('/api/auth/user')).body).toMatchObject({ isAuthenticated: false, email: null });

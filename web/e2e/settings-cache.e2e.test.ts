@@ -9,11 +9,15 @@ const remainingFreeUses = (page: Page) =>
     .evaluate(() => fetch('/api/subscription/status').then((response) => response.json() as Promise<{ remainingFreeUses: number }>))
     .then((status) => status.remainingFreeUses);
 
-const generateResearch = async (page: Page) => {
+const generateResearch = async (page: Page, { asksTheAi }: { asksTheAi: boolean }) => {
   await page.goto(`${env.server.url}/generator`);
   await page.getByRole('tab', { name: /^Research/ }).waitFor();
+  // The charge is recorded before the answer reaches the page, which caches it only then: wait for the answer.
+  const answered = asksTheAi ? page.waitForResponse((response) => response.url().endsWith('/api/process-idea-stage'), { timeout: 30_000 }) : null;
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  await answered;
   await expect.poll(() => page.getByRole('tab', { name: /^Research/ }).getAttribute('data-done'), { timeout: 15_000 }).toBe('true');
+  await expect.poll(() => page.getByRole('button', { name: 'Generate', exact: true }).isEnabled(), { timeout: 15_000 }).toBe(true);
 };
 
 describe('settings cache clearing', () => {
@@ -22,7 +26,7 @@ describe('settings cache clearing', () => {
     await startPlaying(page, env.server.url);
     expect(await remainingFreeUses(page)).toBe(3);
 
-    await generateResearch(page);
+    await generateResearch(page, { asksTheAi: true });
     // The play is spent by the command; the status is a read model, which follows it a moment later.
     await expect.poll(() => remainingFreeUses(page), { timeout: 15_000 }).toBe(2);
     // The same question again: answered from the cache, no play spent.
@@ -43,7 +47,7 @@ describe('settings cache clearing', () => {
     expect(await page.getByRole('button', { name: 'Clear All Cache' }).isDisabled()).toBe(true);
 
     // Cleared: Generate asks the AI again and spends a play, and caches anew.
-    await generateResearch(page);
+    await generateResearch(page, { asksTheAi: true });
     // The tab is already marked done by the project's research from the first run, so wait for the charge itself.
     await expect.poll(() => remainingFreeUses(page), { timeout: 15_000 }).toBe(1);
 
