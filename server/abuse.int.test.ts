@@ -1,7 +1,7 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { httpClient } from './testing-client.ts';
 import { startTestServer } from './testing.ts';
+import { freePort } from './testing/topology.ts';
 
 /**
  * The abuse a script can do to the product without an account (issue 11, defects 1, 2, 4 and 8), each against
@@ -21,16 +21,6 @@ const bare = (method: string, path: string, body?: unknown) =>
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   }).then(async (res) => ({ status: res.status, headers: res.headers, body: (await res.json().catch(() => null)) as Record<string, any> | null }));
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 const statuses = (results: { status: number }[]) =>
   results.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});

@@ -1,5 +1,5 @@
 import { IdempotencyKeyReusedError } from '@vis/domain';
-import type { DocumentStore } from '@vis/infrastructure';
+import { deleteExpired, type DocumentStore } from '@vis/infrastructure';
 import type { Middleware } from 'koa';
 import { commandMetadata } from './command-context.ts';
 
@@ -51,8 +51,5 @@ export const idempotencyKeys = ({
 };
 
 /** Drops keys older than they are kept (every replica may run it). */
-export const sweepIdempotencyKeys = async (documentStore: DocumentStore, clock: () => Date, max = 1000) => {
-  const expired = await documentStore.find<KeyDocument>(IDEMPOTENCY_KEYS_COLLECTION, { expiresAt: { $lt: clock().toISOString() } }, { limit: max });
-  for (const key of expired) await documentStore.deleteOne(IDEMPOTENCY_KEYS_COLLECTION, key._id);
-  return expired.length;
-};
+export const sweepIdempotencyKeys = (documentStore: DocumentStore, clock: () => Date, max = 1000) =>
+  deleteExpired(documentStore, IDEMPOTENCY_KEYS_COLLECTION, clock(), { max });

@@ -1,4 +1,4 @@
-import type { DocumentStore } from '@vis/infrastructure';
+import { deleteExpired, type DocumentStore } from '@vis/infrastructure';
 
 /** One document per AI request, shared by every command-api replica. */
 export const AI_REQUESTS_COLLECTION = 'ai_requests';
@@ -129,15 +129,7 @@ export const createAiJournal = ({
     /** Takes an abandoned request over to repair it (then `release` it); false when another took it first. */
     takeOver,
     /** Drops answers older than they are kept (every replica may run it). */
-    sweep: async (max = 1000) => {
-      const expired = await documentStore.find<JournalEntry>(
-        AI_REQUESTS_COLLECTION,
-        { state: 'answered', expiresAt: { $lt: clock().toISOString() } },
-        { limit: max },
-      );
-      for (const entry of expired) await documentStore.deleteOne(AI_REQUESTS_COLLECTION, entry._id);
-      return expired.length;
-    },
+    sweep: (max = 1000) => deleteExpired(documentStore, AI_REQUESTS_COLLECTION, clock(), { max, where: { state: 'answered' } }),
   };
 };
 

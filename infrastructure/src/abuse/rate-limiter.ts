@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { deleteExpired } from '../document-store/delete-expired.ts';
 import type { DocumentStore } from '../document-store/document-store.ts';
 
 /** Counters live in the document store, so every replica of a service counts against the same limit. */
@@ -136,15 +137,7 @@ export const createRateLimiter = ({
       await documentStore.updateOne(RATE_LIMITS_COLLECTION, { _id: idOf(rule, key, window), count: { $gt: 0 } }, { $inc: { count: -1 } });
     },
     /** Drops counters whose windows no longer count (every replica may run it; deleting twice is harmless). */
-    sweep: async (max = 1000) => {
-      const expired = await documentStore.find<CounterDocument>(
-        RATE_LIMITS_COLLECTION,
-        { expiresAt: { $lt: clock().toISOString() } },
-        { limit: max },
-      );
-      for (const counter of expired) await documentStore.deleteOne(RATE_LIMITS_COLLECTION, counter._id);
-      return expired.length;
-    },
+    sweep: (max = 1000) => deleteExpired(documentStore, RATE_LIMITS_COLLECTION, clock(), { max }),
   };
 };
 

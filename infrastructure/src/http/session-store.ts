@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { deleteExpired } from '../document-store/delete-expired.ts';
 import type { DocumentStore } from '../document-store/document-store.ts';
 
 /** Server-side session records: what a session cookie names, and what signing out deletes. */
@@ -62,10 +63,6 @@ export const createSessionStore = ({
       remember(sid, null);
       await documentStore.deleteOne(SESSIONS_COLLECTION, sid);
     },
-    sweep: async (max = 1000) => {
-      const expired = await documentStore.find<SessionDocument>(SESSIONS_COLLECTION, { expiresAt: { $lt: clock().toISOString() } }, { limit: max });
-      for (const record of expired) await documentStore.deleteOne(SESSIONS_COLLECTION, record._id);
-      return expired.length;
-    },
+    sweep: (max = 1000) => deleteExpired(documentStore, SESSIONS_COLLECTION, clock(), { max }),
   };
 };
