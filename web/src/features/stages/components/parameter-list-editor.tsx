@@ -1,4 +1,5 @@
 import type { GuidedParameterList } from '@vis/domain';
+import { exampleText, LIST_EXAMPLES } from '@vis/domain/starting-guidance';
 import { Loader2, Plus, Sparkles, Trash2, Wand2 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -121,6 +122,10 @@ export const ParameterListEditor = ({ projectId, list, values, generateRequest }
         empty="Nothing here yet"
         onRemove={(value) => remove.mutate({ list, value }, { onError: saveFailed })}
       />
+      {/* Spec 01 §1: what a new project shows as an example, never as its data. */}
+      {values.length === 0 && LIST_EXAMPLES[list] && (
+        <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{exampleText(LIST_EXAMPLES[list])}</p>
+      )}
 
       <form onSubmit={submit} className="mt-3 flex gap-2">
         <label htmlFor={inputId} className="sr-only">
