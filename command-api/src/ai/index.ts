@@ -101,7 +101,7 @@ export const registerAi = (
     metrics,
     documentStore,
   });
-  const stageAnswers = createStageAnswers({ documentStore, eventStore, clock, newId });
+  const stageAnswers = createStageAnswers({ documentStore, eventStore, clock, newId, logger });
   aiRoutes(router, { gateway, stageAnswers });
   stageAnswerRoutes(router, { gateway, stageAnswers });
   keyRoutes(router, {

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { FLOW_STAGE_IDS, projectDecider, projectStreamId, ValidationError, type FlowStageId } from '@vis/domain';
-import { actorOf, handleCommand, type DocumentStore, type EventStore } from '@vis/infrastructure';
+import { actorOf, handleCommand, type DocumentStore, type EventStore, type Logger } from '@vis/infrastructure';
 import type { Context } from 'koa';
 import { createHash } from 'node:crypto';
 import { canonicalJson, commandMetadata } from '../command-context.ts';
@@ -57,19 +57,31 @@ export const createStageAnswers = ({
   eventStore,
   clock,
   newId,
+  logger,
 }: {
   documentStore: DocumentStore;
   eventStore: EventStore;
   clock: () => Date;
   newId: () => string;
+  logger: Logger;
 }) => {
   const find = async (projectId: string, question: StageQuestion): Promise<StoredStageAnswer | null> => {
     const entry = await documentStore.findOne<Entry>(STAGE_ANSWERS_COLLECTION, { _id: idOf(projectId, stageQuestionDigest(question)) });
     return entry && { results: entry.results, fields: entry.fields, offline: entry.offline, requestId: entry.requestId };
   };
 
-  /** Keeps an answer under the digest of each context it answers (asked in, and after it was applied). */
+  /**
+   * Keeps an answer under the digest of each context it answers (asked in, and after it was applied). The person
+   * has paid for and received the answer already: a failure to keep it is logged (the next repeat is charged).
+   */
   const keep = async (projectId: string, ownerId: string, questions: readonly StageQuestion[], answer: StoredStageAnswer) => {
+    try {
+      await store(projectId, ownerId, questions, answer);
+    } catch (error) {
+      logger.warn({ err: error, projectId, requestId: answer.requestId }, 'keeping a stage answer failed');
+    }
+  };
+  const store = async (projectId: string, ownerId: string, questions: readonly StageQuestion[], answer: StoredStageAnswer) => {
     const digests = new Set(questions.map(stageQuestionDigest));
     const answeredAt = clock().toISOString();
     for (const digest of digests) {

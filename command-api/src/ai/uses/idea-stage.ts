@@ -86,9 +86,11 @@ export const ideaStage: AiRoute = {
     const results = { stage: stage.id, stageNumber: stage.stageNumber, iterations, summary: result.output.summary, ...result.output.fields };
     if (projectId !== undefined) {
       // Kept for the context it was asked in and the one its results made: asking again right after is free.
-      const after = await gateway.ownedProject(projectId, actorOf(ctx));
+      // (The project read can fail only if it went meanwhile: the answer is delivered anyway.)
+      const after = await gateway.ownedProject(projectId, actorOf(ctx)).catch(() => null);
       const answer: StoredStageAnswer = { results, fields: result.output.fields, ...answered(result) };
-      await stageAnswers.keep(projectId, after.ownerId, [{ ...questionOf(null), context: result.input.context }, questionOf(after)], answer);
+      const asked = { ...questionOf(null), context: result.input.context };
+      await stageAnswers.keep(projectId, actorOf(ctx), after ? [asked, questionOf(after)] : [asked], answer);
     }
     ctx.body = {
       success: true,
