@@ -302,7 +302,9 @@ describe('every AI call through Gemini (the server key, the real SDK, a local fa
   it.each(calls)('$call answers what the model said, charged once', async ({ path, body, model, answer, asks, promptVersion }) => {
     gemini.answer(json(model));
     const visitor = ai.visitor();
+    // Research (its starting triggers) and analysis hold something: the flow's ideation stage is open.
     const projectId = await createProject(visitor);
+    await visitor.patch(`/api/projects/${projectId}/stages/2/notes`).send({ fields: { keyInsights: 'Tippers want to be seen' } });
     const res = await visitor.post(path).send({ ...body, projectId });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, ...answer, offline: false });

@@ -489,6 +489,8 @@ export type TechnicalReportResponse = z.infer<typeof technicalReportResponse>;
 export const ideaStageResponse = z.object({
   ...aiAnswer,
   position: z.string().optional(),
+  /** Answered from the project's stored answer to the same question: no play was spent (spec 01 §2 cache). */
+  cached: z.boolean().optional(),
   results: z
     .object({ stage: z.enum(FLOW_STAGE_IDS), stageNumber: z.number().int(), iterations: z.number().int(), summary: z.string() })
     .catchall(z.unknown()),

@@ -52,6 +52,7 @@ import { evolveProject, initialProjectState, parameterListOf, type ActiveProject
 import { uniqueItems } from './text.ts';
 import { notePath, refuseStaleTextEdit } from './text-edits.ts';
 import { audienceSegmentRequirements, stageIssues } from './validation.ts';
+import { requireCanMoveToStage } from '../ai/flow-stages.ts';
 
 /**
  * Which kind of project each command works on; null: either kind. A guided stage's command on a builder project
@@ -458,6 +459,7 @@ const advanceStage = ({ data, metadata }: AdvanceStage, state: ProjectState): Pr
 const setCurrentStage = ({ data, metadata }: SetCurrentStage, state: ProjectState): ProjectEvent[] => {
   const project = requireOwnedProject(state, data.projectId, metadata.actorId);
   if (project.currentStageIndex === data.stage) return [];
+  requireCanMoveToStage(project, data.stage);
   return [
     {
       type: 'CurrentStageChanged',

@@ -12,10 +12,13 @@ import type { z } from 'zod';
 import type { AiGateway } from '../ai-gateway.ts';
 import { contextOfProject, contextOfProjectData, emptyContext } from '../context.ts';
 import type { AiContext } from '../provider.ts';
+import type { StageAnswers } from '../stage-answers.ts';
 import type { processQueryBody } from '../schemas.ts';
 
 export interface AiRouteDeps {
   gateway: AiGateway;
+  /** The flow stages' stored answers (process-idea-stage answers a repeated question from them, free). */
+  stageAnswers: StageAnswers;
 }
 
 /** One AI use's endpoint: it parses its body, asks the gateway and answers. `routes.ts` registers it behind `aiErrors`. */
