@@ -1,13 +1,14 @@
 import {
   BUILDER_CATEGORIES,
   BUILDER_CATEGORY_NAMES,
+  builderStepName,
   PARAMETER_LIST_NAMES,
   PARAMETER_LISTS,
   type ActiveProjectState,
   type BuilderState,
   type ParameterListName,
 } from '@vis/domain';
-import type { AiContext } from './provider.ts';
+import type { AiContext, BuilderContext } from './provider.ts';
 
 const NOTE_FIELDS = {
   4: ['selectedIdeaName', 'rewardSource', 'rewardFlow', 'sustainabilityCheck', 'externalitiesCheck'],
@@ -91,8 +92,19 @@ const contextOfBuilder = (name: string, builder: BuilderState): AiContext => {
     const { params } = builder.categories[category];
     if (category !== 'technical' && category !== 'sustainability' && params.length > 0) notes[BUILDER_CATEGORIES[category].title] = params.join(', ');
   }
-  return { ...emptyContext(), projectName: name, coreIdea: builder.coreIdea, lists, notes };
+  return { ...emptyContext(), projectName: name, coreIdea: builder.coreIdea, lists, notes, builder: builderContextOf(builder) };
 };
+
+/** The builder's values as its steps hold them: what the enhanced prompt is written from. */
+export const builderContextOf = (builder: Pick<BuilderState, 'viralMechanics' | 'categories'>): BuilderContext => ({
+  viralMechanics: builder.viralMechanics,
+  steps: [...BUILDER_CATEGORY_NAMES]
+    .sort((a, b) => BUILDER_CATEGORIES[a].step - BUILDER_CATEGORIES[b].step)
+    .map((category) => {
+      const { step } = BUILDER_CATEGORIES[category];
+      return { step, name: builderStepName(step), category, values: [...builder.categories[category].params] };
+    }),
+});
 
 /** Everything the project holds that a prompt can use: the core idea and what earlier stages gathered. */
 export const contextOfProject = (project: ActiveProjectState): AiContext => {

@@ -181,7 +181,7 @@ const calls: { call: string; path: string; body: object; model: unknown; answer:
     model: { enhancedPrompt: 'Build Tip Wall: one page where each tip joins a daily pool.' },
     answer: { message: 'Enhanced Prompt Generated', enhancedPrompt: 'Build Tip Wall: one page where each tip joins a daily pool.' },
     asks: 'Write one complete, well-structured prompt',
-    promptVersion: 'enhanced-prompt@1',
+    promptVersion: 'enhanced-prompt@2',
   },
   {
     call: 'generate-technical-report (full report)',

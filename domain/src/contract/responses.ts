@@ -172,6 +172,8 @@ export const builderView = z.object({
   currentStep: builderStepSchema,
   percentComplete: z.number(),
   enhancedPrompt: z.string(),
+  /** Step 8's AI analysis report; '' until the AI wrote one. */
+  analysisReport: z.string(),
   /** The last finish, until Back to Editor (POST builder/reopen) reopens the builder. */
   finished: z.object({ timeSpentSeconds: z.number().int(), finishedAt: z.string() }).nullable(),
 });

@@ -71,6 +71,8 @@ export type BuilderState = {
   completedSteps: BuilderStep[];
   currentStep: BuilderStep;
   enhancedPrompt: string;
+  /** Step 8's AI analysis report (spec 02 §2.7), written with the enhanced prompt; '' until one is. */
+  analysisReport: string;
   /** The last Finish, until Back to Editor reopens the builder. */
   finished: { timeSpentSeconds: number; finishedAt: string } | null;
 };
@@ -84,6 +86,7 @@ export const emptyBuilder = (): BuilderState => ({
   completedSteps: [],
   currentStep: 1,
   enhancedPrompt: '',
+  analysisReport: '',
   finished: null,
 });
 

@@ -25,7 +25,7 @@ export const evolveBuilder = (builder: BuilderState | null, event: ProjectBuilde
     case 'BuilderCurrentStepChanged':
       return { ...state, currentStep: event.data.step };
     case 'BuilderPromptRecorded':
-      return { ...state, enhancedPrompt: event.data.prompt };
+      return { ...state, enhancedPrompt: event.data.prompt, analysisReport: event.data.analysisReport ?? state.analysisReport };
     case 'BuilderFinished':
       return { ...state, finished: { timeSpentSeconds: event.data.timeSpentSeconds, finishedAt: event.data.finishedAt } };
     case 'BuilderReopened':

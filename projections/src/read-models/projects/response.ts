@@ -78,6 +78,8 @@ export const toBuilderView = (builder: BuilderState): BuilderView => ({
   currentStep: builder.currentStep,
   percentComplete: builderPercentComplete(builder),
   enhancedPrompt: builder.enhancedPrompt,
+  // Documents written before there were analysis reports have none.
+  analysisReport: builder.analysisReport ?? '',
   finished: builder.finished,
 });
 
