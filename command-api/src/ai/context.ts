@@ -2,9 +2,11 @@ import {
   BUILDER_CATEGORIES,
   BUILDER_CATEGORY_NAMES,
   builderStepName,
+  emptyBuilder,
   PARAMETER_LIST_NAMES,
   PARAMETER_LISTS,
   type ActiveProjectState,
+  type BuilderCategory,
   type BuilderState,
   type ParameterListName,
 } from '@vis/domain';
@@ -158,9 +160,11 @@ export const contextOfProjectData = (data: Record<string, unknown>): AiContext =
   context.parameters = strings(data.parameters);
   const stages = Array.isArray(data.stages) ? data.stages : [];
   const extras: string[] = [];
+  const builder = builderOfStageData();
   for (const stage of stages) {
     const stageData = (stage as { data?: unknown } | null)?.data;
     if (!stageData || typeof stageData !== 'object') continue;
+    builder.read(stageData as Record<string, unknown>);
     for (const [field, value] of Object.entries(stageData as Record<string, unknown>)) {
       if ((PARAMETER_LIST_NAMES as readonly string[]).includes(field) && field !== 'parameters') {
         const values = strings(value);
@@ -183,7 +187,43 @@ export const contextOfProjectData = (data: Record<string, unknown>): AiContext =
     }
   }
   context.extra = extras.join('\n').slice(0, MAX_EXTRA_CONTEXT_LENGTH);
+  const builderContext = builder.context();
+  if (builderContext) context.builder = builderContext;
   return context;
+};
+
+/** The builder's stage-data fields (spec 02 §3 "Builder stage data") and the category each one fills. */
+const BUILDER_DATA_FIELDS: Readonly<Record<string, BuilderCategory>> = {
+  techParameters: 'technical',
+  closedLoopParameters: 'sustainability',
+  socialCurrencyParams: 'socialCurrency',
+  emotionParams: 'emotion',
+  publicParams: 'public',
+  practicalValueParams: 'practicalValue',
+  storiesParams: 'stories',
+  communityOwnershipParams: 'community',
+};
+/** Fields only a builder's document has: with one of them, the document is read as a builder's. */
+const BUILDER_ONLY = /^(viralMechanics|(socialCurrency|emotion|public|practicalValue|stories|communityOwnership)Params)$/;
+
+/** A builder's values gathered from its document's stages, when the document is a builder's. */
+const builderOfStageData = () => {
+  const state = { viralMechanics: '', categories: emptyBuilder().categories };
+  let isBuilder = false;
+  return {
+    read: (stageData: Record<string, unknown>) => {
+      for (const [field, value] of Object.entries(stageData)) {
+        if (BUILDER_ONLY.test(field)) isBuilder = true;
+        if (field === 'viralMechanics' || field === 'commonViralTriggers') state.viralMechanics ||= text(value);
+        const category = BUILDER_DATA_FIELDS[field];
+        if (category) {
+          const params = state.categories[category].params;
+          state.categories[category] = { active: true, params: [...new Set([...params, ...strings(value)])] };
+        }
+      }
+    },
+    context: () => (isBuilder ? builderContextOf(state) : undefined),
+  };
 };
 
 /** The flow screen's `context` (free JSON or text) becomes the prompt's "more context". */

@@ -75,4 +75,39 @@ describe('POST /api/generate-enhanced-prompt for a builder project (offline)', (
     expect(a).not.toContain('Pride in a thriving plant');
     expect(b).toMatch(/Not decided yet.*Social Currency/);
   });
+
+  it("reads a builder's projectData (spec 02 §3 stage data) step by step, without a project", async () => {
+    const res = await ai
+      .visitor()
+      .post('/api/generate-enhanced-prompt')
+      .send({
+        projectData: {
+          name: 'Tip Wall',
+          coreIdea,
+          stages: [
+            { id: 1, data: { coreIdea, commonViralTriggers: viralMechanics, techParameters: [VALUES.technical] } },
+            { id: 2, data: { closedLoopParameters: [VALUES.sustainability] } },
+            { id: 3, data: { socialCurrencyParams: [VALUES.socialCurrency], socialCurrencyActive: true } },
+            { id: 4, data: { emotionParams: [VALUES.emotion] } },
+            { id: 5, data: { publicParams: [VALUES.public] } },
+            { id: 6, data: { practicalValueParams: [VALUES.practicalValue], storiesParams: [VALUES.stories] } },
+          ],
+        },
+      });
+    expect(res.status).toBe(200);
+    for (const value of [
+      viralMechanics,
+      VALUES.technical,
+      VALUES.sustainability,
+      VALUES.socialCurrency,
+      VALUES.emotion,
+      VALUES.public,
+      VALUES.practicalValue,
+      VALUES.stories,
+    ]) {
+      expect(res.body.enhancedPrompt).toContain(value);
+    }
+    expect(res.body.enhancedPrompt).toContain('## Stories: the narrative people retell');
+    expect(await eventsOfType('BuilderPromptRecorded')).toEqual([]);
+  });
 });
