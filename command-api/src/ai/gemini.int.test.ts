@@ -184,6 +184,15 @@ const calls: { call: string; path: string; body: object; model: unknown; answer:
     promptVersion: 'enhanced-prompt@2',
   },
   {
+    call: "generate-enhanced-prompt (a builder's steps, with the analysis report)",
+    path: '/api/generate-enhanced-prompt',
+    body: { projectData: { ...builderProject, stages: [{ id: 3, data: { socialCurrencyParams: ['Top tipper crown'] } }] } },
+    model: { enhancedPrompt: 'Build Tip Wall with a top tipper crown.', analysisReport: 'Viral strength: high.' },
+    answer: { enhancedPrompt: 'Build Tip Wall with a top tipper crown.', analysisReport: 'Viral strength: high.' },
+    asks: 'Step 3, Social Currency: Top tipper crown',
+    promptVersion: 'enhanced-prompt@2',
+  },
+  {
     call: 'generate-technical-report (full report)',
     path: '/api/generate-technical-report',
     body: { projectData: builderProject },
