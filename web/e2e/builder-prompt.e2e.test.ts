@@ -84,11 +84,24 @@ describe("/game: the builder's enhanced prompt is the builder", () => {
     await page.getByRole('heading', { level: 1, name: 'Viral Blueprint Complete!' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Enhanced Prompt' }).waitFor();
     expect(await page.getByTestId('completion-prompt').textContent()).toBe(prompt);
+    // Step 9 came after the prompt: the view says the prompt does not include it yet.
+    await page.getByRole('note').filter({ hasText: 'Some choices changed after this prompt was generated' }).waitFor();
     await page.evaluate(() => navigator.clipboard.writeText(''));
     await page.getByRole('button', { name: 'Copy Prompt' }).click();
     await expect.poll(() => clipboard(page)).toBe(prompt);
     await page.getByRole('heading', { level: 3, name: 'AI Analysis Report' }).waitFor();
     await screenshotAtWidths(page, 'builder-prompt-complete', { widths: [1280, 375] });
+
+    // Back to Editor, Regenerate on step 8: the prompt now names step 9 too, and is current.
+    await page.getByRole('button', { name: 'Back to Editor' }).click();
+    await stepText(page, 9);
+    await page.getByRole('list', { name: 'Steps' }).getByRole('listitem').nth(7).getByRole('button').click();
+    await stepText(page, 8);
+    await page.getByRole('note').filter({ hasText: 'Your choices changed after this prompt was generated' }).waitFor();
+    await page.getByRole('button', { name: 'Regenerate Enhanced Prompt' }).click();
+    await expect.poll(async () => (await page.getByTestId('builder-prompt').textContent()) ?? '').toContain(COMMUNITY);
+    expect(await page.getByRole('note').count()).toBe(0);
+    expect(await page.getByTestId('builder-analysis').textContent()).toMatch(/Viral strength: 6 of 6/);
 
     expect(consoleErrors.unexpected()).toEqual([]);
     await context.close();

@@ -320,6 +320,15 @@ describe('RecordBuilderPrompt', () => {
       .thenNothingHappened();
   });
 
+  it('marks the prompt outdated when a value changes after it, and current again when it is rewritten', () => {
+    const written = [builderCreated(), builderPromptRecorded('Build it')];
+    expect(stateAfter(written).builder?.promptOutdated).toBe(false);
+    const changed = [...written, builderParameterAdded('community', 'Members vote')];
+    expect(stateAfter(changed).builder?.promptOutdated).toBe(true);
+    expect(stateAfter([...changed, builderPromptRecorded('Build it with votes', 'Build it')]).builder?.promptOutdated).toBe(false);
+    expect(stateAfter([builderCreated(), builderParameterAdded('community', 'Members vote')]).builder?.promptOutdated).toBe(false);
+  });
+
   it('keeps the last report when a prompt comes without one, and shows it in the state', () => {
     const state = stateAfter([builderCreated(), reportRecorded('Build it', 'The report'), builderPromptRecorded('Build it again', 'Build it')]);
     expect(state.builder).toMatchObject({ enhancedPrompt: 'Build it again', analysisReport: 'The report' });

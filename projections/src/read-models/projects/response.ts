@@ -80,6 +80,7 @@ export const toBuilderView = (builder: BuilderState): BuilderView => ({
   enhancedPrompt: builder.enhancedPrompt,
   // Documents written before there were analysis reports have none.
   analysisReport: builder.analysisReport ?? '',
+  promptOutdated: builder.promptOutdated ?? false,
   finished: builder.finished,
 });
 

@@ -8,7 +8,7 @@ import { publishProjectIdea } from '../../../lib/marketplace/publish-idea.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { formatElapsed } from '../words.ts';
 import { paramsOf } from '../view.ts';
-import { AnalysisReport, PromptActions, PromptText } from './prompt-actions.tsx';
+import { AnalysisReport, OutdatedPromptNote, PromptActions, PromptText } from './prompt-actions.tsx';
 
 const NOT_SPECIFIED = 'Not specified';
 
@@ -97,6 +97,11 @@ export const CompletionView = ({
           <h2 className="text-base font-semibold">Enhanced Prompt</h2>
           {prompt && <PromptActions prompt={prompt} projectName={projectName} />}
         </div>
+        {prompt && builder.promptOutdated && (
+          <OutdatedPromptNote>
+            Some choices changed after this prompt was generated: choose Back to Editor, then Regenerate on step 8 to include them.
+          </OutdatedPromptNote>
+        )}
         {prompt ? (
           <PromptText text={prompt} testId="completion-prompt" />
         ) : (

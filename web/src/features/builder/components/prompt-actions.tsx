@@ -55,3 +55,10 @@ export const AnalysisReport = ({ report, className }: { report: string; classNam
       <PromptText text={report} testId="builder-analysis" />
     </section>
   );
+
+/** Said where the prompt shows when a choice changed after it was written: it does not say that choice yet. */
+export const OutdatedPromptNote = ({ children }: { children: string }) => (
+  <p role="note" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+    {children}
+  </p>
+);

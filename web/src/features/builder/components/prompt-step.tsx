@@ -8,7 +8,7 @@ import { isOutOfFreePlays, useAiFailure } from '../../../lib/ai/use-ai-failure.t
 import { projectQueryOptions } from '../../../lib/projects/get-project.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { defaultSummary } from '../view.ts';
-import { AnalysisReport, PromptActions, PromptText } from './prompt-actions.tsx';
+import { AnalysisReport, OutdatedPromptNote, PromptActions, PromptText } from './prompt-actions.tsx';
 
 const FAILED = 'Failed to generate enhanced prompt';
 
@@ -98,6 +98,9 @@ export const PromptStep = ({
           </h3>
           {prompt && <PromptActions prompt={prompt} projectName={projectName} />}
         </div>
+        {prompt && builder.promptOutdated && (
+          <OutdatedPromptNote>Your choices changed after this prompt was generated: Regenerate to include them.</OutdatedPromptNote>
+        )}
         <PromptText text={prompt || defaultSummary(builder)} testId="builder-prompt" />
       </section>
 
