@@ -181,7 +181,16 @@ const calls: { call: string; path: string; body: object; model: unknown; answer:
     model: { enhancedPrompt: 'Build Tip Wall: one page where each tip joins a daily pool.' },
     answer: { message: 'Enhanced Prompt Generated', enhancedPrompt: 'Build Tip Wall: one page where each tip joins a daily pool.' },
     asks: 'Write one complete, well-structured prompt',
-    promptVersion: 'enhanced-prompt@1',
+    promptVersion: 'enhanced-prompt@2',
+  },
+  {
+    call: "generate-enhanced-prompt (a builder's steps, with the analysis report)",
+    path: '/api/generate-enhanced-prompt',
+    body: { projectData: { ...builderProject, stages: [{ id: 3, data: { socialCurrencyParams: ['Top tipper crown'] } }] } },
+    model: { enhancedPrompt: 'Build Tip Wall with a top tipper crown.', analysisReport: 'Viral strength: high.' },
+    answer: { enhancedPrompt: 'Build Tip Wall with a top tipper crown.', analysisReport: 'Viral strength: high.' },
+    asks: 'Step 3, Social Currency: Top tipper crown',
+    promptVersion: 'enhanced-prompt@2',
   },
   {
     call: 'generate-technical-report (full report)',

@@ -59,6 +59,8 @@ export const contextWithData = (project: ActiveProjectState | null, data: Record
     context.lists[key] = [...new Set([...(context.lists[key] ?? []), ...(values ?? [])])];
   }
   context.extra = sent.extra;
+  // A builder's document sent with a project that holds no builder still says what its steps chose.
+  if (sent.builder && !context.builder) context.builder = sent.builder;
   return context;
 };
 
