@@ -1,3 +1,4 @@
+import { maxWordsOfList, truncateWords } from '../ai/parameter-kinds.ts';
 import type { CommandMetadata } from '../decider.ts';
 import type { ApplyQuickIdea, ProjectCommand } from './commands.ts';
 import { DEFAULT_PROJECT_NAME, MAX_LIST_ITEMS, MIN_PARAMETER_LENGTH, PARAMETER_LIST_NAMES } from './constants.ts';
@@ -32,7 +33,10 @@ export const quickIdeaFillCommands = (project: ActiveProjectState, data: ApplyQu
   for (const list of PARAMETER_LIST_NAMES) {
     const current = parameterListOf(project, list);
     const room = MAX_LIST_ITEMS - current.length;
-    const added = [...new Set(parameterListOf(idea, list).map((value) => value.trim()))]
+    // Cut to the list's words rather than refused: the person paid for the idea (AddParameter refuses more).
+    const maxWords = maxWordsOfList(list);
+    const cut = (value: string) => (maxWords === null ? value.trim() : truncateWords(value, maxWords));
+    const added = [...new Set(parameterListOf(idea, list).map(cut))]
       .filter((value) => value.length >= MIN_PARAMETER_LENGTH && !current.includes(value))
       .slice(0, Math.max(0, room));
     for (const value of added) commands.push({ type: 'AddParameter', data: { projectId, list, value }, metadata });

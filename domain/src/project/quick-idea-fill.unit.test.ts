@@ -80,6 +80,11 @@ describe('ApplyQuickIdea (Quick Start: Fill this project)', () => {
       .when(applyQuickIdea({ projectName: 'Tip Pool', stages: [{ stageNumber: 1, data: { viralParameters: ['FOMO'] } }] }))
       .thenNothingHappened());
 
+  it("cuts a list value to its list's words instead of refusing the paid idea", () =>
+    given([projectCreated()])
+      .when(applyQuickIdea({ stages: [{ stageNumber: 1, data: { viralParameters: ['Fear of missing out on the daily pool'] } }] }))
+      .then([parameterAdded({ list: 'viralParameters', value: 'Fear of missing' })]));
+
   it("is another owner's project: missing", () => given([projectCreated()]).when(applyQuickIdea(quickIdea(), stranger)).thenThrows(NotFoundError));
 
   it('refuses data that is not a project', () =>
