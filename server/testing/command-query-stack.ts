@@ -12,7 +12,16 @@ const SECRET = 's'.repeat(32);
  * The command API, the given projections and the query API on one set of embedded stores, behind one handler
  * that routes like the embedded server (reads to the query API), so one cookie jar is one browser.
  */
-export const openCommandQueryStack = async ({ projections, clock }: { projections: readonly Projection[]; clock: () => Date }) => {
+export const openCommandQueryStack = async ({
+  projections,
+  clock,
+  ai,
+}: {
+  projections: readonly Projection[];
+  clock: () => Date;
+  /** The command API's AI (a fake Gemini); without it, AI runs offline. */
+  ai?: Parameters<typeof createCommandApi>[0]['ai'];
+}) => {
   const stores = await openTestStores();
   const logger = silentLogger();
   let engine = createProjectionEngine({ ...stores, projections: [...projections], logger });
@@ -27,6 +36,7 @@ export const openCommandQueryStack = async ({ projections, clock }: { projection
     sessionSecret: SECRET,
     secureCookies: false,
     clock,
+    ai,
   }).callback();
   const queries = createQueryApi({
     documentStore: stores.documentStore,
@@ -39,6 +49,8 @@ export const openCommandQueryStack = async ({ projections, clock }: { projection
   const handler = (req: IncomingMessage, res: ServerResponse) => void (req.method === 'GET' ? queries : commands)(req, res);
   return {
     browser: () => request.agent(handler),
+    /** Every event written, in order. */
+    events: () => stores.eventStore.readAll(),
     progress,
     /** Stops the projections and starts these instead on the same stores, as a deploy of new projection code does. */
     restartProjections: async (next: readonly Projection[]) => {

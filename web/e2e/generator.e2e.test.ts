@@ -105,16 +105,37 @@ describe('the idea generator with the offline AI', () => {
     await addDialog.getByText(/Current parameters: .*Scarcity/).waitFor();
     await page.keyboard.press('Escape');
 
+    const projectCount = () => page.evaluate(async () => ((await (await fetch('/api/projects')).json()) as { projects: unknown[] }).projects.length);
+    const projects = await projectCount();
     await page.getByRole('button', { name: 'Quick Start' }).click();
     const quickDialog = page.getByRole('dialog', { name: 'Quick Start' });
     await quickDialog.getByRole('button', { name: 'Generate Idea' }).click();
     await expect.poll(() => openToast(page).textContent()).toContain('Please enter a core idea to get started.');
     await quickDialog.getByRole('textbox', { name: 'Core idea' }).fill('A daily coin flip that pays from its own pool');
+    // "Fill this project" is the default; the server writes the idea in the request that pays for it.
+    expect(await quickDialog.getByRole('radio', { name: /Fill this project/ }).isChecked()).toBe(true);
     await screenshotAtWidths(page, 'generator-quick-start', { fullPage: false });
+    const writes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET') writes.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    });
+    await quickDialog.getByRole('button', { name: 'Generate Idea' }).click();
+    await expect.poll(() => openToast(page).textContent(), { timeout: 15_000 }).toContain('The empty parts of this project are filled in.');
+    await expect.poll(() => quickDialog.count()).toBe(0);
+    // Filled, not made anew: the default name ("New Viral Idea", nobody typed it) is the only text replaced.
+    expect(await projectCount()).toBe(projects);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).not.toBe('New Viral Idea');
+
+    await page.getByRole('button', { name: 'Quick Start' }).click();
+    await quickDialog.getByRole('textbox', { name: 'Core idea' }).fill('A daily coin flip that pays from its own pool');
+    await quickDialog.getByRole('radio', { name: /Start a new project/ }).check();
     await quickDialog.getByRole('button', { name: 'Generate Idea' }).click();
     await expect.poll(() => openToast(page).textContent(), { timeout: 15_000 }).toContain('is your current project now');
     await expect.poll(() => quickDialog.count()).toBe(0);
     await expect.poll(() => page.getByRole('tab', { name: /, done$/ }).count()).toBeGreaterThan(2);
+    expect(await projectCount()).toBe(projects + 1);
+    // One request each: no second call saved the idea (no POST /api/projects, no stage results).
+    expect(writes.filter((write) => write.startsWith('POST /api/'))).toEqual(['POST /api/quick-generate-idea', 'POST /api/quick-generate-idea']);
 
     expect(consoleErrors.unexpected([/500 \(Internal Server Error\)/, /409 \(Conflict\)/])).toEqual([]);
     await context.close();

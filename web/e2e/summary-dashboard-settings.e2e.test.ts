@@ -60,6 +60,12 @@ describe('summary, dashboard and settings with the offline AI', () => {
     expect(await idea.textContent()).not.toMatch(/finalConceptName|webpage|whyMicro/);
     await screenshotAtWidths(page, 'summary-light');
 
+    // No browser call saves an AI outcome: the server applies it in the request that pays for it.
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/projects\/[^/]+\/(final-prompt|technical-report|stage-results)/.test(request.url())) saves.push(request.url());
+    });
+
     // Free play 2: the prompt, with the audit flagging the physical parameter.
     await page.getByRole('button', { name: 'Generate Final Prompt' }).click();
     const dialog = page.getByRole('dialog', { name: 'Your Final Prompt' });
@@ -85,6 +91,7 @@ describe('summary, dashboard and settings with the offline AI', () => {
     await dialog.getByRole('button', { name: 'Generate Modified Prompt' }).click();
     await expect.poll(() => dialog.getByLabel('Final prompt').textContent()).not.toBe(before);
     await dialog.getByText('No incompatible parameters found.').waitFor();
+    const modified = await dialog.getByLabel('Final prompt').textContent();
 
     // No free play left: Audit Parameters answers 402, the modal opens with the public coupon.
     await dialog.getByRole('button', { name: 'Audit Parameters' }).click();
@@ -98,6 +105,11 @@ describe('summary, dashboard and settings with the offline AI', () => {
     // Back in the prompt dialog, which stayed open under the modal.
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
+    // The modified prompt is the project's: a fresh load of the summary shows it.
+    await page.reload();
+    await page.getByRole('button', { name: 'Show Prompt' }).click();
+    await expect.poll(() => dialog.getByLabel('Final prompt').textContent()).toBe(modified);
+    await dialog.getByRole('button', { name: 'Close' }).click();
 
     // Unlimited now: the dashboard's comprehensive report works and shows up on the summary.
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
@@ -129,6 +141,7 @@ describe('summary, dashboard and settings with the offline AI', () => {
     expect((await reportDownload).suggestedFilename()).toBe('new-viral-idea-technical-report.md');
     await screenshotAtWidths(page, 'technical-report-dialog', { fullPage: false });
 
+    expect(saves).toEqual([]);
     expect(consoleErrors.unexpected([/402 \(Payment Required\)/])).toEqual([]);
     await context.close();
   }, 120_000);

@@ -23,7 +23,7 @@ import {
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context, Next } from 'koa';
 import type { Accounts } from '../accounts/accounts.ts';
-import { commandMetadata } from '../command-context.ts';
+import { commandMetadata, idFromCommand } from '../command-context.ts';
 import { AI_REQUESTS_COLLECTION, createAiJournal } from './ai-journal.ts';
 import { AiHttpError } from './errors.ts';
 import { createGeminiProvider } from './gemini/gemini-provider.ts';
@@ -67,6 +67,11 @@ export interface AiCall<U extends AiUse> {
   /** What the caller is told when the model fails (the spec's message for this call). */
   failure: string;
   projectId?: string;
+  /**
+   * Without `projectId`: the request makes a project of the caller's (Quick Start's new project), at
+   * `createdProjectIdOf(requestId)`; `record` creates it, so a refused outcome leaves no project and is refunded.
+   */
+  createsProject?: boolean;
   /** Built once the project (if any) is known to be the caller's; may refuse input with a ValidationError. */
   input: (project: ActiveProjectState | null) => AiInput<U>;
   /** Cleans the model's answer; throws AiProviderError('empty') when nothing usable is left. */
@@ -77,7 +82,10 @@ export interface AiCall<U extends AiUse> {
    * The outcome to record on the project, for an analyst replaying how AI shaped the idea, and what it changes
    * in the project when the use applies its answer (decided with it, in one append).
    */
-  record?: (output: AiOutput<U>, outcome: { requestId: string; ai: AiAnswer; input: AiInput<U> }) => OutcomeCommand | readonly OutcomeCommand[];
+  record?: (
+    output: AiOutput<U>,
+    outcome: { requestId: string; ai: AiAnswer; input: AiInput<U>; projectId: string },
+  ) => OutcomeCommand | readonly OutcomeCommand[];
   /** The last progress message's text. */
   done: (output: AiOutput<U>) => string;
 }
@@ -93,6 +101,8 @@ export interface AiResult<U extends AiUse> {
 
 const requestIdOf = (metadata: CommandMetadata) => `ai-${metadata.commandId}`;
 const outcomeCommandId = (requestId: string) => `${requestId}:outcome`;
+/** The project a request with `createsProject` makes: the same for a retry of the request, so it is made once. */
+export const createdProjectIdOf = (requestId: string) => idFromCommand(`${requestId}:project`);
 
 const MAX_ASKED_TEXT = 2000;
 const MAX_ASKED_ITEMS = 100;
@@ -224,14 +234,17 @@ export const createAiGateway = (deps: AiGatewayDeps) => {
       const ai: AiAnswer = { provider: provider.name, model: provider.model, promptVersion, ownKey };
       process.update('saving', 'Saving the results...');
       // A refusal now (the list filled up, the idea was finished meanwhile) delivers nothing: it is refunded.
+      const recordOn = project?.projectId ?? (call.createsProject ? createdProjectIdOf(requestId) : null);
       const recorded =
-        project && call.record
-          ? await recordOutcome(project.projectId, call.record(output, { requestId, ai, input }), step(metadata, outcomeCommandId(requestId))).catch(
-              async (error: unknown) => {
-                await refund(actor, requestId, 'outcome refused', metadata);
-                throw error;
-              },
-            )
+        recordOn && call.record
+          ? await recordOutcome(
+              recordOn,
+              call.record(output, { requestId, ai, input, projectId: recordOn }),
+              step(metadata, outcomeCommandId(requestId)),
+            ).catch(async (error: unknown) => {
+              await refund(actor, requestId, 'outcome refused', metadata);
+              throw error;
+            })
           : null;
       process.complete(call.done(output));
       return { output, ai, requestId, input, position: recorded ? String(recorded.position) : null };
@@ -304,12 +317,11 @@ export const createAiGateway = (deps: AiGatewayDeps) => {
     for (const entry of await journal.abandoned()) {
       if (!(await journal.takeOver(entry.requestId, entry.leaseUntil))) continue;
       const metadata: CommandMetadata = { commandId: `${entry.requestId}:repair`, actorId: entry.actorId, now: deps.clock().toISOString() };
-      const delivered =
-        entry.projectId !== null &&
-        (await handledBefore(eventStore, projectDecider, projectStreamId(entry.projectId), {
-          ...metadata,
-          commandId: outcomeCommandId(entry.requestId),
-        }));
+      // A request without a project may have made one (createsProject): its outcome is looked for there.
+      const delivered = await handledBefore(eventStore, projectDecider, projectStreamId(entry.projectId ?? createdProjectIdOf(entry.requestId)), {
+        ...metadata,
+        commandId: outcomeCommandId(entry.requestId),
+      });
       if (!delivered && entry.actorId) await refund(entry.actorId, entry.requestId, 'abandoned: the server stopped mid-request', metadata);
       logger.warn({ requestId: entry.requestId, refunded: !delivered }, 'AI request abandoned by a stopped process: repaired');
       await journal.release(entry.requestId);

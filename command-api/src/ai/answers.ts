@@ -1,12 +1,16 @@
 import {
   GUIDED_PARAMETER_KINDS,
   ideaConceptSchema,
+  MAX_NOTE_LENGTH,
   MAX_PARAMETER_LENGTH,
+  MAX_PROJECT_NAME_LENGTH,
   MIN_PARAMETER_LENGTH,
   PARAMETER_LISTS,
   parameterKey,
   STAGE_TITLES,
   truncateWords,
+  withoutUnsafeCharacters,
+  withoutUnsafeTextCharacters,
   type FlowStage,
   type IdeaConcept,
   type IncompatibleParameter,
@@ -141,8 +145,8 @@ const safeClean = (items: readonly string[], options: Parameters<typeof cleanSug
 };
 
 /**
- * A quick idea as project data the client can save as it is (POST /api/projects takes `project` and
- * `stages`): stages 1 to 5 in the project's own field names.
+ * A quick idea as project data (the shape POST /api/projects takes as `project` and `stages`): stages 1 to 5 in
+ * the project's own field names. The quick-idea route puts it into a project itself.
  */
 export const quickProjectData = (idea: QuickIdea, context: AiContext) => {
   const lists: Partial<Record<ParameterListName, string[]>> = {};
@@ -156,7 +160,15 @@ export const quickProjectData = (idea: QuickIdea, context: AiContext) => {
   const stageData = (stage: 1 | 2) =>
     Object.fromEntries(Object.entries(lists).filter(([list]) => PARAMETER_LISTS[list as ParameterListName].stage === stage));
   const notes = (fields: readonly string[]) =>
-    Object.fromEntries(fields.map((field) => [field, (idea.notes as Record<string, string | undefined>)[field]?.trim() ?? '']));
+    Object.fromEntries(
+      fields.map((field) => [
+        field,
+        // Cut to the project's limits, not refused: the server puts the idea into a project with it.
+        withoutUnsafeTextCharacters((idea.notes as Record<string, string | undefined>)[field] ?? '')
+          .trim()
+          .slice(0, MAX_NOTE_LENGTH),
+      ]),
+    );
   const data = {
     1: stageData(1),
     2: stageData(2),
@@ -165,7 +177,11 @@ export const quickProjectData = (idea: QuickIdea, context: AiContext) => {
     5: notes(['finalConceptName', 'oneLinerPitch', 'detailedDescription', 'viralLoopExplained', 'sustainabilityLoopExplained']),
   };
   return {
-    name: idea.projectName.trim() || context.projectName || concepts[0]?.name || 'Quick Idea',
+    name:
+      withoutUnsafeCharacters(idea.projectName).trim().slice(0, MAX_PROJECT_NAME_LENGTH).trim() ||
+      context.projectName ||
+      concepts[0]?.name ||
+      'Quick Idea',
     coreIdea: context.coreIdea,
     parameters: context.parameters,
     currentStageIndex: 1,

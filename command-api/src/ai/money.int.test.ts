@@ -176,6 +176,19 @@ describe('one Idempotency-Key, one model call', () => {
   });
 });
 
+/** As if the process running the request died before it wrote the answer down: its lease has run out. */
+const abandon = (requestId: string, actorId: string, projectId: string | null) =>
+  ai.stores.documentStore.replaceOne(AI_REQUESTS_COLLECTION, {
+    _id: requestId,
+    state: 'running',
+    actorId,
+    projectId,
+    requestDigest: null,
+    owner: 'a-dead-process',
+    leaseUntil: new Date(now - 1000).toISOString(),
+    expiresAt: new Date(now + 1000).toISOString(),
+  });
+
 describe('a crash between charge and answer', () => {
   it('is repaired once the lease runs out: refunded once, never charged twice', async () => {
     const visitor = ai.visitor();
@@ -211,20 +224,25 @@ describe('a crash between charge and answer', () => {
     await visitor.post('/api/generate-parameters').send({ fieldType: 'viralParameters', projectId });
     const requestId = (await ai.events()).find((event) => event.type === 'AiRequestCharged')!.data as { requestId: string; accountId: string };
     // As if the process died after recording the outcome, before it wrote the answer down.
-    await ai.stores.documentStore.replaceOne(AI_REQUESTS_COLLECTION, {
-      _id: requestId.requestId,
-      state: 'running',
-      actorId: requestId.accountId,
-      projectId,
-      requestDigest: null,
-      owner: 'a-dead-process',
-      leaseUntil: new Date(now - 1000).toISOString(),
-      expiresAt: new Date(now + 1000).toISOString(),
-    });
+    await abandon(requestId.requestId, requestId.accountId, projectId);
     await ai.app.aiGateway.repairAbandoned();
     expect((await ai.events()).filter((event) => event.type === 'AiRequestRefunded')).toHaveLength(0);
     expect(await freePlaysOf(visitor)).toBe(FREE_PLAYS - 1);
     expect(await ai.stores.documentStore.count(AI_REQUESTS_COLLECTION)).toBe(0);
+  });
+
+  it("keeps the charge when Quick Start's new project was made before the crash (it is looked for where the request makes it)", async () => {
+    const visitor = ai.visitor();
+    gemini.answer(json({ projectName: 'Tip Pool', lists: { viralParameters: ['FOMO'] }, concepts: [{ name: 'Tip Wall', simplicityScore: 4 }] }));
+    const res = await visitor.post('/api/quick-generate-idea').send({ coreIdea: 'A tip wall that pays the best message', target: 'new' });
+    expect(res.status).toBe(200);
+    const charged = (await ai.events()).find((event) => event.type === 'AiRequestCharged')!.data as { requestId: string; accountId: string };
+    expect(charged.requestId).toBe(res.body.requestId);
+    // As if the process died after making the project, before it wrote the answer down: the journal has no project id.
+    await abandon(charged.requestId, charged.accountId, null);
+    await ai.app.aiGateway.repairAbandoned();
+    expect((await ai.events()).filter((event) => event.type === 'AiRequestRefunded')).toHaveLength(0);
+    expect(await freePlaysOf(visitor)).toBe(FREE_PLAYS - 1);
   });
 });
 

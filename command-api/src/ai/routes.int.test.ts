@@ -426,18 +426,16 @@ describe('the idea generation flow', () => {
     expect(res.body).toMatchObject({ error: 'Empty prompt' });
   });
 
-  it('POST /api/quick-generate-idea answers project data with stages that POST /api/projects takes', async () => {
+  it('POST /api/quick-generate-idea without a project makes a new one with the idea in it, and answers its data and id', async () => {
     const visitor = ai.visitor();
     const res = await visitor.post('/api/quick-generate-idea').send({ coreIdea: idea, parameters: ['Viral'] });
     expect(res.status).toBe(200);
-    const { projectData } = res.body;
+    const { projectData, projectId } = res.body;
     expect(projectData).toMatchObject({ name: expect.any(String), coreIdea: idea, parameters: ['Viral'] });
     expect(projectData.stages.map((stage: { stageNumber: number }) => stage.stageNumber)).toEqual([1, 2, 3, 4, 5]);
     expect(projectData.stages[0].data.viralParameters.length).toBeGreaterThan(0);
-    const saved = await visitor
-      .post('/api/projects')
-      .send({ project: { name: projectData.name, coreIdea: projectData.coreIdea }, stages: projectData.stages });
-    expect(saved.status).toBe(201);
+    const written = (await ai.events()).filter((event) => (event.data as { projectId?: string }).projectId === projectId).map((event) => event.type);
+    expect(written).toEqual(['ProjectCreated', 'ProjectImported', 'AiResultsGenerated']);
   });
 
   it("POST /api/quick-generate-idea refuses an empty core idea with 'Empty idea'", async () => {

@@ -112,10 +112,14 @@ export const ideaStageBody = z.strictObject({
   projectId,
 });
 
+/** Quick Start's choice: fill the project named by `projectId` (the default with one), or make a new one (without). */
+export const QUICK_IDEA_TARGETS = ['fill', 'new'] as const;
+
 export const quickIdeaBody = z.strictObject({
   coreIdea: userText(MAX_CORE_IDEA_LENGTH),
   parameters: parameterList.optional(),
   projectName: userLine(MAX_PROJECT_NAME_LENGTH).optional(),
+  target: z.enum(QUICK_IDEA_TARGETS).optional(),
   projectId,
 });
 

@@ -479,6 +479,8 @@ export type GenerateParametersResponse = z.infer<typeof generateParametersRespon
 export const technicalReportResponse = z.object({
   ...aiAnswer,
   message: z.string(),
+  /** With a guided project, the report or the prompt is in it already: where (X-Min-Position for the next read). */
+  position: z.string().optional(),
   report: technicalReportSchema.partial().extend({
     finalPrompt: z.string().optional(),
     parameterAudit: z.object({ incompatibleParameters: z.array(incompatibleParameterSchema) }).optional(),
@@ -510,7 +512,14 @@ export const quickProjectView = z.object({
   stages: z.array(z.object({ stageNumber: z.number().int(), title: z.string(), data: z.record(z.string(), z.unknown()) })),
 });
 export type QuickProjectData = z.infer<typeof quickProjectView>;
-export const quickGenerateIdeaResponse = z.object({ ...aiAnswer, message: z.string(), projectData: quickProjectView });
+/** The project the idea was put into (the one named, filled; or the new one made for it) and where it landed. */
+export const quickGenerateIdeaResponse = z.object({
+  ...aiAnswer,
+  message: z.string(),
+  projectData: quickProjectView,
+  projectId: z.string().optional(),
+  position: z.string().optional(),
+});
 export type QuickGenerateIdeaResponse = z.infer<typeof quickGenerateIdeaResponse>;
 
 /**

@@ -180,6 +180,18 @@ export const applyStageResultsSchema = z.strictObject({
   results: z.record(userLine(100), z.unknown()).refine(hasOnlySafeText, `results: ${UNSAFE_TEXT_MESSAGE}`),
 });
 
+/**
+ * Quick Start's "Fill this project": a quick idea (the shape of an export) put into the project, filling only
+ * what it lacks (quick-idea-fill.ts). Sent by the AI route that charged for the idea, never by a browser.
+ */
+export const applyQuickIdeaSchema = z.strictObject({
+  projectId: namedId(),
+  projectName: z.unknown().optional(),
+  coreIdea: z.unknown().optional(),
+  parameters: z.unknown().optional(),
+  stages: z.unknown().optional(),
+});
+
 type CommandOf<T extends string, S extends z.ZodType> = Command<T, z.infer<S>>;
 
 export type CreateProject = CommandOf<'CreateProject', typeof createProjectSchema>;
@@ -204,6 +216,7 @@ export type RecordTechnicalReport = CommandOf<'RecordTechnicalReport', typeof re
 export type RecordFinalPrompt = CommandOf<'RecordFinalPrompt', typeof recordFinalPromptSchema>;
 export type RemoveAuditedParameter = CommandOf<'RemoveAuditedParameter', typeof removeAuditedParameterSchema>;
 export type ApplyStageResults = CommandOf<'ApplyStageResults', typeof applyStageResultsSchema>;
+export type ApplyQuickIdea = CommandOf<'ApplyQuickIdea', typeof applyQuickIdeaSchema>;
 
 export type ProjectCommand =
   | CreateProject
@@ -228,6 +241,7 @@ export type ProjectCommand =
   | RecordFinalPrompt
   | RemoveAuditedParameter
   | ApplyStageResults
+  | ApplyQuickIdea
   | ProjectBuilderCommand
   | ProjectAiCommand;
 
@@ -255,6 +269,7 @@ export const projectCommandSchemas = {
   RecordFinalPrompt: recordFinalPromptSchema,
   RemoveAuditedParameter: removeAuditedParameterSchema,
   ApplyStageResults: applyStageResultsSchema,
+  ApplyQuickIdea: applyQuickIdeaSchema,
   ...projectBuilderCommandSchemas,
   ...projectAiCommandSchemas,
 } satisfies Record<ProjectCommand['type'], z.ZodType>;

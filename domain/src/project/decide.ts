@@ -3,6 +3,7 @@ import { ConflictError, NotFoundError, StageIncompleteError, ValidationError } f
 import type {
   AddAudienceSegment,
   ApplyStageResults,
+  ApplyQuickIdea,
   AddParameter,
   AdvanceStage,
   ClearParameters,
@@ -47,6 +48,7 @@ import type { ProjectEvent, ProjectSnapshot, StageNotesUpdated } from './events.
 import { parseProjectExport } from './export.ts';
 import { sameValue } from './same-value.ts';
 import { stageResultCommands } from './stage-results.ts';
+import { quickIdeaFillCommands } from './quick-idea-fill.ts';
 import { emptyStage, emptyStages, filledStageFields, stageNotesSchemas, type IdeaConcept, type StageNumber } from './stages.ts';
 import { evolveProject, initialProjectState, parameterListOf, type ActiveProjectState, type ProjectState } from './state.ts';
 import { uniqueItems } from './text.ts';
@@ -81,6 +83,7 @@ const KIND_OF_COMMAND: Record<ProjectCommand['type'], ProjectKind | null> = {
   RecordFinalPrompt: 'guided',
   RemoveAuditedParameter: 'guided',
   ApplyStageResults: 'guided',
+  ApplyQuickIdea: 'guided',
   SetBuilderCoreIdea: 'builder',
   SetBuilderViralMechanics: 'builder',
   AddBuilderParameter: 'builder',
@@ -149,6 +152,8 @@ export const decideProject = (command: ProjectCommand, state: ProjectState): Pro
       return removeAuditedParameter(command, state);
     case 'ApplyStageResults':
       return applyStageResults(command, state);
+    case 'ApplyQuickIdea':
+      return applyQuickIdea(command, state);
     case 'SetBuilderCoreIdea':
     case 'SetBuilderViralMechanics':
     case 'AddBuilderParameter':
@@ -570,4 +575,14 @@ const applyStageResults = ({ data, metadata }: ApplyStageResults, state: Project
     current = decided.reduce(evolveProject, current);
   }
   return events;
+};
+
+/** Each fill command is decided on the project as the ones before it left it (a concept proposed, then selected). */
+const applyQuickIdea = ({ data, metadata }: ApplyQuickIdea, state: ProjectState): ProjectEvent[] => {
+  let current: ProjectState = requireOwnedProject(state, data.projectId, metadata.actorId);
+  return quickIdeaFillCommands(current, data, metadata).flatMap((command) => {
+    const decided = decideProject(command, current);
+    current = decided.reduce(evolveProject, current);
+    return decided;
+  });
 };

@@ -1,6 +1,8 @@
 import {
   AI_FAILURE_MESSAGES,
+  MAX_PROMPT_LENGTH,
   technicalReportSchema,
+  withoutUnsafeTextCharacters,
   ValidationError,
   type ActiveProjectState,
   type TechnicalReport,
@@ -9,7 +11,7 @@ import {
 import { parseInput } from '@vis/infrastructure';
 import type { Context } from 'koa';
 import type { z } from 'zod';
-import type { AiGateway } from '../ai-gateway.ts';
+import type { AiGateway, OutcomeCommand } from '../ai-gateway.ts';
 import { auditedAgainst, requireText, withoutParameters } from '../answers.ts';
 import { technicalReportBody } from '../schemas.ts';
 import { answered, contextWithData, requirePrompt, type AiRoute } from './shared.ts';
@@ -24,6 +26,22 @@ const askedOf = (body: ReportBody) => ({
   removeParameters: body.removeParameters ?? [],
 });
 
+/**
+ * A prompt as the project keeps it: a model's stray control character or an overlong answer must not turn a
+ * paid answer into a refused command.
+ */
+const keptPrompt = (prompt: string) => requireText(withoutUnsafeTextCharacters(prompt).slice(0, MAX_PROMPT_LENGTH));
+
+/**
+ * What the project keeps of an answer (spec 01 §4 Summary), recorded with it in one append: the final or modified
+ * prompt, the report. A builder project has no summary; there the answer is history only.
+ */
+const applied = (guided: boolean, recorded: OutcomeCommand, kept: OutcomeCommand): OutcomeCommand[] => (guided ? [recorded, kept] : [recorded]);
+const isGuided = (project: ActiveProjectState | null) => project?.kind !== 'builder';
+
+/** The answer and, when it was put into the project, where (X-Min-Position for the screen's next read). */
+const withPosition = (result: { position: string | null }) => (result.position === null ? {} : { position: result.position });
+
 const sizedReport = (report: TechnicalReport) => {
   if (!report.detailedIdea.trim() && !report.technicalSpecifications.architecture.trim() && !report.prototypeStructure.mvpDefinition.trim()) {
     requireText('');
@@ -36,16 +54,25 @@ const modifiedPrompt = async (ctx: Context, gateway: AiGateway, body: ReportBody
   const asked = askedOf(body);
   const { projectId } = body;
   const existingPrompt = requirePrompt(sentPrompt, 'existingPrompt');
+  let guided = false;
   const result = await gateway.run(ctx, {
     use: 'modifiedPrompt',
     failure: AI_FAILURE_MESSAGES.modifiedPrompt,
     projectId,
-    input: (project) => ({ context: withoutParameters(base(project), removeParameters), existingPrompt, removeParameters }),
-    accept: (output) => ({ finalPrompt: requireText(output.finalPrompt) }),
-    record: (output, { requestId, ai }) => ({
-      type: 'RecordAiPrompt',
-      data: { projectId: projectId!, requestId, ai, use: 'modifiedPrompt', asked, prompts: [output.finalPrompt], incompatibleParameters: [] },
-    }),
+    input: (project) => {
+      guided = isGuided(project);
+      return { context: withoutParameters(base(project), removeParameters), existingPrompt, removeParameters };
+    },
+    accept: (output) => ({ finalPrompt: keptPrompt(output.finalPrompt) }),
+    record: (output, { requestId, ai }) =>
+      applied(
+        guided,
+        {
+          type: 'RecordAiPrompt',
+          data: { projectId: projectId!, requestId, ai, use: 'modifiedPrompt', asked, prompts: [output.finalPrompt], incompatibleParameters: [] },
+        },
+        { type: 'RecordFinalPrompt', data: { projectId: projectId!, prompt: output.finalPrompt } },
+      ),
     done: () => 'Modified prompt generated',
   });
   ctx.body = {
@@ -53,6 +80,7 @@ const modifiedPrompt = async (ctx: Context, gateway: AiGateway, body: ReportBody
     message: 'Modified prompt generated',
     report: { finalPrompt: result.output.finalPrompt, parameterAudit: { incompatibleParameters: [] } },
     ...answered(result),
+    ...withPosition(result),
   } satisfies TechnicalReportResponse;
 };
 
@@ -60,27 +88,36 @@ const finalPrompt = async (ctx: Context, gateway: AiGateway, body: ReportBody) =
   const base = baseContext(body);
   const asked = askedOf(body);
   const { projectId } = body;
+  let guided = false;
   const result = await gateway.run(ctx, {
     use: 'finalPrompt',
     failure: AI_FAILURE_MESSAGES.finalPrompt,
     projectId,
-    input: (project) => ({ context: base(project) }),
+    input: (project) => {
+      guided = isGuided(project);
+      return { context: base(project) };
+    },
     accept: (output, input) => ({
-      finalPrompt: requireText(output.finalPrompt),
+      finalPrompt: keptPrompt(output.finalPrompt),
       incompatibleParameters: auditedAgainst(input.context, output.incompatibleParameters),
     }),
-    record: (output, { requestId, ai }) => ({
-      type: 'RecordAiPrompt',
-      data: {
-        projectId: projectId!,
-        requestId,
-        ai,
-        use: 'finalPrompt',
-        asked,
-        prompts: [output.finalPrompt],
-        incompatibleParameters: output.incompatibleParameters,
-      },
-    }),
+    record: (output, { requestId, ai }) =>
+      applied(
+        guided,
+        {
+          type: 'RecordAiPrompt',
+          data: {
+            projectId: projectId!,
+            requestId,
+            ai,
+            use: 'finalPrompt',
+            asked,
+            prompts: [output.finalPrompt],
+            incompatibleParameters: output.incompatibleParameters,
+          },
+        },
+        { type: 'RecordFinalPrompt', data: { projectId: projectId!, prompt: output.finalPrompt } },
+      ),
     done: () => 'Final prompt generated',
   });
   const { finalPrompt, incompatibleParameters } = result.output;
@@ -89,6 +126,7 @@ const finalPrompt = async (ctx: Context, gateway: AiGateway, body: ReportBody) =
     message: 'Final prompt generated',
     report: { finalPrompt, parameterAudit: { incompatibleParameters } },
     ...answered(result),
+    ...withPosition(result),
   } satisfies TechnicalReportResponse;
 };
 
@@ -127,28 +165,42 @@ const fullReport = async (ctx: Context, gateway: AiGateway, body: ReportBody) =>
   const base = baseContext(body);
   const asked = askedOf(body);
   const { projectId } = body;
+  let guided = false;
   const result = await gateway.run(ctx, {
     use: 'technicalReport',
     failure: AI_FAILURE_MESSAGES.technicalReport,
     projectId,
-    input: (project) => ({ context: base(project) }),
+    input: (project) => {
+      guided = isGuided(project);
+      return { context: base(project) };
+    },
     accept: (report, input) =>
       sizedReport({
         ...report,
         parameterAudit: { incompatibleParameters: auditedAgainst(input.context, report.parameterAudit.incompatibleParameters) },
       }),
-    record: (report, { requestId, ai }) => ({
-      type: 'RecordAiReport',
-      data: { projectId: projectId!, requestId, ai, use: 'technicalReport', asked, report },
-    }),
+    record: (report, { requestId, ai }) =>
+      applied(
+        guided,
+        { type: 'RecordAiReport', data: { projectId: projectId!, requestId, ai, use: 'technicalReport', asked, report } },
+        { type: 'RecordTechnicalReport', data: { projectId: projectId!, report } },
+      ),
     done: () => 'Technical report generated',
   });
-  ctx.body = { success: true, message: 'Technical report generated', report: result.output, ...answered(result) } satisfies TechnicalReportResponse;
+  ctx.body = {
+    success: true,
+    message: 'Technical report generated',
+    report: result.output,
+    ...answered(result),
+    ...withPosition(result),
+  } satisfies TechnicalReportResponse;
 };
 
 /**
  * One call, four uses (spec 01 §7, §2 Summary): the technical report; `promptOnly` the final prompt with its
  * audit; `auditOnly` the audit alone; `existingPrompt` + `removeParameters` the modified prompt (audit cleared).
+ * With a guided project's id, the report or the prompt is put into the project in the same request that pays
+ * for it (no second call saves it); `position` says where.
  */
 export const technicalReport: AiRoute = {
   method: 'post',

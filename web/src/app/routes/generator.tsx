@@ -14,12 +14,11 @@ import { SwitchField } from '../../components/ui/switch.tsx';
 import { generatePromptSequence } from '../../lib/ai/generate-prompt-sequence.ts';
 import { processIdeaStage } from '../../lib/ai/process-idea-stage.ts';
 import { processQuery, type ProcessQueryResponse } from '../../lib/ai/process-query.ts';
-import { quickGenerateIdea } from '../../lib/ai/quick-generate-idea.ts';
+import { quickGenerateIdea, type QuickStartTarget } from '../../lib/ai/quick-generate-idea.ts';
 import { useAiFailure } from '../../lib/ai/use-ai-failure.ts';
 import { AddParameterDialog } from '../../features/generator/components/add-parameter-dialog.tsx';
 import { QuickStartDialog } from '../../features/generator/components/quick-start-dialog.tsx';
 import { canEnterFlowStage, fieldLabel, FLOW_STAGE_IDS, FLOW_STAGES, flowStageValues, isFlowStageDone } from '../../lib/flow/flow.ts';
-import { createProject } from '../../lib/projects/create-project.ts';
 import { projectQueryOptions } from '../../lib/projects/get-project.ts';
 import { setCurrentStage } from '../../lib/projects/set-current-stage.ts';
 import { DataMissing } from '../../features/projects/components/data-missing.tsx';
@@ -163,17 +162,21 @@ export const GeneratorRoute = () => {
     }
   };
 
-  const quickStart = async (coreIdea: string) => {
+  // The server puts the idea into this project or a new one in the same request; the screen only reads it.
+  const quickStart = async (coreIdea: string, target: QuickStartTarget) => {
     setStarting(true);
     try {
-      const data = await quickGenerateIdea({ projectId, coreIdea, parameters: response.project.parameters }, aiProcess.headers);
-      const { project: created } = await createProject(
-        { name: data.name, coreIdea: data.coreIdea, parameters: data.parameters, currentStageIndex: data.currentStageIndex },
-        data.stages.map(({ stageNumber, data: stageData }) => ({ stageNumber, data: stageData })),
-      );
-      rememberCurrentProject(created.id);
+      const { parameters } = response.project;
+      const asked = target === 'fill' ? { target, projectId, coreIdea, parameters } : { target, coreIdea, parameters };
+      const { projectData, projectId: filled } = await quickGenerateIdea(asked, aiProcess.headers);
       setActive(null);
-      toast({ title: 'Idea generated', description: `"${data.name}" is your current project now.`, variant: 'success' });
+      if (target === 'new') {
+        rememberCurrentProject(filled);
+        toast({ title: 'Idea generated', description: `"${projectData.name}" is your current project now.`, variant: 'success' });
+      } else {
+        await queryClient.invalidateQueries({ queryKey: projectQueryOptions(projectId).queryKey });
+        toast({ title: 'Idea generated', description: 'The empty parts of this project are filled in.', variant: 'success' });
+      }
       return true;
     } catch (error) {
       aiFailure(error, 'Error generating idea');

@@ -1,4 +1,5 @@
 import type { IncompatibleParameter } from '@vis/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, FileText, Loader2, Save, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -7,8 +8,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { generateTechnicalReport } from '../../lib/ai/generate-technical-report.ts';
 import { useAiFailure } from '../../lib/ai/use-ai-failure.ts';
-import { stageOf } from '../../lib/projects/get-project.ts';
-import { useRecordFinalPrompt } from '../../lib/projects/record-final-prompt.ts';
+import { projectQueryOptions, stageOf } from '../../lib/projects/get-project.ts';
 import { useRemoveAuditedParameter } from '../../lib/projects/remove-audited-parameter.ts';
 import { DataMissing } from '../../features/projects/components/data-missing.tsx';
 import { useCurrentProject } from '../../features/projects/hooks/use-current-project.ts';
@@ -27,7 +27,7 @@ export const SummaryRoute = () => {
   const flushSaves = useFlushSaves();
   const toast = useToast();
   const aiFailure = useAiFailure();
-  const recordPrompt = useRecordFinalPrompt(projectId ?? '');
+  const queryClient = useQueryClient();
   const removeAudited = useRemoveAuditedParameter(projectId ?? '');
   const [dialog, setDialog] = useState<'prompt' | 'report' | null>(null);
   const [generating, setGenerating] = useState(false);
@@ -43,6 +43,9 @@ export const SummaryRoute = () => {
   const { finalPrompt, technicalReport } = stageOf(response, 6).data;
   const shownFindings = findings ?? technicalReport?.parameterAudit.incompatibleParameters ?? [];
 
+  // The server put the prompt into the project when it answered: read it again, at the answer's position.
+  const showSaved = () => queryClient.invalidateQueries({ queryKey: projectQueryOptions(projectId).queryKey });
+
   const save = async () => {
     await flushSaves();
     toast({ title: 'Saved', description: 'Your progress has been saved.', variant: 'success' });
@@ -52,7 +55,7 @@ export const SummaryRoute = () => {
     setGenerating(true);
     try {
       const { report } = await generateTechnicalReport({ projectId, promptOnly: true });
-      await recordPrompt.mutateAsync(report.finalPrompt ?? '');
+      await showSaved();
       setFindings(report.parameterAudit?.incompatibleParameters ?? []);
       setRemoved([]);
       setDialog('prompt');
@@ -96,8 +99,8 @@ export const SummaryRoute = () => {
   const modify = async () => {
     setBusy('modify');
     try {
-      const { report } = await generateTechnicalReport({ projectId, existingPrompt: finalPrompt, removeParameters: removed });
-      await recordPrompt.mutateAsync(report.finalPrompt ?? '');
+      await generateTechnicalReport({ projectId, existingPrompt: finalPrompt, removeParameters: removed });
+      await showSaved();
       setFindings([]);
       setRemoved([]);
     } catch (error) {

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { RadioCard } from '../../../components/ui/radio-card.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import {
   formatUsd,
@@ -57,33 +58,26 @@ export const PaymentForm = () => {
           </legend>
           <div className="mt-3 grid gap-3 sm:grid-cols-2">
             {PAYMENT_METHODS.map((each) => (
-              <label
+              <RadioCard
                 key={each.id}
-                className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-3 transition-colors hover:bg-slate-50 has-checked:border-indigo-500 has-checked:bg-indigo-50 has-focus-visible:ring-2 has-focus-visible:ring-indigo-500 has-disabled:cursor-not-allowed dark:border-slate-700 dark:hover:bg-slate-800 dark:has-checked:bg-indigo-500/15"
+                name={`${id}-method`}
+                value={each.id}
+                checked={method === each.id}
+                onSelect={() => setMethod(each.id)}
+                describedBy={`${id}-${each.id}-description`}
               >
-                <input
-                  type="radio"
-                  name={`${id}-method`}
-                  value={each.id}
-                  checked={method === each.id}
-                  onChange={() => setMethod(each.id)}
-                  aria-describedby={`${id}-${each.id}-description`}
-                  className="mt-1 size-4 accent-indigo-600"
-                />
-                <span className="min-w-0 flex-1">
-                  <span className="flex flex-wrap items-center gap-2 font-semibold">
-                    {each.name}
-                    {each.discount && (
-                      <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-500/20 dark:text-amber-100">
-                        <Zap className="size-3" aria-hidden /> {LIGHTNING_DISCOUNT_PERCENT}% off
-                      </span>
-                    )}
-                  </span>
-                  <span id={`${id}-${each.id}-description`} className="mt-0.5 block text-sm text-slate-600 dark:text-slate-300">
-                    {each.description}
-                  </span>
+                <span className="flex flex-wrap items-center gap-2 font-semibold">
+                  {each.name}
+                  {each.discount && (
+                    <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-500/20 dark:text-amber-100">
+                      <Zap className="size-3" aria-hidden /> {LIGHTNING_DISCOUNT_PERCENT}% off
+                    </span>
+                  )}
                 </span>
-              </label>
+                <span id={`${id}-${each.id}-description`} className="mt-0.5 block text-sm text-slate-600 dark:text-slate-300">
+                  {each.description}
+                </span>
+              </RadioCard>
             ))}
           </div>
         </fieldset>
