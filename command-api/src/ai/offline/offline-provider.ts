@@ -16,7 +16,8 @@ import {
 import type { AiContext, AiInput, AiOutput, AiProvider, AiUse, StageFieldValue } from '../provider.ts';
 import { seededRandom, type Seeded } from './seeded.ts';
 import { noteLabel } from '../context.ts';
-import { auditOf, conceptsFor, IMPLEMENTATION_STEPS, ideaPhrase, keywordsOf, nameOf, stageText } from './texts.ts';
+import { auditOf } from './audit.ts';
+import { conceptsFor, IMPLEMENTATION_STEPS, ideaPhrase, keywordsOf, nameOf, stageText } from './texts.ts';
 import { BUILDER_TEMPLATES, BUILDER_VOCABULARY, GUIDED_TEMPLATES, GUIDED_VOCABULARY, type PhraseTemplate } from './vocabulary.ts';
 
 export const OFFLINE_MODEL = 'offline-generator';
