@@ -29,7 +29,7 @@ const RULES: readonly AuditRule[] = [
     premise: 'the idea lives on one page with nothing physical',
     needs: 'something physical (printed, shipped or handed out in person)',
     breaks:
-      /\b(physical|stickers?|flyers?|posters?|printed|print(ing)?|merch(andise)?|t-shirts?|mugs?|hoodies?|billboards?|postcards?|leaflets?|booths?|kiosks?|vending|shipping|ship(ped)?|deliver(y|ed)?|warehouse|store ?front|pop-up shops?|hardware devices?|in[- ]person|conferences?|meetups?|festivals?|trade shows?)\b/i,
+      /\b(physical|stickers?|flyers?|posters?|printed|print(ing)?|merch(andise)?|t-shirts?|mugs?|hoodies?|billboards?|postcards?|leaflets?|booths?|kiosks?|vending|shipping|ship(ped)?|deliver(y|ed)?|warehouse|store ?front|pop-up shops?|hardware devices?|in[- ]person|conferences?|meetups?|festivals?|trade shows?|launch part(y|ies)|(in-person|real-world|offline|local) events?)\b/i,
     instead: 'Reach people online instead: share cards, links and posts.',
   },
   {

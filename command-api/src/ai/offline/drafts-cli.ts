@@ -5,7 +5,7 @@
  */
 import { FLOW_STAGES, type IdeaConcept } from '@vis/domain';
 import { emptyContext } from '../context.ts';
-import type { AiContext } from '../provider.ts';
+import type { AiContext, StageFieldValue } from '../provider.ts';
 import { createOfflineProvider } from './offline-provider.ts';
 
 export const SAMPLE_PROJECTS: readonly AiContext[] = [
@@ -64,12 +64,15 @@ const draft = async (stage: keyof typeof FLOW_STAGES, context: AiContext) =>
 export const draftsOf = async (project: AiContext) => {
   const ideation = await draft('ideation', project);
   const concepts = ideation.ideaConcepts as IdeaConcept[];
-  const drafts: { title: string; fields: Record<string, unknown> }[] = [{ title: 'Stage 3 (ideation)', fields: ideation }];
+  const drafts: { title: string; fields: Record<string, StageFieldValue> }[] = [{ title: 'Stage 3 (ideation)', fields: ideation }];
   for (const concept of concepts.slice(0, 2)) {
     const selected = { ...project, concept };
     const mechanics = await draft('mechanics', selected);
     drafts.push({ title: `Stage 4 (mechanics), "${concept.name}" selected`, fields: mechanics });
-    const withNotes = { ...selected, notes: Object.fromEntries(Object.entries(mechanics).map(([key, value]) => [key, String(value)])) };
+    const withNotes = {
+      ...selected,
+      notes: Object.fromEntries(Object.entries(mechanics).map(([key, value]) => [key, typeof value === 'string' ? value : ''])),
+    };
     drafts.push({ title: `Stage 5 (refinement), "${concept.name}" selected`, fields: await draft('refinement', withNotes) });
   }
   return drafts;
@@ -82,7 +85,7 @@ const main = async () => {
       console.log(`\n=== ${title}`);
       for (const [field, value] of Object.entries(fields)) {
         if (Array.isArray(value)) for (const item of value) console.log(`- ${JSON.stringify(item)}`);
-        else console.log(`${field}: ${String(value)}`);
+        else console.log(`${field}: ${value}`);
       }
     }
     const { output } = await offline.run('parameterAudit', { context: project });

@@ -16,7 +16,7 @@ import {
 import type { AiContext, AiInput, AiOutput, AiProvider, AiUse, StageFieldValue } from '../provider.ts';
 import { seededRandom, type Seeded } from './seeded.ts';
 import { noteLabel } from '../context.ts';
-import { auditOf } from './audit.ts';
+import { allParameters, auditOf } from './audit.ts';
 import { conceptsFor, IMPLEMENTATION_STEPS, ideaPhrase, keywordsOf, nameOf, stageText } from './texts.ts';
 import { BUILDER_TEMPLATES, BUILDER_VOCABULARY, GUIDED_TEMPLATES, GUIDED_VOCABULARY, type PhraseTemplate } from './vocabulary.ts';
 
@@ -212,6 +212,13 @@ const stageFields = (stage: FlowStage, context: AiContext, rng: Seeded, quick: b
     }),
   );
 
+/** A field's name in words: 'rewardSourceParameters' → 'reward source parameters'. */
+const fieldWords = (field: string) =>
+  field
+    .replace(/([A-Z])/g, ' $1')
+    .toLowerCase()
+    .trim();
+
 type Generators = { [U in AiUse]: (input: AiInput<U>, rng: Seeded) => AiOutput<U> };
 
 const generators: Generators = {
@@ -271,7 +278,9 @@ const generators: Generators = {
         phases: ['Page and core action', 'Pool ledger and payouts', 'Sharing and referrals', 'Launch and tuning'],
         resources: ['One full-stack developer', 'An XNO wallet for the pool', 'A CDN and a small server'],
         roadmap: 'Launch to one community, measure returning players, then open it up.',
-        risks: ['Bots draining the pool', 'Novelty fading', 'Wallet onboarding friction'],
+        risks: context.lists.challengeParameters?.length
+          ? context.lists.challengeParameters.slice(0, 4)
+          : ['Bots draining the pool', 'Novelty fading', 'Wallet onboarding friction'],
         metrics: ['Daily players', 'Return rate after 7 days', 'Pool size', 'Shares per player'],
       },
       parameterAudit: { incompatibleParameters: auditOf(context) },
@@ -280,21 +289,27 @@ const generators: Generators = {
   },
   processQuery: ({ context, query, stage }, rng) => {
     const topic = keywordsOf(query)[0];
+    const name = nameOf(context);
+    const source = context.notes.rewardSource?.trim() || context.lists.rewardSourceParameters?.[0];
+    const firstField = Object.keys(stage.extractionFields)[0] ?? '';
+    const parameter = rng.pick(allParameters(context).length > 0 ? allParameters(context) : ['the idea']);
     return {
       response: [
-        `For the ${stage.title} stage of ${nameOf(context)}: ${stage.description}`,
-        topic ? `On "${topic}": keep it inside the loop, so that whatever it costs is paid by the pool and whatever it earns feeds it.` : '',
+        `For the ${stage.title} stage of ${name}: ${stage.description}`,
+        topic
+          ? `On "${topic}": keep it inside the loop, so that whatever it costs is paid from the pool${source ? ` (${source})` : ''} and whatever it earns feeds it.`
+          : '',
         stageText(Object.keys(stage.extractionFields).find((field) => stage.extractionFields[field] === 'text') ?? 'keyInsights', context, rng),
       ]
         .filter(Boolean)
         .join(' '),
       suggestions: rng
         .shuffled([
-          `List the ${Object.keys(stage.extractionFields)[0]?.replace(/Parameters$/, '')} options for this stage`,
-          'Check every parameter against "no externalities"',
-          'Describe the one action a visitor takes',
-          'Say how the pool is funded and paid out',
-          'Name who shares it first and why',
+          `List the ${fieldWords(firstField).replace(/ parameters$/, '')} options for ${name}`,
+          `Check "${parameter}" against "no externalities"`,
+          `Describe the one action a visitor takes on ${name}`,
+          source ? `Say how "${source}" funds the pool and how it is paid out` : 'Say how the pool is funded and paid out',
+          `Name who shares ${name} first and why`,
         ])
         .slice(0, 3),
     };
@@ -302,20 +317,24 @@ const generators: Generators = {
   promptSequence: ({ context, stage, input }, rng) => {
     const subject = input.trim() || ideaPhrase(context);
     const fields = Object.keys(stage.extractionFields);
+    const known = [
+      context.concept ? `the selected concept "${context.concept.name}"` : '',
+      // The lists of the stages just before this one first: stage 4 builds on stage 2's reward source and flow.
+      ...Object.entries(context.lists)
+        .filter(([list]) => PARAMETER_LISTS[list as ParameterListName].stage < stage.stageNumber)
+        .sort(([one], [other]) => PARAMETER_LISTS[other as ParameterListName].stage - PARAMETER_LISTS[one as ParameterListName].stage)
+        .slice(0, 3)
+        .map(([list, values]) => `${PARAMETER_LISTS[list as ParameterListName].title.toLowerCase()} (${values.slice(0, 3).join(', ')})`),
+    ].filter(Boolean);
     return {
       prompts: [
         `${stage.defaultPrompt} The idea: ${subject}.`,
+        ...(known.length > 0 ? [`Build on what the project already has: ${known.join('; ')}.`] : []),
         ...rng
           .shuffled(fields)
           .slice(0, 2)
-          .map(
-            (field) =>
-              `Now list the strongest ${field
-                .replace(/([A-Z])/g, ' $1')
-                .toLowerCase()
-                .trim()} for it, and say why each fits a closed loop.`,
-          ),
-        `Check the results against the rules: one page, self-funded XNO rewards, no externalities. Drop what breaks them.`,
+          .map((field) => `Now list the strongest ${fieldWords(field)} for it, and say why each fits a closed loop.`),
+        `Check the results against the rules${context.parameters.length > 0 ? ` (${context.parameters.join(', ')})` : ': one page, self-funded XNO rewards, no externalities'}. Drop what breaks them.`,
       ],
     };
   },

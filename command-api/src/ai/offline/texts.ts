@@ -42,7 +42,6 @@ const listed = (items: readonly string[]) => {
   const parts = items.map(clause);
   return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 };
-const joined = (items: readonly string[]) => items.map(inSentence).join(', ');
 /** Sentences joined, each starting with a capital and ending with a full stop. */
 const sentences = (...parts: (string | false | undefined)[]) =>
   parts
