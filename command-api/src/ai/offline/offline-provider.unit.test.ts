@@ -363,6 +363,24 @@ describe('offline generator', () => {
       for (const text of Object.values(fields)) readable(text);
     });
 
+    it('tells one story when the project has no stage 2 lists yet: every field names the same reward source and flow', async () => {
+      const bare: AiContext = {
+        ...emptyContext(),
+        coreIdea: 'Let people draw one pixel per day on a shared canvas',
+        parameters: ['No Externalities'],
+      };
+      const concept = (await conceptsOf(bare))[1]!;
+      expect(concept.name).toMatch(/^(Pixel|Draw|Canvas) /);
+      const mechanics = await draft('mechanics', { ...bare, concept });
+      const source = /filled from inside the game: (.+?)\. /.exec(mechanics.rewardSource as string)![1]!;
+      const flow = /pays: (.+?)\. /.exec(mechanics.rewardFlow as string)![1]!;
+      has(mechanics.sustainabilityCheck, `(${source})`);
+      has(mechanics.sustainabilityCheck, `(${flow})`);
+      const refinement = await draft('refinement', { ...bare, concept });
+      has(refinement.detailedDescription, `(${source})`);
+      has(refinement.sustainabilityLoopExplained, `(${flow})`);
+    });
+
     it("fills the other stage 5 notes a stage asks for (audience, page) from the project's words", async () => {
       const notes = [
         'targetAudience',

@@ -1,7 +1,7 @@
 import type { IdeaConcept } from '@vis/domain';
 import type { AiContext } from '../provider.ts';
 import { auditOf } from './audit.ts';
-import type { Seeded } from './seeded.ts';
+import { seededRandom, type Seeded } from './seeded.ts';
 import { GUIDED_VOCABULARY, STOP_WORDS } from './vocabulary.ts';
 
 /** The few words a core idea is about, most telling first: what makes an offline answer about this idea. */
@@ -25,10 +25,15 @@ export const ideaPhrase = (context: AiContext) => {
 
 export const nameOf = (context: AiContext) => context.concept?.name || context.notes.selectedIdeaName || context.projectName || 'the idea';
 
-/** A context list's values, or some of the kind's usual ones when the user has none yet. */
-const listOr = (context: AiContext, list: keyof typeof GUIDED_VOCABULARY, rng: Seeded, count = 3) => {
+/**
+ * A context list's values, or some of the kind's usual ones when the user has none yet: the same ones for the same
+ * idea (seeded by the idea and the list, not by the request), so that every field of a draft, and the next stage's
+ * draft, tells the same story.
+ */
+const listOr = (context: AiContext, list: keyof typeof GUIDED_VOCABULARY, count = 3) => {
   const own = context.lists[list] ?? [];
-  return own.length > 0 ? own.slice(0, count) : rng.shuffled(GUIDED_VOCABULARY[list]).slice(0, count);
+  if (own.length > 0) return own.slice(0, count);
+  return seededRandom(`${context.coreIdea}|${list}`).shuffled(GUIDED_VOCABULARY[list]).slice(0, count);
 };
 /**
  * A parameter inside a sentence: its first word lower-cased when it is an ordinary capitalised word ('Social proof'
@@ -65,7 +70,7 @@ const NOT_NAMES = new Set(
   could would should will lets let allows allow help helps using use used based around over under about onto upon way ways get
   want wants see sees win wins lot lots all any but not who how his her its own out day days game site sites app web page pages
   where which they them their these those been being into from with your our for the and are was were has have had pool pools
-  correct right wrong split splits top fun whole half real lucky random quick fast slow easy hard together same next`.split(/\s+/),
+  correct right wrong split splits per via top fun whole half real lucky random quick fast slow easy hard together same next`.split(/\s+/),
 );
 
 /** A word as the thing it names, in the singular ('messages' → 'message', 'guesses' → 'guess'). */
@@ -182,7 +187,7 @@ const usable = (context: AiContext): AiContext => {
 export const conceptsFor = (context: AiContext, rng: Seeded, count = 3): IdeaConcept[] => {
   const own = usable(context);
   const subjects = subjectsOf(context);
-  const triggers = listOr(own, 'viralParameters', rng, count);
+  const triggers = listOr(own, 'viralParameters', count);
   const long = context.coreIdea.split(/\s+/).length > 25;
   const taken = new Set([context.concept?.name.toLowerCase()]);
   const base = baseNameOf(context);
@@ -233,18 +238,18 @@ export const stageText = (field: string, context: AiContext, rng: Seeded): strin
   const idea = ideaPhrase(context);
   const { concept, notes } = context;
   const own = usable(context);
-  const sources = listOr(own, 'rewardSourceParameters', rng, 2);
-  const flows = listOr(own, 'rewardFlowParameters', rng, 2);
+  const sources = listOr(own, 'rewardSourceParameters', 2);
+  const flows = listOr(own, 'rewardFlowParameters', 2);
   const source = phraseOf(notes.rewardSource) || listed(sources);
   const flow = phraseOf(notes.rewardFlow) || flows.map(clause).join('; ');
-  const sustainability = listOr(own, 'sustainabilityParameters', rng, 2);
-  const externalities = listOr(own, 'externalitiesParameters', rng, 3);
-  const audience = context.audienceSegments.length > 0 ? context.audienceSegments.slice(0, 3) : listOr(own, 'audienceTypeParameters', rng, 2);
-  const motivations = listOr(own, 'audienceMotivationParameters', rng, 2);
-  const reach = listOr(own, 'audienceReachParameters', rng, 2);
-  const triggers = listOr(own, 'viralParameters', rng);
-  const challenges = listOr(own, 'challengeParameters', rng, 3);
-  const tech = listOr(own, 'techParameters', rng, 3);
+  const sustainability = listOr(own, 'sustainabilityParameters', 2);
+  const externalities = listOr(own, 'externalitiesParameters', 3);
+  const audience = context.audienceSegments.length > 0 ? context.audienceSegments.slice(0, 3) : listOr(own, 'audienceTypeParameters', 2);
+  const motivations = listOr(own, 'audienceMotivationParameters', 2);
+  const reach = listOr(own, 'audienceReachParameters', 2);
+  const triggers = listOr(own, 'viralParameters');
+  const challenges = listOr(own, 'challengeParameters', 3);
+  const tech = listOr(own, 'techParameters', 3);
   const action = actionOf(context);
   const hook = concept?.viralHook?.trim() ? clause(concept.viralHook.split(/ — |: that is /)[0]!) : '';
   const shape = shapeOf(concept);
