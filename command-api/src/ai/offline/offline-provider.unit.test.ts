@@ -10,6 +10,7 @@ import {
   type GuidedParameterList,
   type IdeaConcept,
 } from '@vis/domain';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { emptyContext } from '../context.ts';
 import { PROMPTS } from '../prompts/index.ts';
@@ -415,6 +416,18 @@ describe('offline generator', () => {
         for (const [field, value] of Object.entries(fields))
           expect(JSON.stringify(value), field).not.toBe(JSON.stringify(bird![index]!.fields[field]));
       }
+    });
+
+    it('shows in the README two drafts as the generator writes them today', async () => {
+      const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+      const section = readme
+        .slice(readme.indexOf('### What the offline AI writes'))
+        .replace(/\n>\s*/g, ' ')
+        .replace(/\s+/g, ' ');
+      const tip = (await draftsOf(tipProject)).find(({ title }) => title === 'Stage 4 (mechanics), "Tip Wall" selected')!;
+      const bird = (await draftsOf(birdProject)).find(({ title }) => title === 'Stage 5 (refinement), "Bird Teams" selected')!;
+      for (const { fields } of [tip, bird])
+        for (const [field, value] of Object.entries(fields)) if (field !== 'selectedIdeaName') expect(section, field).toContain(value);
     });
 
     it('answers the same project with the same drafts', async () => {
