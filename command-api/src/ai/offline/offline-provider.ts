@@ -22,7 +22,7 @@ import { BUILDER_TEMPLATES, BUILDER_VOCABULARY, GUIDED_TEMPLATES, GUIDED_VOCABUL
 
 export const OFFLINE_MODEL = 'offline-generator';
 /** Bump with a change to what the generator writes, as a prompt's version is bumped. */
-const GENERATOR_VERSION = 3;
+const GENERATOR_VERSION = 4;
 
 const wordCount = (text: string) => text.trim().split(/\s+/).length;
 /** Words a cut phrase may not end on: 'Live counter of' is no parameter, 'Live counter' is. */

@@ -72,7 +72,7 @@ describe('offline generator', () => {
     const first = await offline.run('parameters', parametersInput('viralParameters'));
     const again = await createOfflineProvider().run('parameters', parametersInput('viralParameters'));
     expect(again).toEqual(first);
-    expect(first.promptVersion).toBe('offline-parameters@3');
+    expect(first.promptVersion).toBe('offline-parameters@4');
   });
 
   it('answers another idea differently', async () => {
@@ -421,7 +421,7 @@ describe('offline generator', () => {
     it('shows in the README two drafts as the generator writes them today', async () => {
       const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
       const section = readme
-        .slice(readme.indexOf('### What the offline AI writes'))
+        .slice(readme.indexOf('### What the offline AI writes'), readme.indexOf('They read as a first draft'))
         .replace(/\n>\s*/g, ' ')
         .replace(/\s+/g, ' ');
       const tip = (await draftsOf(tipProject)).find(({ title }) => title === 'Stage 4 (mechanics), "Tip Wall" selected')!;
