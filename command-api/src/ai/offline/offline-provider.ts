@@ -17,7 +17,7 @@ import type { AiContext, AiInput, AiOutput, AiProvider, AiUse, StageFieldValue }
 import { seededRandom, type Seeded } from './seeded.ts';
 import { noteLabel } from '../context.ts';
 import { allParameters, auditOf } from './audit.ts';
-import { conceptsFor, IMPLEMENTATION_STEPS, ideaPhrase, keywordsOf, nameOf, stageText } from './texts.ts';
+import { conceptsFor, ideaPhrase, implementationStepsFor, keywordsOf, nameOf, stageText } from './texts.ts';
 import { BUILDER_TEMPLATES, BUILDER_VOCABULARY, GUIDED_TEMPLATES, GUIDED_VOCABULARY, type PhraseTemplate } from './vocabulary.ts';
 
 export const OFFLINE_MODEL = 'offline-generator';
@@ -208,7 +208,14 @@ const stageFields = (stage: FlowStage, context: AiContext, rng: Seeded, quick: b
       const count = quick ? 3 : 5;
       const exclude = context.lists[field as ParameterListName] ?? [];
       if (Object.hasOwn(GUIDED_PARAMETER_KINDS, field)) return [field, guidedSuggestions(rng, field as GuidedParameterList, { count, exclude })];
-      return [field, suggestionsFrom(rng, IMPLEMENTATION_STEPS, { count, minWords: 1, maxWords: 10, exclude })];
+      // Steps keep their order: a plan that adds share cards before the page exists is no plan.
+      const excluded = new Set(exclude.map(parameterKey));
+      return [
+        field,
+        implementationStepsFor(context)
+          .filter((step) => !excluded.has(parameterKey(step)))
+          .slice(0, count),
+      ];
     }),
   );
 
@@ -288,24 +295,33 @@ const generators: Generators = {
     });
   },
   processQuery: ({ context, query, stage }, rng) => {
-    const topic = keywordsOf(query)[0];
     const name = nameOf(context);
     const source = context.notes.rewardSource?.trim() || context.lists.rewardSourceParameters?.[0];
-    const firstField = Object.keys(stage.extractionFields)[0] ?? '';
-    const parameter = rng.pick(allParameters(context).length > 0 ? allParameters(context) : ['the idea']);
+    const fields = Object.keys(stage.extractionFields);
+    const listField = fields.find((field) => stage.extractionFields[field] === 'list');
+    // The stage's text that shares most words with the question answers it (names are no answer).
+    const asked = new Set(keywordsOf(query));
+    const texts = fields
+      .filter((field) => stage.extractionFields[field] === 'text' && !/Name$/.test(field))
+      .map((field) => stageText(field, context, rng));
+    const overlap = (text: string) => keywordsOf(text).filter((word) => asked.has(word)).length;
+    const answer = texts.reduce<string | undefined>((best, text) => (best === undefined || overlap(text) > overlap(best) ? text : best), undefined);
+    const parameter = rng.pick(allParameters(context).length > 0 ? allParameters(context) : [name]);
     return {
       response: [
         `For the ${stage.title} stage of ${name}: ${stage.description}`,
-        topic
-          ? `On "${topic}": keep it inside the loop, so that whatever it costs is paid from the pool${source ? ` (${source})` : ''} and whatever it earns feeds it.`
+        query.trim()
+          ? `On "${query.trim().replace(/[?.!]+$/, '')}": keep the answer inside the loop, so that whatever it costs is paid from the pool${source ? ` (${source})` : ''} and whatever it earns feeds it.`
           : '',
-        stageText(Object.keys(stage.extractionFields).find((field) => stage.extractionFields[field] === 'text') ?? 'keyInsights', context, rng),
+        answer ?? stageText('keyInsights', context, rng),
       ]
         .filter(Boolean)
         .join(' '),
       suggestions: rng
         .shuffled([
-          `List the ${fieldWords(firstField).replace(/ parameters$/, '')} options for ${name}`,
+          listField
+            ? `List more ${fieldWords(listField).replace(/ parameters$/, '')} options for ${name}`
+            : `Rewrite the ${stage.title.toLowerCase()} notes of ${name}`,
           `Check "${parameter}" against "no externalities"`,
           `Describe the one action a visitor takes on ${name}`,
           source ? `Say how "${source}" funds the pool and how it is paid out` : 'Say how the pool is funded and paid out',
@@ -333,7 +349,11 @@ const generators: Generators = {
         ...rng
           .shuffled(fields)
           .slice(0, 2)
-          .map((field) => `Now list the strongest ${fieldWords(field)} for it, and say why each fits a closed loop.`),
+          .map((field) =>
+            stage.extractionFields[field] === 'list'
+              ? `Now list the strongest ${fieldWords(field)} for it, and say why each fits a closed loop.`
+              : `Now write the ${noteLabel(field) === field ? fieldWords(field) : noteLabel(field).toLowerCase()} in two or three sentences, in the project's own words.`,
+          ),
         `Check the results against the rules${context.parameters.length > 0 ? ` (${context.parameters.join(', ')})` : ': one page, self-funded XNO rewards, no externalities'}. Drop what breaks them.`,
       ],
     };

@@ -466,6 +466,24 @@ describe('offline generator', () => {
       const answer = (await offline.run('processQuery', { context, query: 'How do birders find it?', stage: FLOW_STAGES.analysis })).output;
       has(answer.response, 'Bird Guess');
       has(answer.response, 'birders');
+      const funding = (await offline.run('processQuery', { context, query: 'Where does the pool money come from?', stage: FLOW_STAGES.mechanics }))
+        .output;
+      has(funding.response, 'The Bird Guess pool is filled from inside the game: small play fee per round');
+      for (const suggestion of funding.suggestions) expect(suggestion).not.toMatch(/selected idea name/i);
+      const refinement = (await offline.run('promptSequence', { context, stage: FLOW_STAGES.refinement, input: '', config: {} })).output.prompts;
+      expect(refinement.join(' ')).not.toMatch(/list the strongest (viral loop|one liner|detailed|final concept|sustainability loop)/i);
+    });
+
+    it('plans the technical steps in the order they are taken, the first one naming the concept', async () => {
+      const fields = await draft('technical', { ...birdProject, concept: (await conceptsOf(birdProject))[0]! });
+      expect(fields.implementationSteps).toEqual([
+        'Build the Bird Guess page and its one action',
+        'Add the pool ledger and the payout job',
+        'Connect XNO payments',
+        'Add the live counter over WebSockets',
+        'Add share cards and referral links',
+      ]);
+      has(fields.architecture, 'Nano wallet, serverless API and canvas rendering');
     });
   });
 

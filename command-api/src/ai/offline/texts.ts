@@ -341,12 +341,19 @@ export const stageText = (field: string, context: AiContext, rng: Seeded): strin
   return (texts[field] ?? (() => `${capitalized(field.replace(/([A-Z])/g, ' $1').toLowerCase())} for ${name}: ${idea}.`))();
 };
 
-export const IMPLEMENTATION_STEPS = [
-  'Build the static page and the core action',
-  'Add the pool ledger and the payout job',
-  'Connect XNO payments',
-  'Add the live counter over WebSockets',
-  'Add share cards and referral links',
-  'Launch to a small community and watch the pool',
-  'Tune the payout share from real data',
-];
+/** The steps to build the idea, in the order they are taken, named for this project where it has the words. */
+export const implementationStepsFor = (context: AiContext) => {
+  const name = nameOf(context);
+  const audience = context.audienceSegments[0] ?? context.lists.audienceTypeParameters?.[0];
+  return [
+    `Build the ${name} page and its one action`,
+    'Add the pool ledger and the payout job',
+    'Connect XNO payments',
+    'Add the live counter over WebSockets',
+    'Add share cards and referral links',
+    audience && audience.split(/\s+/).length <= 4
+      ? `Launch to ${clause(audience)} and watch the pool`
+      : 'Launch to a small community and watch the pool',
+    'Tune the payout share from real data',
+  ];
+};
