@@ -167,7 +167,7 @@ const shapeOf = (concept: IdeaConcept | null) => SHAPES.find((shape) => concept?
 
 /** A hook driven by one of the project's triggers. */
 const withTrigger = (hook: string, trigger: string, rng: Seeded) =>
-  rng.pick([`${hook} — ${inSentence(trigger)} at work.`, `${hook}: that is ${inSentence(trigger)}.`]);
+  rng.pick([`${hook} — ${inSentence(trigger)} at work.`, `${hook}, with ${inSentence(trigger)} doing the rest.`]);
 
 /** The project's values a draft may use: its own lists without what the audit finds against the idea. */
 const usable = (context: AiContext): AiContext => {
@@ -251,7 +251,7 @@ export const stageText = (field: string, context: AiContext, rng: Seeded): strin
   const challenges = listOr(own, 'challengeParameters', 3);
   const tech = listOr(own, 'techParameters', 3);
   const action = actionOf(context);
-  const hook = concept?.viralHook?.trim() ? clause(concept.viralHook.split(/ — |: that is /)[0]!) : '';
+  const hook = concept?.viralHook?.trim() ? clause(concept.viralHook.split(/ — |, with .+ doing the rest/)[0]!) : '';
   const shape = shapeOf(concept);
   const rules = context.parameters.filter((parameter) => /^\s*(no|non|without)\b/i.test(parameter));
   const texts: Record<string, () => string> = {
