@@ -131,7 +131,7 @@ describe('event schemas', () => {
     selectConcept(1),
     advanceStage(1),
     advanceStage(2),
-    setCurrentStage(5),
+    setCurrentStage(4),
     recordTechnicalReport(report([{ parameter: 'No Externalities', reason: 'needs a processor' }])),
     removeAuditedParameter('No Externalities'),
     recordFinalPrompt('Build it'),

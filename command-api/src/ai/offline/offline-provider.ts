@@ -15,6 +15,7 @@ import {
 } from '@vis/domain';
 import type { AiContext, AiInput, AiOutput, AiProvider, AiUse, StageFieldValue } from '../provider.ts';
 import { seededRandom, type Seeded } from './seeded.ts';
+import { offlineEnhancedPrompt } from './enhanced-prompt.ts';
 import { noteLabel } from '../context.ts';
 import { allParameters, auditOf } from './audit.ts';
 import { conceptsFor, ideaPhrase, implementationStepsFor, keywordsOf, nameOf, stageText } from './texts.ts';
@@ -241,7 +242,7 @@ const generators: Generators = {
       templates: BUILDER_TEMPLATES[kind],
     }),
   }),
-  enhancedPrompt: ({ context }, rng) => ({ enhancedPrompt: promptText(context, rng, 'Create') }),
+  enhancedPrompt: offlineEnhancedPrompt,
   finalPrompt: ({ context }, rng) => ({ finalPrompt: promptText(context, rng, 'Build'), incompatibleParameters: auditOf(context) }),
   parameterAudit: ({ context }) => ({ incompatibleParameters: auditOf(context) }),
   modifiedPrompt: ({ existingPrompt, removeParameters }) => {
