@@ -80,7 +80,7 @@ describe('POST /api/generate-parameters (offline)', () => {
         list: 'viralParameters',
         // The list as it stands: the starting triggers (spec 01 §4) and the one added.
         asked: { count: 10, excluded: ['one-page', 'no physical', 'realistic', 'Scarcity'], coreIdea: idea },
-        ai: { provider: 'offline', model: 'offline-generator', promptVersion: 'offline-parameters@3', ownKey: false },
+        ai: { provider: 'offline', model: 'offline-generator', promptVersion: 'offline-parameters@4', ownKey: false },
         suggestions: res.body.parameters,
       },
     });

@@ -17,12 +17,13 @@ import type { AiContext, AiInput, AiOutput, AiProvider, AiUse, StageFieldValue }
 import { seededRandom, type Seeded } from './seeded.ts';
 import { offlineEnhancedPrompt } from './enhanced-prompt.ts';
 import { noteLabel } from '../context.ts';
-import { auditOf, conceptsFor, IMPLEMENTATION_STEPS, ideaPhrase, keywordsOf, nameOf, stageText } from './texts.ts';
+import { allParameters, auditOf } from './audit.ts';
+import { conceptsFor, ideaPhrase, implementationStepsFor, keywordsOf, nameOf, stageText } from './texts.ts';
 import { BUILDER_TEMPLATES, BUILDER_VOCABULARY, GUIDED_TEMPLATES, GUIDED_VOCABULARY, type PhraseTemplate } from './vocabulary.ts';
 
 export const OFFLINE_MODEL = 'offline-generator';
 /** Bump with a change to what the generator writes, as a prompt's version is bumped. */
-const GENERATOR_VERSION = 3;
+const GENERATOR_VERSION = 4;
 
 const wordCount = (text: string) => text.trim().split(/\s+/).length;
 /** Words a cut phrase may not end on: 'Live counter of' is no parameter, 'Live counter' is. */
@@ -208,9 +209,23 @@ const stageFields = (stage: FlowStage, context: AiContext, rng: Seeded, quick: b
       const count = quick ? 3 : 5;
       const exclude = context.lists[field as ParameterListName] ?? [];
       if (Object.hasOwn(GUIDED_PARAMETER_KINDS, field)) return [field, guidedSuggestions(rng, field as GuidedParameterList, { count, exclude })];
-      return [field, suggestionsFrom(rng, IMPLEMENTATION_STEPS, { count, minWords: 1, maxWords: 10, exclude })];
+      // Steps keep their order: a plan that adds share cards before the page exists is no plan.
+      const excluded = new Set(exclude.map(parameterKey));
+      return [
+        field,
+        implementationStepsFor(context)
+          .filter((step) => !excluded.has(parameterKey(step)))
+          .slice(0, count),
+      ];
     }),
   );
+
+/** A field's name in words: 'rewardSourceParameters' → 'reward source parameters'. */
+const fieldWords = (field: string) =>
+  field
+    .replace(/([A-Z])/g, ' $1')
+    .toLowerCase()
+    .trim();
 
 type Generators = { [U in AiUse]: (input: AiInput<U>, rng: Seeded) => AiOutput<U> };
 
@@ -271,7 +286,9 @@ const generators: Generators = {
         phases: ['Page and core action', 'Pool ledger and payouts', 'Sharing and referrals', 'Launch and tuning'],
         resources: ['One full-stack developer', 'An XNO wallet for the pool', 'A CDN and a small server'],
         roadmap: 'Launch to one community, measure returning players, then open it up.',
-        risks: ['Bots draining the pool', 'Novelty fading', 'Wallet onboarding friction'],
+        risks: context.lists.challengeParameters?.length
+          ? context.lists.challengeParameters.slice(0, 4)
+          : ['Bots draining the pool', 'Novelty fading', 'Wallet onboarding friction'],
         metrics: ['Daily players', 'Return rate after 7 days', 'Pool size', 'Shares per player'],
       },
       parameterAudit: { incompatibleParameters: auditOf(context) },
@@ -279,22 +296,37 @@ const generators: Generators = {
     });
   },
   processQuery: ({ context, query, stage }, rng) => {
-    const topic = keywordsOf(query)[0];
+    const name = nameOf(context);
+    const source = context.notes.rewardSource?.trim() || context.lists.rewardSourceParameters?.[0];
+    const fields = Object.keys(stage.extractionFields);
+    const listField = fields.find((field) => stage.extractionFields[field] === 'list');
+    // The stage's text that shares most words with the question answers it (names are no answer).
+    const asked = new Set(keywordsOf(query));
+    const texts = fields
+      .filter((field) => stage.extractionFields[field] === 'text' && !/Name$/.test(field))
+      .map((field) => stageText(field, context, rng));
+    const overlap = (text: string) => keywordsOf(text).filter((word) => asked.has(word)).length;
+    const answer = texts.reduce<string | undefined>((best, text) => (best === undefined || overlap(text) > overlap(best) ? text : best), undefined);
+    const parameter = rng.pick(allParameters(context).length > 0 ? allParameters(context) : [name]);
     return {
       response: [
-        `For the ${stage.title} stage of ${nameOf(context)}: ${stage.description}`,
-        topic ? `On "${topic}": keep it inside the loop, so that whatever it costs is paid by the pool and whatever it earns feeds it.` : '',
-        stageText(Object.keys(stage.extractionFields).find((field) => stage.extractionFields[field] === 'text') ?? 'keyInsights', context, rng),
+        `For the ${stage.title} stage of ${name}: ${stage.description}`,
+        query.trim()
+          ? `On "${query.trim().replace(/[?.!]+$/, '')}": keep the answer inside the loop, so that whatever it costs is paid from the pool${source ? ` (${source})` : ''} and whatever it earns feeds it.`
+          : '',
+        answer ?? stageText('keyInsights', context, rng),
       ]
         .filter(Boolean)
         .join(' '),
       suggestions: rng
         .shuffled([
-          `List the ${Object.keys(stage.extractionFields)[0]?.replace(/Parameters$/, '')} options for this stage`,
-          'Check every parameter against "no externalities"',
-          'Describe the one action a visitor takes',
-          'Say how the pool is funded and paid out',
-          'Name who shares it first and why',
+          listField
+            ? `List more ${fieldWords(listField).replace(/ parameters$/, '')} options for ${name}`
+            : `Rewrite the ${stage.title.toLowerCase()} notes of ${name}`,
+          `Check "${parameter}" against "no externalities"`,
+          `Describe the one action a visitor takes on ${name}`,
+          source ? `Say how "${source}" funds the pool and how it is paid out` : 'Say how the pool is funded and paid out',
+          `Name who shares ${name} first and why`,
         ])
         .slice(0, 3),
     };
@@ -302,20 +334,28 @@ const generators: Generators = {
   promptSequence: ({ context, stage, input }, rng) => {
     const subject = input.trim() || ideaPhrase(context);
     const fields = Object.keys(stage.extractionFields);
+    const known = [
+      context.concept ? `the selected concept "${context.concept.name}"` : '',
+      // The lists of the stages just before this one first: stage 4 builds on stage 2's reward source and flow.
+      ...Object.entries(context.lists)
+        .filter(([list]) => PARAMETER_LISTS[list as ParameterListName].stage < stage.stageNumber)
+        .sort(([one], [other]) => PARAMETER_LISTS[other as ParameterListName].stage - PARAMETER_LISTS[one as ParameterListName].stage)
+        .slice(0, 3)
+        .map(([list, values]) => `${PARAMETER_LISTS[list as ParameterListName].title.toLowerCase()} (${values.slice(0, 3).join(', ')})`),
+    ].filter(Boolean);
     return {
       prompts: [
         `${stage.defaultPrompt} The idea: ${subject}.`,
+        ...(known.length > 0 ? [`Build on what the project already has: ${known.join('; ')}.`] : []),
         ...rng
           .shuffled(fields)
           .slice(0, 2)
-          .map(
-            (field) =>
-              `Now list the strongest ${field
-                .replace(/([A-Z])/g, ' $1')
-                .toLowerCase()
-                .trim()} for it, and say why each fits a closed loop.`,
+          .map((field) =>
+            stage.extractionFields[field] === 'list'
+              ? `Now list the strongest ${fieldWords(field)} for it, and say why each fits a closed loop.`
+              : `Now write the ${noteLabel(field) === field ? fieldWords(field) : noteLabel(field).toLowerCase()} in two or three sentences, in the project's own words.`,
           ),
-        `Check the results against the rules: one page, self-funded XNO rewards, no externalities. Drop what breaks them.`,
+        `Check the results against the rules${context.parameters.length > 0 ? ` (${context.parameters.join(', ')})` : ': one page, self-funded XNO rewards, no externalities'}. Drop what breaks them.`,
       ],
     };
   },

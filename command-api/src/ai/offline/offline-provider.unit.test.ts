@@ -6,12 +6,16 @@ import {
   GUIDED_PARAMETER_LISTS,
   parameterKey,
   type BuilderParameterKind,
+  type FlowStage,
   type GuidedParameterList,
+  type IdeaConcept,
 } from '@vis/domain';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { emptyContext } from '../context.ts';
 import { PROMPTS } from '../prompts/index.ts';
 import type { AiContext, AiInput, AiUse } from '../provider.ts';
+import { draftsOf, SAMPLE_PROJECTS } from './drafts-cli.ts';
 import { createOfflineProvider } from './offline-provider.ts';
 import { BUILDER_VOCABULARY, GUIDED_VOCABULARY } from './vocabulary.ts';
 
@@ -68,7 +72,7 @@ describe('offline generator', () => {
     const first = await offline.run('parameters', parametersInput('viralParameters'));
     const again = await createOfflineProvider().run('parameters', parametersInput('viralParameters'));
     expect(again).toEqual(first);
-    expect(first.promptVersion).toBe('offline-parameters@3');
+    expect(first.promptVersion).toBe('offline-parameters@4');
   });
 
   it('answers another idea differently', async () => {
@@ -298,5 +302,255 @@ describe('offline generator', () => {
   it.each(Object.keys(everyUse) as AiUse[])('answers %s in the shape the Gemini prompt demands of the model', async (use) => {
     const { output } = await offline.run(use, everyUse[use]);
     expect(PROMPTS[use].output.safeParse(JSON.parse(JSON.stringify(output))).success).toBe(true);
+  });
+
+  describe('drafts for guided stages 3 to 5', () => {
+    const [tipProject, birdProject] = SAMPLE_PROJECTS as [AiContext, AiContext];
+    const draft = async (stage: keyof typeof FLOW_STAGES | FlowStage, context: AiContext) => {
+      const flowStage = typeof stage === 'string' ? FLOW_STAGES[stage] : stage;
+      return (
+        await offline.run('ideaStage', { context, stage: flowStage, prompt: flowStage.defaultPrompt, focusOn: '', iterations: 1, quick: false })
+      ).output.fields;
+    };
+    const conceptsOf = async (context: AiContext) => (await draft('ideation', context)).ideaConcepts as IdeaConcept[];
+    const has = (text: unknown, words: string) =>
+      expect((typeof text === 'string' ? text : JSON.stringify(text)).toLowerCase()).toContain(words.toLowerCase());
+    /** Every text as a person writes it: a capital first, a full stop last, no field names, nothing left unfilled. */
+    const readable = (text: unknown) => {
+      expect(typeof text).toBe('string');
+      const value = text as string;
+      expect(value, value).toMatch(/^[A-Z0-9"']/);
+      expect(value, value).not.toMatch(/undefined|null|\[object|\s[,.;:]|\.\.|\s{2}|[a-z][A-Z][a-z]+Parameters|rewardSource|oneLinerPitch/);
+    };
+
+    it('proposes three concepts named after the idea, the idea itself first, each hook driven by one of its triggers', async () => {
+      const concepts = await conceptsOf(tipProject);
+      expect(concepts).toHaveLength(3);
+      expect(concepts[0]!.name).toBe('Tip Wall');
+      expect(concepts[0]!.coreAction).toBe('A wall where every tip joins a pool that pays the best messages daily.');
+      expect(new Set(concepts.map((concept) => concept.name)).size).toBe(3);
+      for (const concept of concepts) {
+        expect(concept.name).toMatch(/^(Tip|Wall|Message) /);
+        expect(Number.isInteger(concept.simplicityScore) && concept.simplicityScore >= 0 && concept.simplicityScore <= 5).toBe(true);
+        expect(tipProject.lists.viralParameters!.some((trigger) => concept.viralHook!.toLowerCase().includes(trigger.toLowerCase()))).toBe(true);
+        for (const text of [concept.coreAction, concept.viralHook]) readable(text);
+      }
+      expect((await conceptsOf(birdProject))[0]!.name).toBe('Bird Guess');
+    });
+
+    it("drafts the mechanics from the selected concept and stage 2's reward source and flow", async () => {
+      const concept = (await conceptsOf(tipProject))[1]!;
+      const fields = await draft('mechanics', { ...tipProject, concept });
+      expect(fields.selectedIdeaName).toBe(concept.name);
+      for (const source of tipProject.lists.rewardSourceParameters!) has(fields.rewardSource, source);
+      for (const flow of tipProject.lists.rewardFlowParameters!) has(fields.rewardFlow, flow);
+      has(fields.sustainabilityCheck, tipProject.lists.sustainabilityParameters![0]!);
+      has(fields.externalitiesCheck, tipProject.lists.externalitiesParameters![0]!);
+      has(fields.externalitiesCheck, "'Stickers with QR codes at conferences' needs something physical");
+      for (const text of Object.values(fields)) readable(text);
+    });
+
+    it('drafts the refinement from the selected concept and the notes before it, the final name starting from the concept', async () => {
+      const concept = (await conceptsOf(birdProject))[1]!;
+      const context = { ...birdProject, concept, notes: { rewardSource: '2% of every round', rewardFlow: 'Correct guessers split it at midnight' } };
+      const fields = await draft('refinement', context);
+      expect(fields.finalConceptName).toMatch(new RegExp(`^${concept.name}`));
+      has(fields.oneLinerPitch, concept.name);
+      has(fields.detailedDescription, birdProject.coreIdea);
+      has(fields.detailedDescription, '2% of every round');
+      has(fields.sustainabilityLoopExplained, 'Correct guessers split it at midnight');
+      has(fields.viralLoopExplained, birdProject.lists.audienceReachParameters![0]!);
+      has(fields.viralLoopExplained, birdProject.lists.viralParameters![0]!);
+      for (const text of Object.values(fields)) readable(text);
+    });
+
+    it('tells one story when the project has no stage 2 lists yet: every field names the same reward source and flow', async () => {
+      const bare: AiContext = {
+        ...emptyContext(),
+        coreIdea: 'Let people draw one pixel per day on a shared canvas',
+        parameters: ['No Externalities'],
+      };
+      const concept = (await conceptsOf(bare))[1]!;
+      expect(concept.name).toMatch(/^(Pixel|Draw|Canvas) /);
+      const mechanics = await draft('mechanics', { ...bare, concept });
+      const source = /filled from inside the game: (.+?)\. /.exec(mechanics.rewardSource as string)![1]!;
+      const flow = /pays: (.+?)\. /.exec(mechanics.rewardFlow as string)![1]!;
+      has(mechanics.sustainabilityCheck, `(${source})`);
+      has(mechanics.sustainabilityCheck, `(${flow})`);
+      const refinement = await draft('refinement', { ...bare, concept });
+      has(refinement.detailedDescription, `(${source})`);
+      has(refinement.sustainabilityLoopExplained, `(${flow})`);
+    });
+
+    it("fills the other stage 5 notes a stage asks for (audience, page) from the project's words", async () => {
+      const notes = [
+        'targetAudience',
+        'webpageHeadline',
+        'webpageVisual',
+        'webpageCta',
+        'webpageExplanation',
+        'whyMicro',
+        'whyNoExternalities',
+        'keyAssumptionsRisks',
+      ];
+      const stage: FlowStage = { ...FLOW_STAGES.refinement, extractionFields: Object.fromEntries(notes.map((note) => [note, 'text' as const])) };
+      const concept = (await conceptsOf(tipProject))[0]!;
+      const fields = await draft(stage, { ...tipProject, concept });
+      expect(fields.targetAudience).toBe('Streamers and viewers, Small online artists');
+      for (const note of ['webpageHeadline', 'webpageVisual', 'webpageExplanation', 'whyMicro', 'whyNoExternalities']) has(fields[note], 'Tip Wall');
+      has(fields.keyAssumptionsRisks, 'Moderating public messages');
+      for (const text of Object.values(fields)) readable(text);
+    });
+
+    it('leaves out of the drafts what the audit finds against the idea', async () => {
+      const concept = (await conceptsOf(tipProject))[0]!;
+      const fields = await draft('refinement', { ...tipProject, concept });
+      expect(JSON.stringify(fields).toLowerCase()).not.toContain('stickers');
+      has(fields.viralLoopExplained, 'Creators embed the page in streams');
+    });
+
+    it("writes two projects' drafts differently, field by field", async () => {
+      const [tip, bird] = await Promise.all(SAMPLE_PROJECTS.map((project) => draftsOf(project)));
+      expect(tip!.length).toBe(5);
+      for (const [index, { fields }] of tip!.entries()) {
+        for (const [field, value] of Object.entries(fields))
+          expect(JSON.stringify(value), field).not.toBe(JSON.stringify(bird![index]!.fields[field]));
+      }
+    });
+
+    it('shows in the README two drafts as the generator writes them today', async () => {
+      const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+      const section = readme
+        .slice(readme.indexOf('### What the offline AI writes'), readme.indexOf('They read as a first draft'))
+        .replace(/\n>\s*/g, ' ')
+        .replace(/\s+/g, ' ');
+      const tip = (await draftsOf(tipProject)).find(({ title }) => title === 'Stage 4 (mechanics), "Tip Wall" selected')!;
+      const bird = (await draftsOf(birdProject)).find(({ title }) => title === 'Stage 5 (refinement), "Bird Teams" selected')!;
+      for (const { fields } of [tip, bird])
+        for (const [field, value] of Object.entries(fields)) if (field !== 'selectedIdeaName') expect(section, field).toContain(value);
+    });
+
+    it('answers the same project with the same drafts', async () => {
+      expect(await draftsOf(birdProject)).toEqual(await draftsOf(structuredClone(birdProject)));
+    });
+
+    it('writes a quick idea and a final prompt that name the concept and values from every stage', async () => {
+      const quick = (await offline.run('quickIdea', { context: tipProject })).output;
+      expect(quick.concepts[0]!.name).toBe('Tip Wall');
+      expect(quick.notes.finalConceptName).toBe('Tip Wall');
+      has(quick.notes.detailedDescription, tipProject.coreIdea);
+      const concept = quick.concepts[1]!;
+      const context: AiContext = {
+        ...tipProject,
+        concept,
+        notes: { rewardSource: 'Fee on each message', oneLinerPitch: 'Tips that pay back daily' },
+      };
+      const { finalPrompt } = (await offline.run('finalPrompt', { context })).output;
+      for (const value of [
+        concept.name,
+        'Social proof',
+        'Fee on each message posted',
+        'Reward source: Fee on each message.',
+        'Tips that pay back daily',
+      ])
+        expect(finalPrompt).toContain(value);
+    });
+
+    it('tailors prompt sequences and query answers to the project', async () => {
+      const concept = (await conceptsOf(birdProject))[0]!;
+      const context = { ...birdProject, concept };
+      const { prompts } = (await offline.run('promptSequence', { context, stage: FLOW_STAGES.mechanics, input: '', config: {} })).output;
+      has(prompts.join(' '), 'the selected concept "Bird Guess"');
+      has(prompts.join(' '), birdProject.coreIdea);
+      has(prompts.join(' '), 'reward source (Small play fee per round, Streak insurance bought by players)');
+      const answer = (await offline.run('processQuery', { context, query: 'How do birders find it?', stage: FLOW_STAGES.analysis })).output;
+      has(answer.response, 'Bird Guess');
+      has(answer.response, 'birders');
+      const funding = (await offline.run('processQuery', { context, query: 'Where does the pool money come from?', stage: FLOW_STAGES.mechanics }))
+        .output;
+      has(funding.response, 'The Bird Guess pool is filled from inside the game: small play fee per round');
+      for (const suggestion of funding.suggestions) expect(suggestion).not.toMatch(/selected idea name/i);
+      const refinement = (await offline.run('promptSequence', { context, stage: FLOW_STAGES.refinement, input: '', config: {} })).output.prompts;
+      expect(refinement.join(' ')).not.toMatch(/list the strongest (viral loop|one liner|detailed|final concept|sustainability loop)/i);
+    });
+
+    it('plans the technical steps in the order they are taken, the first one naming the concept', async () => {
+      const fields = await draft('technical', { ...birdProject, concept: (await conceptsOf(birdProject))[0]! });
+      expect(fields.implementationSteps).toEqual([
+        'Build the Bird Guess page and its one action',
+        'Add the pool ledger and the payout job',
+        'Connect XNO payments',
+        'Add the live counter over WebSockets',
+        'Add share cards and referral links',
+      ]);
+      has(fields.architecture, 'Nano wallet, serverless API and canvas rendering');
+    });
+  });
+
+  describe('parameter audit', () => {
+    const DEFAULTS = ['crypto reward', 'self-funded', 'viral', 'simple page', 'no externalities', 'one-page', 'no physical', 'realistic'];
+    const audit = async (parameters: string[], lists: AiContext['lists'] = {}) =>
+      (await offline.run('parameterAudit', { context: { ...emptyContext(), coreIdea: 'A tip wall', parameters, lists } })).output
+        .incompatibleParameters;
+
+    it.each([
+      ['no physical', 'Stickers with QR codes at conferences', 'physical'],
+      ['no physical', 'Printed flyers', 'physical'],
+      ['no physical', 'Merchandise for top players', 'physical'],
+      ['no physical', 'Launch party at a local bar', 'physical'],
+      ['no externalities', 'Banner ads on the page', 'outside the loop'],
+      ['self-funded', 'Sponsors pay the prizes', 'outside the loop'],
+      ['self-funded', 'Grant from a crypto foundation', 'outside the loop'],
+      ['no externalities', 'Angel investors cover payouts', 'outside the loop'],
+      ['simple page', 'Native iOS app', 'more than one simple page'],
+      ['one-page', 'Multi-page dashboard', 'more than one simple page'],
+      ['crypto reward', 'No crypto', 'outside crypto'],
+      ['crypto reward', 'Cash prizes by bank transfer', 'outside crypto'],
+      ['realistic', 'Guaranteed returns for everyone', 'cannot keep'],
+    ])("finds that '%s' rules out '%s', and says why in a sentence naming the project's rule", async (rule, parameter, why) => {
+      const findings = await audit([rule, parameter]);
+      expect(findings).toHaveLength(1);
+      expect(findings[0]!.parameter).toBe(parameter);
+      expect(findings[0]!.reason).toContain(`'${parameter}' needs`);
+      expect(findings[0]!.reason).toContain(why);
+      expect(findings[0]!.reason).toContain(`the project says '${rule}'`);
+      expect(findings[0]!.reason).toMatch(/\.$/);
+    });
+
+    it('finds a conflict in a stage list too, against the idea itself when the project states no rule', async () => {
+      const findings = await audit([], { audienceReachParameters: ['Stickers with QR codes at conferences', 'Results shared as emoji grids'] });
+      expect(findings).toEqual([
+        { parameter: 'Stickers with QR codes at conferences', reason: expect.stringContaining('the idea lives on one page with nothing physical') },
+      ]);
+    });
+
+    it("flags none of the spec's default tags, nor the values that agree with them", async () => {
+      const compatible = [
+        ...DEFAULTS,
+        'XNO Crypto',
+        'No physical goods involved',
+        'Works without an app store',
+        'No ads or trackers',
+        'Nothing to install',
+        'Nothing to print or ship',
+        'No sponsors and no investors',
+        'QR codes',
+        'Progressive web app',
+        'Voluntary donations to the pool',
+        'No fiat money involved',
+        'Tips sent during live events',
+        'Share cards with live pool size',
+      ];
+      expect(await audit(compatible)).toEqual([]);
+    });
+
+    it('finds nothing else in the whole vocabulary than the two reach ideas that need a place to stand in', async () => {
+      const everything = [...new Set([...Object.values(GUIDED_VOCABULARY).flat(), ...Object.values(BUILDER_VOCABULARY).flat()])];
+      const findings = await audit([...DEFAULTS, ...everything]);
+      expect(findings.map((finding) => finding.parameter).sort()).toEqual([
+        'QR codes at meetups and events',
+        'Stickers with QR codes at conferences',
+      ]);
+    });
   });
 });
