@@ -94,7 +94,7 @@ describe('isSafeText and isSafeLine', () => {
  * Commands the AI gateway builds from a model's answer after the user has paid: what the user sent was
  * checked at the route, and a model's odd character must not turn a paid answer into an error.
  */
-const BUILT_FROM_MODEL_ANSWERS = new Set(['RecordAiSuggestions', 'RecordAiPrompt', 'RecordAiReport', 'RecordAiResults']);
+const BUILT_FROM_MODEL_ANSWERS = new Set(['RecordAiSuggestions', 'RecordAiPrompt', 'RecordAiReport', 'RecordAiResults', 'ProposeStageDrafts']);
 
 /** Fields of free shape, and where their text is checked instead. */
 const FREE_SHAPED: Record<string, string> = {
