@@ -300,3 +300,16 @@ export const withoutProposals = (state: ActiveProjectState, stage?: number): Act
   state.draftProposals === undefined
     ? state
     : { ...state, draftProposals: state.draftProposals.filter((each) => stage !== undefined && each.stage !== stage) };
+
+/** POST /api/draft-stage: what the stage's draft put where (the browser refetches the project at `position`). */
+export interface DraftStageResponse {
+  success: true;
+  stage: 3 | 4 | 5;
+  /** Stage 3: the names of the concepts added. */
+  concepts: string[];
+  /** Stages 4 and 5: the fields drafted (empty ones were filled; the others have a proposal waiting in the project). */
+  drafted: string[];
+  offline: boolean;
+  requestId: string;
+  position?: string;
+}
