@@ -11,6 +11,20 @@ import { NoteField, type NoteFieldProps } from './note-field.tsx';
 
 const DRAFT_FAILED = 'Failed to process stage';
 
+/** The fields the AI's mechanics and refinement stages write (the domain's flow stages' extraction fields): they have Suggest. */
+const SUGGESTED_FIELDS: ReadonlySet<string> = new Set([
+  'selectedIdeaName',
+  'rewardSource',
+  'rewardFlow',
+  'sustainabilityCheck',
+  'externalitiesCheck',
+  'finalConceptName',
+  'oneLinerPitch',
+  'detailedDescription',
+  'viralLoopExplained',
+  'sustainabilityLoopExplained',
+]);
+
 /** The proposals a stage's read model holds (its `aiSuggestions`): what waits for Keep, Replace or Append. */
 export const proposalsOf = (suggestions: readonly unknown[]): DraftProposal[] =>
   suggestions.filter(
@@ -93,20 +107,22 @@ export const DraftableNoteField = ({
     <div>
       <div className="relative">
         <NoteField {...note} />
-        <Button
-          size="sm"
-          variant="ghost"
-          className="absolute -top-1.5 right-0 h-7 px-2 text-indigo-700 dark:text-indigo-300"
-          aria-label={`Suggest ${note.label}`}
-          disabled={draft.isPending}
-          onClick={() => {
-            setAsked(true);
-            draft.mutate({ stage, field }, { onError: (error) => aiFailure(error, DRAFT_FAILED), onSettled: () => setAsked(false) });
-          }}
-        >
-          {draft.isPending && asked ? <Loader2 className="size-3.5 animate-spin" aria-hidden /> : <Sparkles className="size-3.5" aria-hidden />}
-          {draft.isPending && asked ? 'Suggesting...' : 'Suggest'}
-        </Button>
+        {SUGGESTED_FIELDS.has(field) && (
+          <Button
+            size="sm"
+            variant="ghost"
+            className="absolute -top-1.5 right-0 h-7 px-2 text-indigo-700 dark:text-indigo-300"
+            aria-label={`Suggest ${note.label}`}
+            disabled={draft.isPending}
+            onClick={() => {
+              setAsked(true);
+              draft.mutate({ stage, field }, { onError: (error) => aiFailure(error, DRAFT_FAILED), onSettled: () => setAsked(false) });
+            }}
+          >
+            {draft.isPending && asked ? <Loader2 className="size-3.5 animate-spin" aria-hidden /> : <Sparkles className="size-3.5" aria-hidden />}
+            {draft.isPending && asked ? 'Suggesting...' : 'Suggest'}
+          </Button>
+        )}
       </div>
       {extra}
       {proposal && <ProposalBox projectId={projectId} label={note.label} proposal={proposal} />}
