@@ -124,8 +124,8 @@ export const DraftableNoteField = ({
           </Button>
         )}
       </div>
-      {extra}
       {proposal && <ProposalBox projectId={projectId} label={note.label} proposal={proposal} />}
+      {extra}
     </div>
   );
 };

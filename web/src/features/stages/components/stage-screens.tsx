@@ -182,7 +182,7 @@ export const StageFourScreen = ({ response }: ScreenProps) => {
   const saveNotes = useNotes(project.id, 4);
   const selected = context[3]?.conceptName;
   const proposals = proposalsOf(stage.aiSuggestions);
-  const draftable = (field: StageNotesField<4>, label: string, placeholder: string, extra?: React.ReactNode, multiline = true) => (
+  const draftable = (field: StageNotesField<4>, label: string, placeholder: string, extra?: React.ReactNode, multiline = true, hint?: string) => (
     <DraftableNoteField
       projectId={project.id}
       stage={4}
@@ -194,6 +194,7 @@ export const StageFourScreen = ({ response }: ScreenProps) => {
       save={(value, baseRevision) => saveNotes({ [field]: value }, baseRevision)}
       placeholder={placeholder}
       multiline={multiline}
+      hint={hint}
       extra={extra}
     />
   );
@@ -222,7 +223,14 @@ export const StageFourScreen = ({ response }: ScreenProps) => {
       />
       <Card className="grid gap-4 lg:grid-cols-2">
         <div className="lg:col-span-2">
-          {draftable('selectedIdeaName', 'Selected idea name', selected ?? 'The idea these mechanics are for', undefined, false)}
+          {draftable(
+            'selectedIdeaName',
+            'Selected idea name',
+            selected ?? 'The idea these mechanics are for',
+            undefined,
+            false,
+            selected ? `Selected on stage 3: ${selected}` : undefined,
+          )}
         </div>
         {draftable('rewardSource', 'Reward source', 'Where do the rewards come from?', carryOver('rewardSource', rewardSourceParameters))}
         {draftable('rewardFlow', 'Reward flow', 'How do rewards reach the participants?', carryOver('rewardFlow', rewardFlowParameters))}
