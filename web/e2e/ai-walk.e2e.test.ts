@@ -74,6 +74,7 @@ describe('a new visitor develops an idea with the AI on every stage', () => {
     await editor.getByRole('textbox', { name: 'Concept name' }).fill(names[0]!);
     await editor.getByRole('button', { name: 'Save' }).click();
     await editor.getByText('A concept with this name already exists').waitFor();
+    await shots(page, 'stage-3-edit');
     await editor.getByRole('textbox', { name: 'Concept name' }).fill(`${names[1]} Live`);
     await editor.getByRole('button', { name: 'Save' }).click();
     const selected = `${names[1]} Live`;
