@@ -192,6 +192,9 @@ const RULES: Record<string, Rule> = {
   },
   'PUT /api/projects/:projectId/gemini-key': { access: 'owner', request: withBody('/gemini-key', { apiKey: 'AIzaSy-not-a-real-key-0000' }) },
   'DELETE /api/projects/:projectId/gemini-key': { access: 'owner', request: inProject('/gemini-key') },
+  'DELETE /api/projects/:projectId/stage-answers': { access: 'owner', request: inProject('/stage-answers') },
+  'DELETE /api/projects/:projectId/stage-answers/:stage': { access: 'owner', request: inProject('/stage-answers/research') },
+  'DELETE /api/stage-answers': { access: 'self', request: () => ({ path: '/api/stage-answers' }) },
   // The nine-step builder: the same, on the owner's builder project.
   'PUT /api/projects/:projectId/builder/core-idea': inBuilder('/core-idea', { coreIdea: 'A wall of tips' }),
   'PUT /api/projects/:projectId/builder/viral-mechanics': inBuilder('/viral-mechanics', { viralMechanics: 'Every tip is shown' }),
@@ -551,7 +554,7 @@ describe('live topics on /ws', () => {
     const before = new Map([...sockets].map(([who, socket]) => [who, socket.messages.length]));
     const added = await owner.client.call('POST', `/api/projects/${projectId}/parameters`, {
       list: 'viralParameters',
-      value: 'heard only by the owner',
+      value: 'heard by owner',
     });
     expect(added.status).toBe(200);
     await owner.client.call('POST', '/api/generate-parameters', { projectId });

@@ -6,7 +6,7 @@ import type { Context } from 'koa';
 const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
 /** JSON with every object's keys in order, so that the same body sent in another key order digests the same. */
-const canonicalJson = (value: unknown): string =>
+export const canonicalJson = (value: unknown): string =>
   JSON.stringify(value, (_, item: unknown) =>
     item !== null && typeof item === 'object' && !Array.isArray(item)
       ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))

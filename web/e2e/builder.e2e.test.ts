@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, openToast, screenshotAtWidths, screenshotPath, useServerAndBrowser } from './browser.ts';
+import { addValue, chipTexts, next, stepText } from './builder-steps.ts';
 
 const env = useServerAndBrowser();
 
@@ -8,13 +9,6 @@ const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i + 1}`)
 const CORE_IDEA = 'A wall where every tip pays the next tipper';
 const MECHANICS = 'Every tip is shown on the wall';
 
-const chipTexts = (page: Page, category: string) => page.getByRole('list', { name: category, exact: true }).getByRole('listitem').allTextContents();
-const addValue = async (page: Page, category: string, value: string) => {
-  const input = page.getByRole('textbox', { name: `Add a value to ${category}` });
-  await input.fill(value);
-  await input.press('Enter');
-};
-const stepText = (page: Page, n: number) => page.getByText(`Step ${n} of 9`, { exact: true }).waitFor();
 /** Step tile n (1-based). */
 const tile = (page: Page, step: number) =>
   page
@@ -22,10 +16,6 @@ const tile = (page: Page, step: number) =>
     .getByRole('listitem')
     .nth(step - 1)
     .getByRole('button');
-const next = async (page: Page, to: number) => {
-  await page.getByRole('button', { name: 'Next Step' }).click();
-  await stepText(page, to);
-};
 const builderProjectId = (page: Page) => page.evaluate(() => localStorage.getItem('currentBuilderProjectId'));
 const toastText = async (page: Page) => (await openToast(page).textContent()) ?? '';
 

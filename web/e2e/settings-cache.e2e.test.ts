@@ -9,62 +9,74 @@ const remainingFreeUses = (page: Page) =>
     .evaluate(() => fetch('/api/subscription/status').then((response) => response.json() as Promise<{ remainingFreeUses: number }>))
     .then((status) => status.remainingFreeUses);
 
-const generateResearch = async (page: Page, { asksTheAi }: { asksTheAi: boolean }) => {
-  await page.goto(`${env.server.url}/generator`);
-  await page.getByRole('tab', { name: /^Research/ }).waitFor();
-  // The charge is recorded before the answer reaches the page, which caches it only then: wait for the answer.
-  const answered = asksTheAi ? page.waitForResponse((response) => response.url().endsWith('/api/process-idea-stage'), { timeout: 30_000 }) : null;
-  await page.getByRole('button', { name: 'Generate', exact: true }).click();
-  await answered;
-  await expect.poll(() => page.getByRole('tab', { name: /^Research/ }).getAttribute('data-done'), { timeout: 15_000 }).toBe('true');
-  await expect.poll(() => page.getByRole('button', { name: 'Generate', exact: true }).isEnabled(), { timeout: 15_000 }).toBe(true);
+/** One of Ann's devices: a browser of its own, signed in as Ann. */
+const annsDevice = async (width: number) => {
+  const device = await openPage(env.browser, width);
+  await device.page.goto(`${env.server.url}/auth/local?returnTo=/`);
+  await device.page.getByLabel('Display name').fill('Ann Lee');
+  await device.page.getByLabel('Email').fill('ann@example.com');
+  await device.page.getByRole('button', { name: 'Sign in' }).click();
+  await device.page.waitForURL(`${env.server.url}/`);
+  return device;
 };
 
-describe('settings cache clearing', () => {
-  it('reuses a stage’s cached AI results without spending a play; Settings shows Cached, clears one stage and all after confirming', async () => {
-    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
-    await startPlaying(page, env.server.url);
-    expect(await remainingFreeUses(page)).toBe(3);
+/** Generate on the research stage; answers the server's answer (`cached` when no play was used). */
+const generateResearch = async (page: Page) => {
+  await page.goto(`${env.server.url}/generator`);
+  await page.getByRole('tab', { name: /^Research/ }).waitFor();
+  const answered = page.waitForResponse((response) => response.url().endsWith('/api/process-idea-stage'), { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  const answer = (await (await answered).json()) as { cached?: boolean };
+  await expect.poll(() => page.getByRole('tab', { name: /^Research/ }).getAttribute('data-done'), { timeout: 15_000 }).toBe('true');
+  await expect.poll(() => page.getByRole('button', { name: 'Generate', exact: true }).isEnabled(), { timeout: 15_000 }).toBe(true);
+  return answer;
+};
 
-    await generateResearch(page, { asksTheAi: true });
+describe('stored AI results across devices, and clearing them in Settings', () => {
+  it('answers the same question on a second device without a play ("cached — no play used"); Settings clears one stage and all', async () => {
+    const laptop = await annsDevice(1280);
+    await startPlaying(laptop.page, env.server.url);
+    const plays = await remainingFreeUses(laptop.page);
+
+    expect((await generateResearch(laptop.page)).cached).toBeUndefined();
     // The play is spent by the command; the status is a read model, which follows it a moment later.
-    await expect.poll(() => remainingFreeUses(page), { timeout: 15_000 }).toBe(2);
-    // The same question again: answered from the cache, no play spent.
-    await page.getByRole('button', { name: 'Generate', exact: true }).click();
-    await expect.poll(() => openToast(page).textContent()).toContain('Cached results');
-    expect(await remainingFreeUses(page)).toBe(2);
+    await expect.poll(() => remainingFreeUses(laptop.page), { timeout: 15_000 }).toBe(plays - 1);
 
-    await page.goto(`${env.server.url}/settings`);
-    const stages = page.getByRole('list', { name: 'Cached stages' }).getByRole('listitem');
+    // Ann's phone: the same project, the same question. The server answers its stored answer, free.
+    const phone = await annsDevice(375);
+    expect((await generateResearch(phone.page)).cached).toBe(true);
+    await phone.page.getByText('cached — no play used', { exact: false }).first().waitFor();
+    await expect.poll(() => openToast(phone.page).textContent()).toContain('Cached results');
+    await screenshotAtWidths(phone.page, 'generator-cached', { widths: [375], fullPage: false });
+    expect(await remainingFreeUses(phone.page)).toBe(plays - 1);
+
+    await phone.page.goto(`${env.server.url}/settings`);
+    const stages = phone.page.getByRole('list', { name: 'Cached stages' }).getByRole('listitem');
     await expect.poll(() => stages.count()).toBe(6);
-    expect(await stages.filter({ hasText: 'Cached' }).allTextContents()).toEqual([expect.stringContaining('Stage 1: Research')]);
-    expect(await page.getByRole('button', { name: 'Clear cache of stage 2: Analysis' }).isDisabled()).toBe(true);
-    await page.getByRole('region', { name: 'Cache' }).scrollIntoViewIfNeeded();
-    await screenshotAtWidths(page, 'settings-cache', { fullPage: false });
+    await phone.page.getByRole('button', { name: 'Clear cache of stage 2: Analysis' }).click();
+    await expect.poll(() => openToast(phone.page).textContent()).toContain('Nothing cached');
+    await phone.page.getByRole('button', { name: 'Clear cache of stage 1: Research' }).click();
+    await expect.poll(() => openToast(phone.page).textContent()).toContain('Stage 1: Research will ask the AI again.');
 
-    await page.getByRole('button', { name: 'Clear cache of stage 1: Research' }).click();
-    await expect.poll(() => stages.filter({ hasText: 'Cached' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Clear All Cache' }).isDisabled()).toBe(true);
+    // Cleared on the phone: the laptop's Generate asks the AI again and spends a play.
+    expect((await generateResearch(laptop.page)).cached).toBeUndefined();
+    await expect.poll(() => remainingFreeUses(laptop.page), { timeout: 15_000 }).toBe(plays - 2);
 
-    // Cleared: Generate asks the AI again and spends a play, and caches anew.
-    await generateResearch(page, { asksTheAi: true });
-    // The tab is already marked done by the project's research from the first run, so wait for the charge itself.
-    await expect.poll(() => remainingFreeUses(page), { timeout: 15_000 }).toBe(1);
-
-    await page.goto(`${env.server.url}/settings`);
-    await expect.poll(() => stages.filter({ hasText: 'Cached' }).count()).toBe(1);
-    await page.getByRole('button', { name: 'Clear All Cache' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Clear all cache?' });
+    await laptop.page.goto(`${env.server.url}/settings`);
+    await laptop.page.getByRole('region', { name: 'Cache' }).scrollIntoViewIfNeeded();
+    await screenshotAtWidths(laptop.page, 'settings-cache', { fullPage: false });
+    await laptop.page.getByRole('button', { name: 'Clear All Cache' }).click();
+    const dialog = laptop.page.getByRole('dialog', { name: 'Clear all cache?' });
     await dialog.waitFor();
-    await screenshotAtWidths(page, 'settings-cache-confirm', { fullPage: false });
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    expect(await stages.filter({ hasText: 'Cached' }).count()).toBe(1);
-    await page.getByRole('button', { name: 'Clear All Cache' }).click();
+    await screenshotAtWidths(laptop.page, 'settings-cache-confirm', { fullPage: false });
     await dialog.getByRole('button', { name: 'Yes, Clear All Cache' }).click();
-    await expect.poll(() => stages.filter({ hasText: 'Cached' }).count()).toBe(0);
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('aiStageCache:')))).toEqual([]);
+    await expect.poll(() => openToast(laptop.page).textContent()).toContain('All cached AI results were removed.');
+    expect(await laptop.page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('aiStageCache:')))).toEqual([]);
+    expect((await generateResearch(laptop.page)).cached).toBeUndefined();
 
-    expect(consoleErrors.unexpected()).toEqual([]);
-    await context.close();
-  }, 90_000);
+    expect(laptop.consoleErrors.unexpected()).toEqual([]);
+    expect(phone.consoleErrors.unexpected()).toEqual([]);
+    await laptop.context.close();
+    await phone.context.close();
+  }, 120_000);
 });

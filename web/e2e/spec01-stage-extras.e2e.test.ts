@@ -31,6 +31,46 @@ describe('spec 01 §4/§9 on the stage screens', () => {
     await context.close();
   });
 
+  it("shows spec 01 §1's sustainability model as an example, not as data, and offers §3's suggested parameters in Add Parameter", async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
+    await startPlaying(page, env.server.url);
+    const model = 'a daily reward pool of 10% of new contributions from the last 24 hours, and a 1.5% transaction fee paid into the reward pool';
+    const coreIdea = page.getByRole('textbox', { name: 'Core idea' });
+    await expect
+      .poll(() => coreIdea.getAttribute('placeholder'))
+      .toBe(`Example: A closed-loop, self-sustaining one-page site built around the XNO cryptocurrency: ${model}.`);
+    expect(await coreIdea.inputValue()).toBe('');
+
+    await page.goto(`${env.server.url}/stage-2`);
+    const sustainability = page.getByRole('region', { name: 'Sustainability Check' });
+    await sustainability.getByText(`Example: ${model}`, { exact: true }).waitFor();
+    expect(await chips(page, 'Sustainability Check').allTextContents()).toEqual(['Nothing here yet']);
+    // The example is for lists still empty: once the person adds one, it makes room.
+    await addParameter(page, 'Sustainability Check', 'Fee-funded pool');
+    await expect.poll(() => sustainability.getByText(`Example: ${model}`).count()).toBe(0);
+
+    await page.goto(`${env.server.url}/generator`);
+    await page.getByRole('button', { name: 'Add Parameter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Parameter' });
+    const suggested = dialog.getByRole('group', { name: 'Suggested parameters' }).getByRole('button');
+    // A new project holds Viral, Simple Page and No Externalities already: only the other two are offered.
+    await expect.poll(() => suggested.allTextContents()).toEqual(['XNO Crypto', 'Self-Funded']);
+    await screenshotAtWidths(page, 'add-parameter-suggestions', { fullPage: false, widths: [375] });
+    await dialog.getByRole('button', { name: 'XNO Crypto' }).click();
+    await dialog.getByText(/Current parameters: .*XNO Crypto/).waitFor();
+    await expect.poll(() => suggested.allTextContents()).toEqual(['Self-Funded']);
+    await dialog.getByRole('button', { name: 'Self-Funded' }).click();
+    await dialog.getByText(/Current parameters: .*Self-Funded/).waitFor();
+    await expect.poll(() => dialog.getByRole('group', { name: 'Suggested parameters' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await page.getByRole('button', { name: 'Add Parameter' }).click();
+    await dialog.getByText('Current parameters: Viral, Simple Page, No Externalities, XNO Crypto, Self-Funded', { exact: true }).waitFor();
+
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  });
+
   it("adds, edits and removes the final concept's other webpage elements", async () => {
     const { context, page, consoleErrors } = await openPage(env.browser, 1280);
     await startPlaying(page, env.server.url);

@@ -1,13 +1,16 @@
 import {
   BUILDER_CATEGORIES,
   BUILDER_CATEGORY_NAMES,
+  builderStepName,
+  emptyBuilder,
   PARAMETER_LIST_NAMES,
   PARAMETER_LISTS,
   type ActiveProjectState,
+  type BuilderCategory,
   type BuilderState,
   type ParameterListName,
 } from '@vis/domain';
-import type { AiContext } from './provider.ts';
+import type { AiContext, BuilderContext } from './provider.ts';
 
 const NOTE_FIELDS = {
   4: ['selectedIdeaName', 'rewardSource', 'rewardFlow', 'sustainabilityCheck', 'externalitiesCheck'],
@@ -91,8 +94,19 @@ const contextOfBuilder = (name: string, builder: BuilderState): AiContext => {
     const { params } = builder.categories[category];
     if (category !== 'technical' && category !== 'sustainability' && params.length > 0) notes[BUILDER_CATEGORIES[category].title] = params.join(', ');
   }
-  return { ...emptyContext(), projectName: name, coreIdea: builder.coreIdea, lists, notes };
+  return { ...emptyContext(), projectName: name, coreIdea: builder.coreIdea, lists, notes, builder: builderContextOf(builder) };
 };
+
+/** The builder's values as its steps hold them: what the enhanced prompt is written from. */
+export const builderContextOf = (builder: Pick<BuilderState, 'viralMechanics' | 'categories'>): BuilderContext => ({
+  viralMechanics: builder.viralMechanics,
+  steps: [...BUILDER_CATEGORY_NAMES]
+    .sort((a, b) => BUILDER_CATEGORIES[a].step - BUILDER_CATEGORIES[b].step)
+    .map((category) => {
+      const { step } = BUILDER_CATEGORIES[category];
+      return { step, name: builderStepName(step), category, values: [...builder.categories[category].params] };
+    }),
+});
 
 /** Everything the project holds that a prompt can use: the core idea and what earlier stages gathered. */
 export const contextOfProject = (project: ActiveProjectState): AiContext => {
@@ -146,9 +160,11 @@ export const contextOfProjectData = (data: Record<string, unknown>): AiContext =
   context.parameters = strings(data.parameters);
   const stages = Array.isArray(data.stages) ? data.stages : [];
   const extras: string[] = [];
+  const builder = builderOfStageData();
   for (const stage of stages) {
     const stageData = (stage as { data?: unknown } | null)?.data;
     if (!stageData || typeof stageData !== 'object') continue;
+    builder.read(stageData as Record<string, unknown>);
     for (const [field, value] of Object.entries(stageData as Record<string, unknown>)) {
       if ((PARAMETER_LIST_NAMES as readonly string[]).includes(field) && field !== 'parameters') {
         const values = strings(value);
@@ -171,7 +187,43 @@ export const contextOfProjectData = (data: Record<string, unknown>): AiContext =
     }
   }
   context.extra = extras.join('\n').slice(0, MAX_EXTRA_CONTEXT_LENGTH);
+  const builderContext = builder.context();
+  if (builderContext) context.builder = builderContext;
   return context;
+};
+
+/** The builder's stage-data fields (spec 02 §3 "Builder stage data") and the category each one fills. */
+const BUILDER_DATA_FIELDS: Readonly<Record<string, BuilderCategory>> = {
+  techParameters: 'technical',
+  closedLoopParameters: 'sustainability',
+  socialCurrencyParams: 'socialCurrency',
+  emotionParams: 'emotion',
+  publicParams: 'public',
+  practicalValueParams: 'practicalValue',
+  storiesParams: 'stories',
+  communityOwnershipParams: 'community',
+};
+/** Fields only a builder's document has: with one of them, the document is read as a builder's. */
+const BUILDER_ONLY = /^(viralMechanics|(socialCurrency|emotion|public|practicalValue|stories|communityOwnership)Params)$/;
+
+/** A builder's values gathered from its document's stages, when the document is a builder's. */
+const builderOfStageData = () => {
+  const state = { viralMechanics: '', categories: emptyBuilder().categories };
+  let isBuilder = false;
+  return {
+    read: (stageData: Record<string, unknown>) => {
+      for (const [field, value] of Object.entries(stageData)) {
+        if (BUILDER_ONLY.test(field)) isBuilder = true;
+        if (field === 'viralMechanics' || field === 'commonViralTriggers') state.viralMechanics ||= text(value);
+        const category = BUILDER_DATA_FIELDS[field];
+        if (category) {
+          const params = state.categories[category].params;
+          state.categories[category] = { active: true, params: [...new Set([...params, ...strings(value)])] };
+        }
+      }
+    },
+    context: () => (isBuilder ? builderContextOf(state) : undefined),
+  };
 };
 
 /** The flow screen's `context` (free JSON or text) becomes the prompt's "more context". */

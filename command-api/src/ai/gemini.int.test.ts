@@ -181,7 +181,16 @@ const calls: { call: string; path: string; body: object; model: unknown; answer:
     model: { enhancedPrompt: 'Build Tip Wall: one page where each tip joins a daily pool.' },
     answer: { message: 'Enhanced Prompt Generated', enhancedPrompt: 'Build Tip Wall: one page where each tip joins a daily pool.' },
     asks: 'Write one complete, well-structured prompt',
-    promptVersion: 'enhanced-prompt@1',
+    promptVersion: 'enhanced-prompt@2',
+  },
+  {
+    call: "generate-enhanced-prompt (a builder's steps, with the analysis report)",
+    path: '/api/generate-enhanced-prompt',
+    body: { projectData: { ...builderProject, stages: [{ id: 3, data: { socialCurrencyParams: ['Top tipper crown'] } }] } },
+    model: { enhancedPrompt: 'Build Tip Wall with a top tipper crown.', analysisReport: 'Viral strength: high.' },
+    answer: { enhancedPrompt: 'Build Tip Wall with a top tipper crown.', analysisReport: 'Viral strength: high.' },
+    asks: 'Step 3, Social Currency: Top tipper crown',
+    promptVersion: 'enhanced-prompt@2',
   },
   {
     call: 'generate-technical-report (full report)',
@@ -302,7 +311,9 @@ describe('every AI call through Gemini (the server key, the real SDK, a local fa
   it.each(calls)('$call answers what the model said, charged once', async ({ path, body, model, answer, asks, promptVersion }) => {
     gemini.answer(json(model));
     const visitor = ai.visitor();
+    // Research (its starting triggers) and analysis hold something: the flow's ideation stage is open.
     const projectId = await createProject(visitor);
+    await visitor.patch(`/api/projects/${projectId}/stages/2/notes`).send({ fields: { keyInsights: 'Tippers want to be seen' } });
     const res = await visitor.post(path).send({ ...body, projectId });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, ...answer, offline: false });

@@ -19,6 +19,7 @@ import { createOfflineProvider } from './offline/offline-provider.ts';
 import { createAiProcessChannel, type AiProcessChannel } from './process-channel.ts';
 import { createAiRateLimit } from './rate-limit.ts';
 import { aiRoutes } from './routes.ts';
+import { createStageAnswers, stageAnswerRoutes } from './stage-answers.ts';
 
 export { AI_PROCESS_PATH, createAiProcessChannel, type AiProcessChannel } from './process-channel.ts';
 
@@ -100,7 +101,9 @@ export const registerAi = (
     metrics,
     documentStore,
   });
-  aiRoutes(router, { gateway });
+  const stageAnswers = createStageAnswers({ documentStore, eventStore, clock, newId, logger });
+  aiRoutes(router, { gateway, stageAnswers });
+  stageAnswerRoutes(router, { gateway, stageAnswers });
   keyRoutes(router, {
     eventStore,
     gateway,

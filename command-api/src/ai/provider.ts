@@ -1,5 +1,6 @@
 import type {
   AiProviderName,
+  BuilderCategory,
   BuilderParameterKind,
   FlowStage,
   GuidedParameterList,
@@ -27,6 +28,15 @@ export interface AiContext {
   notes: Record<string, string>;
   /** Free context the caller sent along (the flow screen's), as text. */
   extra: string;
+  /** A nine-step builder project's own values, step by step; absent on guided projects. */
+  builder?: BuilderContext;
+}
+
+/** What the nine-step builder holds (spec 02 §2.7), as the steps name it. */
+export interface BuilderContext {
+  viralMechanics: string;
+  /** Every parameter step in step order, with the values chosen there (possibly none). */
+  steps: { step: number; name: string; category: BuilderCategory; values: string[] }[];
 }
 
 export type StageFieldValue = string | string[] | IdeaConcept[];
@@ -49,7 +59,8 @@ export interface AiTasks {
     input: { context: AiContext; kind: BuilderParameterKind; prompt: string; count: number; maxWords: number; exclude: string[] };
     output: { parameters: string[] };
   };
-  enhancedPrompt: { input: { context: AiContext }; output: { enhancedPrompt: string } };
+  /** The builder's step 8: the prompt, and the analysis report (spec 02 §2.7) when the model wrote one. */
+  enhancedPrompt: { input: { context: AiContext }; output: { enhancedPrompt: string; analysisReport?: string } };
   technicalReport: { input: { context: AiContext }; output: TechnicalReport };
   finalPrompt: { input: { context: AiContext }; output: { finalPrompt: string; incompatibleParameters: IncompatibleParameter[] } };
   parameterAudit: { input: { context: AiContext }; output: { incompatibleParameters: IncompatibleParameter[] } };

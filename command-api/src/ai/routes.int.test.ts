@@ -370,6 +370,8 @@ describe('the idea generation flow', () => {
   it.each([1, 5])('POST /api/process-idea-stage takes %i iterations and answers the stage fields', async (iterations) => {
     const visitor = ai.visitor();
     const { projectId } = await accountOf(visitor);
+    // Ideation opens once research (its starting triggers) and analysis hold something (spec 01 §4).
+    await visitor.patch(`/api/projects/${projectId}/stages/2/notes`).send({ fields: { keyInsights: 'Tippers want to be seen' } });
     const res = await visitor
       .post('/api/process-idea-stage')
       .send({ stage: 'ideation', prompt: idea, options: { iterations, focusOn: 'simplicity' }, projectId });

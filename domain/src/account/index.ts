@@ -6,3 +6,4 @@ export * from './decide.ts';
 export * from './events.ts';
 export * from './state.ts';
 export * from './status.ts';
+export * from './points-card.ts';

@@ -20,7 +20,7 @@ import {
   unlimitedCouponRedeemed,
 } from './fixtures.ts';
 import { chargeOf, initialAccountState } from './state.ts';
-import { accessLevelOf, needsMorePoints, pointsWarningOf, subscriptionStatusOf } from './status.ts';
+import { accessLevelOf, needsMorePoints, subscriptionStatusOf } from './status.ts';
 
 const stateAfter = (...events: AccountEvent[]) => fold(accountDecider, events);
 
@@ -124,13 +124,7 @@ describe('subscriptionStatusOf', () => {
   });
 });
 
-describe('points and access texts', () => {
-  it.each([
-    [0, 'You have no points. Please subscribe to get more points.'],
-    [99, 'Your points are running low. Consider subscribing to get more.'],
-    [100, null],
-  ])('warns at %i points with %j', (points, warning) => expect(pointsWarningOf(points)).toBe(warning));
-
+describe('access texts', () => {
   it('shows Premium only for a paid active subscription', () => {
     expect(accessLevelOf(stateAfter(...subscriptionPaid()))).toBe('Premium');
     expect(accessLevelOf(stateAfter(unlimitedCouponRedeemed()))).toBe('Free');

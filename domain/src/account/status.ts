@@ -1,4 +1,4 @@
-import { LOW_POINTS_MESSAGE, LOW_POINTS_WARNING, NEED_MORE_POINTS_BELOW, NO_POINTS_MESSAGE } from './constants.ts';
+import { NEED_MORE_POINTS_BELOW } from './constants.ts';
 import { isSubscribed } from './decide.ts';
 import type { AccountState } from './state.ts';
 
@@ -30,13 +30,6 @@ export const subscriptionStatusOf = (state: BalanceFacts): SubscriptionStatusRes
 
 /** Spec 02 §1: Premium only while a paid subscription is active; an unlimited coupon is still Free. */
 export const accessLevelOf = (state: BalanceFacts): 'Premium' | 'Free' => (state.subscription.status === 'active' ? 'Premium' : 'Free');
-
-/** The points card's warning (spec 01 §9), or null when there is nothing to warn about. */
-export const pointsWarningOf = (points: number): string | null => {
-  if (points <= 0) return NO_POINTS_MESSAGE;
-  if (points < LOW_POINTS_WARNING) return LOW_POINTS_MESSAGE;
-  return null;
-};
 
 /** The billing card's 'Need more AI points?' hint (spec 02 §2.8). */
 export const needsMorePoints = (state: BalanceFacts): boolean => !isSubscribed(state) && state.points < NEED_MORE_POINTS_BELOW;

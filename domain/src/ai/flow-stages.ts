@@ -1,3 +1,5 @@
+import { ConflictError } from '../errors.ts';
+import type { ActiveProjectState } from '../project/state.ts';
 import type { StageNumber } from '../project/stages.ts';
 
 /** How a stage's result field is shaped: a line of prose, a list of short items, or idea concepts. */
@@ -158,3 +160,37 @@ export const isFlowStageDone = (id: FlowStageId, project: FlowProjectView) => Ob
 /** Spec 01 §4: a stage can be entered only when each of its dependencies is done. */
 export const canEnterFlowStage = (id: FlowStageId, project: FlowProjectView) =>
   FLOW_STAGES[id].dependencies.every((dependency) => isFlowStageDone(dependency, project));
+
+/** Spec 01 §8: the toast a locked stage answers ('Cannot proceed', complete the current stage first). */
+export const FLOW_STAGE_LOCKED_TITLE = 'Cannot proceed';
+export const FLOW_STAGE_LOCKED_MESSAGE = 'Complete the current stage first.';
+
+/** A stage the flow does not let the project into yet: refused before anything is charged or recorded. */
+export class FlowStageLockedError extends ConflictError {
+  constructor(readonly stage: FlowStageId) {
+    super(FLOW_STAGE_LOCKED_MESSAGE, FLOW_STAGE_LOCKED_TITLE);
+  }
+}
+
+/** The project's own stages as the flow reads them (the read side's `{ stageNumber, data }` list). */
+export const flowViewOf = (project: Pick<ActiveProjectState, 'stages'>): FlowProjectView => ({
+  stages: Object.entries(project.stages).map(([stageNumber, data]) => ({ stageNumber: Number(stageNumber), data })),
+});
+
+/** Spec 01 §4 on the project itself: a stage is open when each of its dependencies holds something. */
+export const isFlowStageOpen = (project: Pick<ActiveProjectState, 'stages'>, stage: FlowStageId) => canEnterFlowStage(stage, flowViewOf(project));
+
+/** Processing a stage's prompt needs the stage open: a locked stage is refused (409) whichever stage is current. */
+export const requireFlowStageOpen = (project: Pick<ActiveProjectState, 'stages'>, stage: FlowStageId) => {
+  if (!isFlowStageOpen(project, stage)) throw new FlowStageLockedError(stage);
+};
+
+/**
+ * Spec 01 §4: 'Next is blocked with the message Cannot proceed; back is always allowed.' Moving to a stage after
+ * the current one needs it open; moving back (or staying) never does. The guided stages' own Next
+ * (AdvanceStage, with its 'Continue Anyway') is a separate command with its own rule.
+ */
+export const requireCanMoveToStage = (project: Pick<ActiveProjectState, 'stages' | 'currentStageIndex'>, stageNumber: StageNumber) => {
+  const stage = flowStageOf(stageNumber);
+  if (stage && stageNumber > project.currentStageIndex) requireFlowStageOpen(project, stage.id);
+};

@@ -197,6 +197,13 @@ export const guidedListOf = (fieldType: string): GuidedParameterList | null => {
   return own(TEXT_FIELD_LISTS, fieldType) ? TEXT_FIELD_LISTS[fieldType]! : null;
 };
 
+/**
+ * The most words one value of a list may have: the guided lists' caps (the same numbers the AI's suggestions are
+ * cut to), none for the project's own parameter tags.
+ */
+export const maxWordsOfList = (list: ParameterListName): number | null =>
+  own(GUIDED_PARAMETER_KINDS, list) ? GUIDED_PARAMETER_KINDS[list as GuidedParameterList].maxWords : null;
+
 export const GUIDED_FIELD_TYPES = [...GUIDED_PARAMETER_LISTS, ...STAGE_TWO_KIND_NAMES, ...Object.keys(TEXT_FIELD_LISTS)];
 
 /** Results longer than the word limit are cut to it, as the builder does with typed input (spec 02 §5). */

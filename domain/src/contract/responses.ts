@@ -172,6 +172,10 @@ export const builderView = z.object({
   currentStep: builderStepSchema,
   percentComplete: z.number(),
   enhancedPrompt: z.string(),
+  /** Step 8's AI analysis report; '' until the AI wrote one. */
+  analysisReport: z.string(),
+  /** A value changed after the enhanced prompt was written: the prompt does not say it yet. */
+  promptOutdated: z.boolean(),
   /** The last finish, until Back to Editor (POST builder/reopen) reopens the builder. */
   finished: z.object({ timeSpentSeconds: z.number().int(), finishedAt: z.string() }).nullable(),
 });
@@ -489,6 +493,8 @@ export type TechnicalReportResponse = z.infer<typeof technicalReportResponse>;
 export const ideaStageResponse = z.object({
   ...aiAnswer,
   position: z.string().optional(),
+  /** Answered from the project's stored answer to the same question: no play was spent (spec 01 §2 cache). */
+  cached: z.boolean().optional(),
   results: z
     .object({ stage: z.enum(FLOW_STAGE_IDS), stageNumber: z.number().int(), iterations: z.number().int(), summary: z.string() })
     .catchall(z.unknown()),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Command } from '../decider.ts';
 import { namedId, userLine, userText } from '../text.ts';
 import { builderCategorySchema, builderStepSchema, MAX_BUILDER_TEXT_LENGTH, MAX_BUILDER_TIME_SPENT_SECONDS } from './builder.ts';
-import { MAX_PARAMETER_LENGTH, MAX_PROMPT_LENGTH } from './constants.ts';
+import { MAX_PARAMETER_LENGTH, MAX_PROMPT_LENGTH, MAX_REPORT_TEXT_LENGTH } from './constants.ts';
 import { baseRevisionSchema } from './text-edits.ts';
 
 /**
@@ -55,6 +55,8 @@ export const goToBuilderStepSchema = z.strictObject({
 export const recordBuilderPromptSchema = z.strictObject({
   projectId: namedId(),
   prompt: userText(MAX_PROMPT_LENGTH),
+  /** The analysis report the AI wrote with the prompt (spec 02 §2.7), when it wrote one. */
+  analysisReport: userText(MAX_REPORT_TEXT_LENGTH).optional(),
   /** The AI request that wrote it, when one did. */
   requestId: namedId().optional(),
 });

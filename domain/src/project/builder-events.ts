@@ -68,6 +68,8 @@ export const builderPromptRecordedSchema = z.object({
   projectId: z.string(),
   prompt: z.string(),
   previousPrompt: z.string(),
+  /** Events recorded before there were analysis reports carry none. */
+  analysisReport: z.string().optional(),
   requestId: z.string().nullable(),
   recordedAt: z.string(),
 });

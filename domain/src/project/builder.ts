@@ -71,6 +71,10 @@ export type BuilderState = {
   completedSteps: BuilderStep[];
   currentStep: BuilderStep;
   enhancedPrompt: string;
+  /** Step 8's AI analysis report (spec 02 §2.7), written with the enhanced prompt; '' until one is. */
+  analysisReport: string;
+  /** A value changed after the enhanced prompt was written, so the prompt does not say it (step 9 comes after step 8). */
+  promptOutdated: boolean;
   /** The last Finish, until Back to Editor reopens the builder. */
   finished: { timeSpentSeconds: number; finishedAt: string } | null;
 };
@@ -84,6 +88,8 @@ export const emptyBuilder = (): BuilderState => ({
   completedSteps: [],
   currentStep: 1,
   enhancedPrompt: '',
+  analysisReport: '',
+  promptOutdated: false,
   finished: null,
 });
 

@@ -244,7 +244,8 @@ const recordBuilderPrompt = ({ data, metadata }: RecordBuilderPrompt, state: Pro
   const builder = requireBuilder(state, data, metadata.actorId);
   const prompt = data.prompt.trim();
   if (prompt === '') throw new ValidationError('prompt', 'Enhanced prompt is required');
-  if (prompt === builder.enhancedPrompt) return [];
+  const analysisReport = data.analysisReport?.trim() || undefined;
+  if (prompt === builder.enhancedPrompt && (analysisReport === undefined || analysisReport === builder.analysisReport)) return [];
   return [
     {
       type: 'BuilderPromptRecorded',
@@ -252,6 +253,7 @@ const recordBuilderPrompt = ({ data, metadata }: RecordBuilderPrompt, state: Pro
         projectId: data.projectId,
         prompt,
         previousPrompt: builder.enhancedPrompt,
+        ...(analysisReport === undefined ? {} : { analysisReport }),
         requestId: data.requestId ?? null,
         recordedAt: metadata.now,
       },

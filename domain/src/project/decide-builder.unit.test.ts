@@ -296,6 +296,43 @@ describe('RecordBuilderPrompt', () => {
 
   it('refuses an empty prompt', () =>
     given([builderCreated()]).when(recordBuilderPrompt('  ')).thenThrows(ValidationError, 'Enhanced prompt is required'));
+
+  const withReport = (prompt: string, analysisReport: string) => {
+    const recorded = recordBuilderPrompt(prompt, 'req-2');
+    return { ...recorded, data: { ...recorded.data, analysisReport } };
+  };
+  const reportRecorded = (prompt: string, analysisReport: string, previousPrompt = '') => {
+    const recorded = builderPromptRecorded(prompt, previousPrompt, 'req-2');
+    return { ...recorded, data: { ...recorded.data, analysisReport } };
+  };
+
+  it('records the analysis report written with the prompt (spec 02 §2.7), trimmed', () =>
+    given([builderCreated()])
+      .when(withReport('Build it', ' Viral strength: 5 of 6 '))
+      .then([reportRecorded('Build it', 'Viral strength: 5 of 6')]));
+
+  it('records a new report for the same prompt, and nothing for the same prompt and report', () => {
+    given([builderCreated(), reportRecorded('Build it', 'Old report')])
+      .when(withReport('Build it', 'New report'))
+      .then([reportRecorded('Build it', 'New report', 'Build it')]);
+    given([builderCreated(), reportRecorded('Build it', 'Same report')])
+      .when(withReport('Build it', 'Same report'))
+      .thenNothingHappened();
+  });
+
+  it('marks the prompt outdated when a value changes after it, and current again when it is rewritten', () => {
+    const written = [builderCreated(), builderPromptRecorded('Build it')];
+    expect(stateAfter(written).builder?.promptOutdated).toBe(false);
+    const changed = [...written, builderParameterAdded('community', 'Members vote')];
+    expect(stateAfter(changed).builder?.promptOutdated).toBe(true);
+    expect(stateAfter([...changed, builderPromptRecorded('Build it with votes', 'Build it')]).builder?.promptOutdated).toBe(false);
+    expect(stateAfter([builderCreated(), builderParameterAdded('community', 'Members vote')]).builder?.promptOutdated).toBe(false);
+  });
+
+  it('keeps the last report when a prompt comes without one, and shows it in the state', () => {
+    const state = stateAfter([builderCreated(), reportRecorded('Build it', 'The report'), builderPromptRecorded('Build it again', 'Build it')]);
+    expect(state.builder).toMatchObject({ enhancedPrompt: 'Build it again', analysisReport: 'The report' });
+  });
 });
 
 describe('FinishBuilder and ReopenBuilder (Back to Editor)', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FlowStageLockedError } from '../ai/flow-stages.ts';
 import { StageIncompleteError, ValidationError } from '../errors.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import {
@@ -282,10 +283,25 @@ describe('AdvanceStage', () => {
 });
 
 describe('SetCurrentStage', () => {
-  it('moves to any stage and records where from', () =>
-    given([projectCreated(), stageAdvanced(1)])
+  it('moves forward to a stage whose dependencies are done, and records where from', () =>
+    given([projectCreated(), stageAdvanced(1), conceptsProposed([tipWall()])])
       .when(setCurrentStage(4))
       .then([currentStageChanged(4, 2)]));
+
+  it("refuses to move forward into a locked stage: 'Cannot proceed' (spec 01 §4)", () =>
+    given([projectCreated(), parameterAdded({ list: 'viralParameters', value: 'FOMO' })])
+      .when(setCurrentStage(3))
+      .thenThrows(FlowStageLockedError, 'Complete the current stage first.'));
+
+  it('opens a stage once its dependencies hold something', () =>
+    given([projectCreated(), parameterAdded({ list: 'viralParameters', value: 'FOMO' })])
+      .when(setCurrentStage(2))
+      .then([currentStageChanged(2, 1)]));
+
+  it('always lets the person go back, even to a stage that is locked now', () =>
+    given([projectCreated(), stageAdvanced(1), stageAdvanced(2), stageAdvanced(3)])
+      .when(setCurrentStage(3))
+      .then([currentStageChanged(3, 4)]));
 
   it('does nothing for the current stage', () => given([projectCreated()]).when(setCurrentStage(1)).thenNothingHappened());
 });

@@ -36,9 +36,11 @@ import {
   MIN_PARAMETER_LENGTH,
   MIN_SIMPLICITY_SCORE,
   PARAMETER_LIST_NAMES,
+  PARAMETER_LISTS,
   STARTING_VIRAL_TRIGGERS,
 } from './constants.ts';
-import { DEFAULT_BUILDER_PROJECT_NAME, type ProjectKind } from './builder.ts';
+import { countWords, DEFAULT_BUILDER_PROJECT_NAME, type ProjectKind } from './builder.ts';
+import { maxWordsOfList } from '../ai/parameter-kinds.ts';
 import { decideProjectAi } from './decide-ai.ts';
 import { decideProjectBuilder, requireProjectOfKind } from './decide-builder.ts';
 import type { ProjectEvent, ProjectSnapshot, StageNotesUpdated } from './events.ts';
@@ -51,6 +53,7 @@ import { evolveProject, initialProjectState, parameterListOf, type ActiveProject
 import { uniqueItems } from './text.ts';
 import { notePath, refuseStaleTextEdit } from './text-edits.ts';
 import { audienceSegmentRequirements, stageIssues } from './validation.ts';
+import { requireCanMoveToStage } from '../ai/flow-stages.ts';
 
 /**
  * Which kind of project each command works on; null: either kind. A guided stage's command on a builder project
@@ -275,10 +278,25 @@ const addParameter = ({ data, metadata }: AddParameter, state: ProjectState): Pr
   if (value.length < MIN_PARAMETER_LENGTH) {
     throw new ValidationError('value', 'Parameter must be at least 2 characters', 'Invalid parameter');
   }
+  refuseTooManyWords(data.list, value);
   // Duplicates are dropped, not refused: the spec says so (§5, variant C).
   if (parameterListOf(project, data.list).includes(value)) return [];
   assertListHasRoom(project, data.list);
   return [{ type: 'ParameterAdded', data: { projectId: data.projectId, list: data.list, value, addedAt: metadata.now } }];
+};
+
+/**
+ * A guided list's value has at most its list's words (3, 4, 6 or 8). Refused, not cut: the screen keeps only the
+ * first words before it sends, so more came from elsewhere, and an API client must not have its text changed
+ * behind its back. The AI's results are cut before they get here (stage-results.ts, the suggestion routes).
+ */
+const refuseTooManyWords = (list: AddParameter['data']['list'], value: string) => {
+  const max = maxWordsOfList(list);
+  const words = countWords(value);
+  if (max !== null && words > max) {
+    const message = `${PARAMETER_LISTS[list].title}: a parameter must be at most ${max} words (it has ${words})`;
+    throw new ValidationError('value', message, 'Parameter too long');
+  }
 };
 
 /**
@@ -476,6 +494,7 @@ const advanceStage = ({ data, metadata }: AdvanceStage, state: ProjectState): Pr
 const setCurrentStage = ({ data, metadata }: SetCurrentStage, state: ProjectState): ProjectEvent[] => {
   const project = requireOwnedProject(state, data.projectId, metadata.actorId);
   if (project.currentStageIndex === data.stage) return [];
+  requireCanMoveToStage(project, data.stage);
   return [
     {
       type: 'CurrentStageChanged',

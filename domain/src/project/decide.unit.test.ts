@@ -169,6 +169,43 @@ describe('AddParameter', () => {
     given([projectCreated()])
       .when(addParameter({ value: ' x ' }))
       .thenThrows(ValidationError, 'Parameter must be at least 2 characters'));
+
+  describe("a guided list's word cap (3, 4, 6 or 8 words)", () => {
+    it.each([
+      ['viralParameters', 'fear of missing'],
+      ['micrositeParameters', 'the million dollar homepage'],
+      ['challengeParameters', 'people may not trust new sites'],
+      ['audienceReachParameters', 'short clips on every social site people use'],
+    ] as const)('takes a %s value of exactly its cap: %j', (list, value) =>
+      given([projectCreated()])
+        .when(addParameter({ list, value }))
+        .then([parameterAdded({ list, value })]),
+    );
+
+    it('refuses one word more, naming the field, the list and the cap, and writes nothing', () =>
+      given([projectCreated()])
+        .when(addParameter({ list: 'viralParameters', value: ' fear  of missing out ' }))
+        .thenThrows(ValidationError, 'Common Viral Triggers: a parameter must be at most 3 words (it has 4)'));
+
+    it("names the field 'value'", () => {
+      const state = [projectCreated()].reduce(projectDecider.evolve, projectDecider.initialState());
+      expect(() =>
+        projectDecider.decide(addParameter({ list: 'audienceReachParameters', value: 'one two three four five six seven eight nine' }), state),
+      ).toThrow(
+        expect.objectContaining({
+          field: 'value',
+          title: 'Parameter too long',
+          message: 'Audience Reach Strategies: a parameter must be at most 8 words (it has 9)',
+        }),
+      );
+    });
+
+    it("puts no cap on the project's own parameter tags", () =>
+      given([projectCreated()])
+        .when(addParameter({ value: 'a tag of more than eight words is still a tag' }))
+        .then([parameterAdded({ value: 'a tag of more than eight words is still a tag' })]));
+  });
+
   describe(`with ${MAX_LIST_ITEMS} values in the list`, () => {
     // The global list starts with the three defaults.
     const full = [projectCreated(), ...Array.from({ length: MAX_LIST_ITEMS - 3 }, (_, index) => parameterAdded({ value: `value ${index}` }))];

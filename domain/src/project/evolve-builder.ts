@@ -1,9 +1,19 @@
 import { emptyBuilder, type BuilderState } from './builder.ts';
 import type { ProjectBuilderEvent } from './builder-events.ts';
 
+const VALUE_EVENTS: ReadonlySet<ProjectBuilderEvent['type']> = new Set([
+  'BuilderCoreIdeaChanged',
+  'BuilderViralMechanicsChanged',
+  'BuilderParameterAdded',
+  'BuilderParameterRemoved',
+  'BuilderParametersCleared',
+]);
+
 /** How each builder event changes the builder; a project without one (a guided project) never has these events. */
 export const evolveBuilder = (builder: BuilderState | null, event: ProjectBuilderEvent): BuilderState => {
-  const state = builder ?? emptyBuilder();
+  const before = builder ?? emptyBuilder();
+  // Every value event changes what the prompt was written from; the prompt's own event writes it anew.
+  const state = VALUE_EVENTS.has(event.type) ? { ...before, promptOutdated: before.enhancedPrompt !== '' } : before;
   switch (event.type) {
     case 'BuilderCoreIdeaChanged':
       return { ...state, coreIdea: event.data.coreIdea };
@@ -25,7 +35,12 @@ export const evolveBuilder = (builder: BuilderState | null, event: ProjectBuilde
     case 'BuilderCurrentStepChanged':
       return { ...state, currentStep: event.data.step };
     case 'BuilderPromptRecorded':
-      return { ...state, enhancedPrompt: event.data.prompt };
+      return {
+        ...state,
+        enhancedPrompt: event.data.prompt,
+        analysisReport: event.data.analysisReport ?? state.analysisReport,
+        promptOutdated: false,
+      };
     case 'BuilderFinished':
       return { ...state, finished: { timeSpentSeconds: event.data.timeSpentSeconds, finishedAt: event.data.finishedAt } };
     case 'BuilderReopened':

@@ -51,6 +51,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   completedSteps: 'Completed steps',
   currentStep: 'Current step',
   enhancedPrompt: 'Enhanced prompt',
+  analysisReport: 'AI analysis report',
   finished: 'Finished',
 };
 

@@ -112,7 +112,7 @@ const PROJECT_FIELDS = ['name', 'coreIdea', 'parameters', 'currentStageIndex', '
 const builderChanges = (before: BuilderState | null, after: BuilderState | null): HistoryChange[] => {
   if (!before || !after) return sameValue(before, after) ? [] : [{ field: 'Builder', before, after }];
   const changes: HistoryChange[] = [];
-  for (const field of ['coreIdea', 'viralMechanics', 'completedSteps', 'currentStep', 'enhancedPrompt', 'finished'] as const) {
+  for (const field of ['coreIdea', 'viralMechanics', 'completedSteps', 'currentStep', 'enhancedPrompt', 'analysisReport', 'finished'] as const) {
     if (!sameValue(before[field], after[field])) {
       changes.push({ field: field === 'coreIdea' ? 'Builder core idea' : label(field), before: before[field], after: after[field] });
     }

@@ -13,6 +13,7 @@ export * from './field-labels.ts';
 export * from './history.ts';
 export * from './progress.ts';
 export * from './stages.ts';
+export * from './starting-guidance.ts';
 export * from './suggestion-outcomes.ts';
 export * from './state.ts';
 export * from './text.ts';

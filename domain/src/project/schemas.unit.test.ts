@@ -136,7 +136,7 @@ describe('event schemas', () => {
     { type: 'RemoveConcept', data: { projectId, index: 0 }, metadata: metadata() },
     advanceStage(1),
     advanceStage(2),
-    setCurrentStage(5),
+    setCurrentStage(4),
     recordTechnicalReport(report([{ parameter: 'No Externalities', reason: 'needs a processor' }])),
     removeAuditedParameter('No Externalities'),
     recordFinalPrompt('Build it'),

@@ -1,4 +1,5 @@
 import { FLOW_STAGES, type FlowStageId } from '../ai/flow-stages.ts';
+import { maxWordsOfList, truncateWords } from '../ai/parameter-kinds.ts';
 import type { CommandMetadata } from '../decider.ts';
 import { withoutUnsafeCharacters, withoutUnsafeTextCharacters } from '../text.ts';
 import type { ProjectCommand } from './commands.ts';
@@ -92,7 +93,10 @@ export const stageResultCommands = (
   for (const [field, shape] of Object.entries(stage.extractionFields)) {
     const value = results[field];
     if (shape === 'list' && isParameterList(field)) {
-      for (const item of lines(value, MAX_PARAMETER_LENGTH)) {
+      const maxWords = maxWordsOfList(field);
+      for (const entry of lines(value, MAX_PARAMETER_LENGTH)) {
+        // Cut to the list's word cap, which AddParameter would refuse beyond: the answer is paid for.
+        const item = maxWords === null ? entry : truncateWords(entry, maxWords);
         if (item.length >= MIN_PARAMETER_LENGTH) commands.push({ type: 'AddParameter', data: { projectId, list: field, value: item }, metadata });
       }
     } else if (shape === 'text') {

@@ -54,6 +54,20 @@ describe('ApplyStageResults', () => {
       ]);
   });
 
+  it("cuts a list value longer than the list's word cap to its first words, rather than refusing a paid answer", () =>
+    given([projectCreated()])
+      .when(
+        applyStageResults('research', {
+          viralParameters: ['fear of missing out on it', 'FOMO'],
+          challengeParameters: ['people may not trust a brand new site at first'],
+        }),
+      )
+      .then([
+        parameterAdded({ list: 'viralParameters', value: 'fear of missing' }),
+        parameterAdded({ list: 'viralParameters', value: 'FOMO' }),
+        parameterAdded({ list: 'challengeParameters', value: 'people may not trust a brand' }),
+      ]));
+
   it('cuts what a model wrote to the project limits and strips characters no text may hold, rather than refusing a paid answer', () =>
     given([projectCreated()])
       .when(applyStageResults('mechanics', { rewardSource: `Tips\u202E from ${'x'.repeat(30_000)}` }))

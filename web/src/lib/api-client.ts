@@ -1,4 +1,5 @@
 import { SIGN_IN_POSITION_COOKIE, VISITOR_COOKIE } from '@vis/domain/contract/names';
+import { noteAiAnswer } from './ai/offline-answers.ts';
 import { firstCallsOneAtATime } from './first-calls.ts';
 
 /**
@@ -90,6 +91,7 @@ const send = async <T>(method: string, url: string, body?: unknown, headers: Rec
     );
   }
   notePosition(parsed);
+  noteAiAnswer(parsed);
   return { data: parsed as T, headers: response.headers };
 };
 

@@ -2,8 +2,6 @@ import type { GuidedParameterList } from '@vis/domain';
 
 export interface ListDefinition {
   title: string;
-  /** Typed ideas are cut to this many words (spec 02 §5); the numbers follow the AI's own kinds in domain/src/ai. */
-  maxWords: number;
   /** The name the generate call knows the list by: the text form on stage 1, the kind on stage 2 (spec 01 §7). */
   fieldType: string;
   hint: string;
@@ -13,41 +11,36 @@ export interface ListDefinition {
 export const LIST_DEFINITIONS: Record<GuidedParameterList, ListDefinition> = {
   viralParameters: {
     title: 'Common Viral Triggers',
-    maxWords: 3,
     fieldType: 'commonViralTriggers',
     hint: 'What makes people share a one-page site?',
   },
   micrositeParameters: {
     title: 'Successful Microsites',
-    maxWords: 4,
     fieldType: 'successfulMicroSites',
     hint: 'One-page sites that went viral, and why.',
   },
   closedLoopParameters: {
     title: 'Closed Loop Principles',
-    maxWords: 3,
     fieldType: 'closedLoopPrinciples',
     hint: 'How rewards are funded from inside the system.',
   },
-  techParameters: { title: 'Core Tech Understanding', maxWords: 3, fieldType: 'coreTechUnderstanding', hint: 'The technology the idea is built on.' },
-  challengeParameters: { title: 'Potential Challenges', maxWords: 6, fieldType: 'potentialChallenges', hint: 'Risks the idea has to overcome.' },
-  rewardSourceParameters: { title: 'Reward Source', maxWords: 6, fieldType: 'rewardSource', hint: 'Where the rewards come from.' },
-  rewardFlowParameters: { title: 'Reward Flow', maxWords: 6, fieldType: 'rewardFlow', hint: 'How rewards move to participants.' },
-  sustainabilityParameters: { title: 'Sustainability Check', maxWords: 3, fieldType: 'sustainability', hint: 'Why the reward pool never runs dry.' },
+  techParameters: { title: 'Core Tech Understanding', fieldType: 'coreTechUnderstanding', hint: 'The technology the idea is built on.' },
+  challengeParameters: { title: 'Potential Challenges', fieldType: 'potentialChallenges', hint: 'Risks the idea has to overcome.' },
+  rewardSourceParameters: { title: 'Reward Source', fieldType: 'rewardSource', hint: 'Where the rewards come from.' },
+  rewardFlowParameters: { title: 'Reward Flow', fieldType: 'rewardFlow', hint: 'How rewards move to participants.' },
+  sustainabilityParameters: { title: 'Sustainability Check', fieldType: 'sustainability', hint: 'Why the reward pool never runs dry.' },
   externalitiesParameters: {
     title: 'Externalities Check',
-    maxWords: 6,
     fieldType: 'externalities',
     hint: 'No outside dependencies or side effects.',
   },
-  audienceTypeParameters: { title: 'Audience Types', maxWords: 4, fieldType: 'audienceType', hint: 'Who would use and share it.' },
+  audienceTypeParameters: { title: 'Audience Types', fieldType: 'audienceType', hint: 'Who would use and share it.' },
   audienceMotivationParameters: {
     title: 'Audience Motivations',
-    maxWords: 6,
     fieldType: 'audienceMotivation',
     hint: 'Why they take part and come back.',
   },
-  audienceReachParameters: { title: 'Audience Reach Strategies', maxWords: 8, fieldType: 'audienceReach', hint: 'How to reach them without ads.' },
+  audienceReachParameters: { title: 'Audience Reach Strategies', fieldType: 'audienceReach', hint: 'How to reach them without ads.' },
 };
 
 export const STAGE_ONE_LISTS = ['viralParameters', 'micrositeParameters', 'closedLoopParameters', 'techParameters', 'challengeParameters'] as const;

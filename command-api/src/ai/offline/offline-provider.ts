@@ -15,6 +15,7 @@ import {
 } from '@vis/domain';
 import type { AiContext, AiInput, AiOutput, AiProvider, AiUse, StageFieldValue } from '../provider.ts';
 import { seededRandom, type Seeded } from './seeded.ts';
+import { offlineEnhancedPrompt } from './enhanced-prompt.ts';
 import { noteLabel } from '../context.ts';
 import { auditOf, conceptsFor, IMPLEMENTATION_STEPS, ideaPhrase, keywordsOf, nameOf, stageText } from './texts.ts';
 import { BUILDER_TEMPLATES, BUILDER_VOCABULARY, GUIDED_TEMPLATES, GUIDED_VOCABULARY, type PhraseTemplate } from './vocabulary.ts';
@@ -226,7 +227,7 @@ const generators: Generators = {
       templates: BUILDER_TEMPLATES[kind],
     }),
   }),
-  enhancedPrompt: ({ context }, rng) => ({ enhancedPrompt: promptText(context, rng, 'Create') }),
+  enhancedPrompt: offlineEnhancedPrompt,
   finalPrompt: ({ context }, rng) => ({ finalPrompt: promptText(context, rng, 'Build'), incompatibleParameters: auditOf(context) }),
   parameterAudit: ({ context }) => ({ incompatibleParameters: auditOf(context) }),
   modifiedPrompt: ({ existingPrompt, removeParameters }) => {

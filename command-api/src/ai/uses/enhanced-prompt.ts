@@ -6,8 +6,8 @@ import { enhancedPromptBody } from '../schemas.ts';
 import { answered, contextWithData, type AiRoute } from './shared.ts';
 
 /**
- * The builder's step 8 (spec 02 §2.7). On a builder project the prompt is also put into the builder, decided
- * with the record in one append, so the screen only refetches at `position`.
+ * The builder's step 8 (spec 02 §2.7). On a builder project the prompt and its analysis report are also put into
+ * the builder, decided with the record in one append, so the screen only refetches at `position`.
  */
 export const enhancedPrompt: AiRoute = {
   method: 'post',
@@ -25,7 +25,13 @@ export const enhancedPrompt: AiRoute = {
         return { context: contextWithData(project, body.projectData) };
       },
       // A model's stray control character must not turn a paid answer into a refused command.
-      accept: (output) => ({ enhancedPrompt: requireText(withoutUnsafeTextCharacters(output.enhancedPrompt)) }),
+      accept: (output) => {
+        const analysisReport = withoutUnsafeTextCharacters(output.analysisReport ?? '').trim();
+        return {
+          enhancedPrompt: requireText(withoutUnsafeTextCharacters(output.enhancedPrompt)),
+          ...(analysisReport === '' ? {} : { analysisReport }),
+        };
+      },
       record: (output, { requestId, ai }) => {
         const recorded: OutcomeCommand = {
           type: 'RecordAiPrompt',
@@ -39,7 +45,18 @@ export const enhancedPrompt: AiRoute = {
           },
         };
         if (!isBuilder) return recorded;
-        return [recorded, { type: 'RecordBuilderPrompt', data: { projectId: body.projectId!, prompt: output.enhancedPrompt, requestId } }];
+        return [
+          recorded,
+          {
+            type: 'RecordBuilderPrompt',
+            data: {
+              projectId: body.projectId!,
+              prompt: output.enhancedPrompt,
+              ...(output.analysisReport === undefined ? {} : { analysisReport: output.analysisReport }),
+              requestId,
+            },
+          },
+        ];
       },
       done: () => 'Enhanced prompt generated',
     });
@@ -47,6 +64,7 @@ export const enhancedPrompt: AiRoute = {
       success: true,
       message: 'Enhanced Prompt Generated',
       enhancedPrompt: result.output.enhancedPrompt,
+      ...(result.output.analysisReport === undefined ? {} : { analysisReport: result.output.analysisReport }),
       ...answered(result),
       ...(result.position === null ? {} : { position: result.position }),
     };

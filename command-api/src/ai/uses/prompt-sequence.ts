@@ -1,4 +1,4 @@
-import { AI_FAILURE_MESSAGES } from '@vis/domain';
+import { AI_FAILURE_MESSAGES, requireFlowStageOpen } from '@vis/domain';
 import { parseInput } from '@vis/infrastructure';
 import { requireText } from '../answers.ts';
 import { extraContextOf } from '../context.ts';
@@ -15,12 +15,16 @@ export const promptSequence: AiRoute = {
       use: 'promptSequence',
       failure: AI_FAILURE_MESSAGES.promptSequence,
       projectId: body.projectId,
-      input: (project) => ({
-        context: { ...contextFor(project), extra: extraContextOf(body.context) },
-        stage,
-        input: body.input ?? '',
-        config: body.config ?? {},
-      }),
+      input: (project) => {
+        // A stage the project cannot enter yet gets no tailored prompt either (409 'Cannot proceed', nothing charged).
+        if (project) requireFlowStageOpen(project, stage.id);
+        return {
+          context: { ...contextFor(project), extra: extraContextOf(body.context) },
+          stage,
+          input: body.input ?? '',
+          config: body.config ?? {},
+        };
+      },
       accept: (output) => {
         const prompts = output.prompts.map((prompt) => prompt.trim()).filter(Boolean);
         if (prompts.length === 0) requireText('');

@@ -12,10 +12,13 @@ import type { z } from 'zod';
 import type { AiGateway } from '../ai-gateway.ts';
 import { contextOfProject, contextOfProjectData, emptyContext } from '../context.ts';
 import type { AiContext } from '../provider.ts';
+import type { StageAnswers } from '../stage-answers.ts';
 import type { processQueryBody } from '../schemas.ts';
 
 export interface AiRouteDeps {
   gateway: AiGateway;
+  /** The flow stages' stored answers (process-idea-stage answers a repeated question from them, free). */
+  stageAnswers: StageAnswers;
 }
 
 /** One AI use's endpoint: it parses its body, asks the gateway and answers. `routes.ts` registers it behind `aiErrors`. */
@@ -56,6 +59,8 @@ export const contextWithData = (project: ActiveProjectState | null, data: Record
     context.lists[key] = [...new Set([...(context.lists[key] ?? []), ...(values ?? [])])];
   }
   context.extra = sent.extra;
+  // A builder's document sent with a project that holds no builder still says what its steps chose.
+  if (sent.builder && !context.builder) context.builder = sent.builder;
   return context;
 };
 

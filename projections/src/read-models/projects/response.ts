@@ -78,6 +78,9 @@ export const toBuilderView = (builder: BuilderState): BuilderView => ({
   currentStep: builder.currentStep,
   percentComplete: builderPercentComplete(builder),
   enhancedPrompt: builder.enhancedPrompt,
+  // Documents written before there were analysis reports have none.
+  analysisReport: builder.analysisReport ?? '',
+  promptOutdated: builder.promptOutdated ?? false,
   finished: builder.finished,
 });
 

@@ -9,6 +9,7 @@ import { cn } from '../../lib/cn.ts';
 import { useFlushSaves } from '../../lib/save-status.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
+import { OfflineAiNotice } from '../../components/offline-ai-notice.tsx';
 import { SaveIndicator } from '../../components/save-indicator.tsx';
 import { AccountStatus } from './account-status.tsx';
 import { Brand } from './brand.tsx';
@@ -176,6 +177,7 @@ export const AppShell = () => {
       <TopBar className={expanded ? 'md:pl-78' : 'md:pl-22'} />
 
       <main id="main" className={cn('min-h-dvh pt-14 pb-24 transition-[padding] duration-200 md:pt-0', expanded ? 'md:pl-72' : 'md:pl-16')}>
+        <OfflineAiNotice />
         <Outlet />
       </main>
       {/* A new screen opens at its top (Next at the bottom of a stage would otherwise open the next stage partway

@@ -2,7 +2,7 @@ import * as Collapsible from '@radix-ui/react-collapsible';
 import * as Progress from '@radix-ui/react-progress';
 import * as Tabs from '@radix-ui/react-tabs';
 import type { FlowStageId } from '@vis/domain';
-import { ArrowLeft, ArrowRight, CheckCircle2, ChevronDown, Circle, Clock, Lock, Sparkles } from 'lucide-react';
+import { ArrowLeft, ArrowRight, CheckCircle2, ChevronDown, Circle, Clock, Lock, MessageCircleQuestion, Sparkles, Wand2 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -11,14 +11,14 @@ import { Card } from '../../components/ui/card.tsx';
 import { Input, Label, Textarea } from '../../components/ui/field.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { SwitchField } from '../../components/ui/switch.tsx';
+import { generatePromptSequence } from '../../lib/ai/generate-prompt-sequence.ts';
 import { processIdeaStage } from '../../lib/ai/process-idea-stage.ts';
+import { processQuery, type ProcessQueryResponse } from '../../lib/ai/process-query.ts';
 import { quickGenerateIdea } from '../../lib/ai/quick-generate-idea.ts';
 import { useAiFailure } from '../../lib/ai/use-ai-failure.ts';
 import { AddParameterDialog } from '../../features/generator/components/add-parameter-dialog.tsx';
 import { QuickStartDialog } from '../../features/generator/components/quick-start-dialog.tsx';
 import { canEnterFlowStage, fieldLabel, FLOW_STAGE_IDS, FLOW_STAGES, flowStageValues, isFlowStageDone } from '../../lib/flow/flow.ts';
-import { readCachedStage, requestKey, writeCachedStage } from '../../lib/flow/stage-cache.ts';
-import { applyStageResults } from '../../lib/projects/apply-stage-results.ts';
 import { createProject } from '../../lib/projects/create-project.ts';
 import { projectQueryOptions } from '../../lib/projects/get-project.ts';
 import { setCurrentStage } from '../../lib/projects/set-current-stage.ts';
@@ -55,6 +55,13 @@ export const GeneratorRoute = () => {
   const [quick, setQuick] = useState(false);
   const [running, setRunning] = useState(false);
   const [starting, setStarting] = useState(false);
+  /** The stage whose last Generate was answered from the stored answer (no play used). */
+  const [reused, setReused] = useState<FlowStageId | null>(null);
+  const [tailoring, setTailoring] = useState(false);
+  const [tailored, setTailored] = useState<Partial<Record<FlowStageId, boolean>>>({});
+  const [question, setQuestion] = useState('');
+  const [asking, setAsking] = useState(false);
+  const [answers, setAnswers] = useState<Partial<Record<FlowStageId, ProcessQueryResponse>>>({});
   const advanceTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   // Spec 01 §4: the flow screen also saves every 30 seconds.
@@ -82,6 +89,7 @@ export const GeneratorRoute = () => {
       return;
     }
     setActive(id);
+    setReused(null);
     aiProcess.reset();
     void setCurrentStage(projectId, FLOW_STAGES[id].stageNumber).catch(() => undefined);
   };
@@ -92,21 +100,21 @@ export const GeneratorRoute = () => {
       return;
     }
     setRunning(true);
+    setReused(null);
     aiProcess.reset();
     try {
-      // The same question as last time for this stage is answered from the cache: no play is spent on it.
-      const request = requestKey({ prompt, focusOn, iterations });
-      // The server puts the results into the project either way (a fresh answer as it records it).
-      const cached = readCachedStage(projectId, current);
-      if (cached?.request === request) {
-        await applyStageResults(projectId, current, cached.results);
-        toast({ title: 'Cached results', description: 'Used the results generated earlier for this prompt. Clear them in Settings to ask again.' });
-      } else {
-        const results = await processIdeaStage(
-          { projectId, stage: current, prompt, options: { focusOn: focusOn || undefined, iterations, quick } },
-          aiProcess.headers,
-        );
-        writeCachedStage(projectId, current, request, results);
+      // The server answers a question it has answered for this project before (same stage, prompt, options and
+      // project) from its stored answer, free, on any device, and puts the results into the project either way.
+      const { cached } = await processIdeaStage(
+        { projectId, stage: current, prompt, options: { focusOn: focusOn || undefined, iterations, quick } },
+        aiProcess.headers,
+      );
+      if (cached) {
+        setReused(current);
+        toast({
+          title: 'Cached results',
+          description: 'The same question was answered before: cached — no play used. Clear it in Settings to ask again.',
+        });
       }
       await queryClient.invalidateQueries({ queryKey: projectQueryOptions(projectId).queryKey });
       const next = FLOW_STAGE_IDS[index + 1];
@@ -120,6 +128,38 @@ export const GeneratorRoute = () => {
       aiFailure(error, 'Error generating ideas');
     } finally {
       setRunning(false);
+    }
+  };
+
+  // Spec 01 §7 generate-prompt-sequence: a prompt tailored to this project, asked for on request (it costs a play).
+  // A failure falls back silently to the stage's default prompt (spec 01 §8).
+  const tailor = async () => {
+    setTailoring(true);
+    try {
+      const tailoredPrompts = await generatePromptSequence(
+        { projectId, stage: current, input: response.project.coreIdea || response.project.name },
+        aiProcess.headers,
+      );
+      setPrompts({ ...prompts, [current]: tailoredPrompts ? tailoredPrompts.join('\n') : stage.defaultPrompt });
+      setTailored({ ...tailored, [current]: tailoredPrompts !== null });
+    } catch (error) {
+      aiFailure(error, 'Failed to generate prompt sequence');
+    } finally {
+      setTailoring(false);
+    }
+  };
+
+  // Spec 01 §7 process-query: a question about this stage; its failures are logged only (spec 01 §8).
+  const ask = async () => {
+    if (!question.trim()) return;
+    setAsking(true);
+    try {
+      const answer = await processQuery({ projectId, stage: current, query: question.trim() }, aiProcess.headers);
+      if (answer) setAnswers({ ...answers, [current]: answer });
+    } catch (error) {
+      aiFailure(error, 'Failed to process query');
+    } finally {
+      setAsking(false);
     }
   };
 
@@ -213,13 +253,24 @@ export const GeneratorRoute = () => {
             )}
 
             <div className="mt-4">
-              <Label htmlFor="flow-prompt">Prompt</Label>
+              <div className="flex flex-wrap items-end justify-between gap-2">
+                <Label htmlFor="flow-prompt">Prompt</Label>
+                <Button variant="ghost" size="sm" onClick={() => void tailor()} disabled={tailoring || running}>
+                  <Wand2 className="size-4" aria-hidden />
+                  {tailoring ? 'Tailoring...' : 'Tailor prompt'}
+                  <span className="text-xs font-normal text-slate-500 dark:text-slate-400">· 1 play</span>
+                </Button>
+              </div>
               <Textarea
                 id="flow-prompt"
                 className="mt-1"
                 value={prompt}
                 onChange={(event) => setPrompts({ ...prompts, [current]: event.target.value })}
               />
+              <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+                {tailored[current] ? 'Tailored to this project by the AI. ' : 'The stage’s default prompt, or your own. '}
+                Generate, Tailor prompt and Ask each use one AI play or point; asking the same again is free.
+              </p>
             </div>
 
             <Collapsible.Root className="mt-3">
@@ -263,6 +314,14 @@ export const GeneratorRoute = () => {
                 {running ? 'Generating...' : 'Generate'}
               </Button>
             </div>
+            {reused === current && !running && (
+              <p
+                role="status"
+                className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-200"
+              >
+                Same question as before: the stored answer was used (cached — no play used).
+              </p>
+            )}
 
             {(running || progress) && (
               <div className="mt-4" role="status" aria-live="polite">
@@ -280,6 +339,44 @@ export const GeneratorRoute = () => {
                     style={{ transform: `translateX(-${100 - (progress?.percent ?? 0)}%)` }}
                   />
                 </Progress.Root>
+              </div>
+            )}
+          </Card>
+
+          <Card aria-labelledby="flow-ask-title">
+            <h3 id="flow-ask-title" className="flex items-center gap-2 font-semibold">
+              <MessageCircleQuestion className="size-4 text-indigo-500" aria-hidden /> Ask about this stage
+            </h3>
+            <form
+              className="mt-2 flex flex-col gap-2 sm:flex-row"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void ask();
+              }}
+            >
+              <Input
+                aria-label="Question"
+                className="min-w-0 flex-1"
+                value={question}
+                onChange={(event) => setQuestion(event.target.value)}
+                placeholder={`e.g. What would make the ${stage.title.toLowerCase()} stronger?`}
+              />
+              <Button type="submit" variant="secondary" disabled={asking || !question.trim()}>
+                {asking ? 'Asking...' : 'Ask'} <span className="text-xs font-normal text-slate-500 dark:text-slate-400">· 1 play</span>
+              </Button>
+            </form>
+            {answers[current] && (
+              <div aria-label="Answer" className="mt-3 space-y-2 text-sm">
+                <p className="break-words">{answers[current].response}</p>
+                {answers[current].suggestions.length > 0 && (
+                  <ul className="list-disc space-y-1 pl-5">
+                    {answers[current].suggestions.map((suggestion) => (
+                      <li key={suggestion} className="break-words">
+                        {suggestion}
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </div>
             )}
           </Card>

@@ -36,7 +36,7 @@ const NO_PARAMETERS = 'No parameters generated';
 
 /**
  * One builder category (spec 02 §2.7, §5): a field with Add, removable chips, 'No values set', Clear All, and
- * Generate / Regenerate Parameters with clickable suggestions. The server decides what is kept: blank input is
+ * Generate / Regenerate Parameters with clickable suggestions (one pick closes them in single-selection mode). The server decides what is kept: blank input is
  * ignored, longer input cut to the category's word limit, duplicates not added; the editor says which happened.
  */
 export const BuilderParameterEditor = ({ projectId, category, context }: BuilderParameterEditorProps) => {
@@ -52,6 +52,8 @@ export const BuilderParameterEditor = ({ projectId, category, context }: Builder
   const [notice, setNotice] = useState('');
   const [suggestions, setSuggestions] = useState<string[] | null>(null);
   const [generating, setGenerating] = useState(false);
+  const [single, setSingle] = useState(false);
+  const singleId = useId();
   const values = category.params;
   const saveFailed = (error: unknown) =>
     toast({ title: errorTitle(error) ?? 'Error', description: errorMessage(error, 'Failed to save project'), variant: 'destructive' });
@@ -75,6 +77,14 @@ export const BuilderParameterEditor = ({ projectId, category, context }: Builder
         },
       },
     );
+  };
+
+  // Spec 02 §5: in single-selection mode a chosen suggestion is the answer, so the field and the list are cleared.
+  const choose = (suggestion: string) => {
+    addValue(suggestion, false);
+    if (!single) return;
+    setDraft('');
+    setSuggestions(null);
   };
 
   const submit = (event: FormEvent) => {
@@ -186,7 +196,19 @@ export const BuilderParameterEditor = ({ projectId, category, context }: Builder
 
       {suggestions !== null && (
         <div className="mt-2">
-          <h4 className="text-sm font-medium text-slate-700 dark:text-slate-200">Suggestions</h4>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h4 className="text-sm font-medium text-slate-700 dark:text-slate-200">Suggestions</h4>
+            <label htmlFor={singleId} className="inline-flex cursor-pointer items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
+              <input
+                id={singleId}
+                type="checkbox"
+                checked={single}
+                onChange={(event) => setSingle(event.target.checked)}
+                className="size-4 accent-indigo-600"
+              />
+              Single selection
+            </label>
+          </div>
           {suggestions.length === 0 ? (
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">No suggestions this time. Try again or add your own.</p>
           ) : (
@@ -198,7 +220,7 @@ export const BuilderParameterEditor = ({ projectId, category, context }: Builder
                     <button
                       type="button"
                       disabled={chosen}
-                      onClick={() => addValue(suggestion, false)}
+                      onClick={() => choose(suggestion)}
                       className={cn(
                         'inline-flex min-h-8 items-center gap-1 rounded-full border px-3 py-1 text-left text-sm transition-colors',
                         chosen

@@ -199,7 +199,13 @@ export const BuilderScreen = ({ response, elapsedSeconds }: { response: ProjectR
         <div className="mt-4 space-y-4">
           {step === 1 && <CoreIdeaFields key={projectId} projectId={projectId} builder={builder} revision={response.revision} />}
           {step === PROMPT_STEP ? (
-            <PromptStep projectId={projectId} builder={builder} onFinish={onFinish} finishing={moving || finish.isPending} />
+            <PromptStep
+              projectId={projectId}
+              projectName={response.project.name}
+              builder={builder}
+              onFinish={onFinish}
+              finishing={moving || finish.isPending}
+            />
           ) : (
             categories.map((category) => (
               <BuilderParameterEditor key={`${projectId}-${category.category}`} projectId={projectId} category={category} context={context} />

@@ -8,6 +8,7 @@ import { publishProjectIdea } from '../../../lib/marketplace/publish-idea.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { formatElapsed } from '../words.ts';
 import { paramsOf } from '../view.ts';
+import { AnalysisReport, OutdatedPromptNote, PromptActions, PromptText } from './prompt-actions.tsx';
 
 const NOT_SPECIFIED = 'Not specified';
 
@@ -31,7 +32,7 @@ const Summary = ({ title, rows }: { title: string; rows: { label?: string; value
 
 /**
  * The completion view (spec 02 §2.6), shown while the builder is finished: the time taken, the three summaries,
- * and Back to Editor, Publish to Marketplace, Browse Marketplace and Create Another Idea.
+ * the enhanced prompt with Copy and Download and the analysis report, and Back to Editor, Publish to Marketplace, Browse Marketplace and Create Another Idea.
  */
 export const CompletionView = ({
   projectId,
@@ -64,6 +65,7 @@ export const CompletionView = ({
   };
 
   const finished = builder.finished!;
+  const prompt = builder.enhancedPrompt.trim();
   return (
     <div className="space-y-6">
       <div className="text-center">
@@ -89,6 +91,27 @@ export const CompletionView = ({
         <Summary title="Core Technology" rows={[{ value: paramsOf(builder, 'technical').join(', ') }]} />
         <Summary title="Sustainability" rows={[{ value: paramsOf(builder, 'sustainability').join(', ') }]} />
       </div>
+
+      <Card className="min-w-0">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-base font-semibold">Enhanced Prompt</h2>
+          {prompt && <PromptActions prompt={prompt} projectName={projectName} />}
+        </div>
+        {prompt && builder.promptOutdated && (
+          <OutdatedPromptNote>
+            Some choices changed after this prompt was generated: choose Back to Editor, then Regenerate on step 8 to include them.
+          </OutdatedPromptNote>
+        )}
+        {prompt ? (
+          <PromptText text={prompt} testId="completion-prompt" />
+        ) : (
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+            No enhanced prompt yet: choose Back to Editor and generate it on step 8, Complete Prompt.
+          </p>
+        )}
+      </Card>
+
+      <AnalysisReport report={builder.analysisReport} className="rounded-2xl sm:p-5" />
 
       <div className="flex flex-wrap justify-center gap-3">
         <Button variant="secondary" onClick={onReopen} disabled={reopening}>

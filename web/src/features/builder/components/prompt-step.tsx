@@ -8,21 +8,24 @@ import { isOutOfFreePlays, useAiFailure } from '../../../lib/ai/use-ai-failure.t
 import { projectQueryOptions } from '../../../lib/projects/get-project.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { defaultSummary } from '../view.ts';
+import { AnalysisReport, OutdatedPromptNote, PromptActions, PromptText } from './prompt-actions.tsx';
 
 const FAILED = 'Failed to generate enhanced prompt';
 
 /**
  * Step 8 'Complete Prompt' (spec 02 §2.7, §8): Generate asks the AI for the enhanced prompt, which the server
- * puts into the builder as it answers; the prompt (or a summary of the choices) shows below, and
- * 'Finish and View Complete Viral Idea' finishes.
+ * puts into the builder as it answers with its analysis report; the prompt (or a summary of the choices) shows
+ * below with Copy and Download, the report under it, and 'Finish and View Complete Viral Idea' finishes.
  */
 export const PromptStep = ({
   projectId,
+  projectName,
   builder,
   onFinish,
   finishing,
 }: {
   projectId: string;
+  projectName: string;
   builder: BuilderView;
   onFinish: () => void;
   finishing: boolean;
@@ -89,16 +92,19 @@ export const PromptStep = ({
       )}
 
       <section aria-labelledby="builder-prompt-title" className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
-        <h3 id="builder-prompt-title" className="font-semibold">
-          {prompt ? 'Enhanced Prompt' : 'Summary of Your Idea'}
-        </h3>
-        <p
-          data-testid="builder-prompt"
-          className="mt-2 max-h-96 overflow-y-auto text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-700 dark:text-slate-200"
-        >
-          {prompt || defaultSummary(builder)}
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 id="builder-prompt-title" className="font-semibold">
+            {prompt ? 'Enhanced Prompt' : 'Summary of Your Idea'}
+          </h3>
+          {prompt && <PromptActions prompt={prompt} projectName={projectName} />}
+        </div>
+        {prompt && builder.promptOutdated && (
+          <OutdatedPromptNote>Your choices changed after this prompt was generated: Regenerate to include them.</OutdatedPromptNote>
+        )}
+        <PromptText text={prompt || defaultSummary(builder)} testId="builder-prompt" />
       </section>
+
+      <AnalysisReport report={builder.analysisReport} />
 
       <Button variant="success" size="lg" className="w-full whitespace-normal sm:w-auto" onClick={onFinish} disabled={finishing}>
         <Flag className="size-4" aria-hidden />

@@ -1,4 +1,6 @@
 import type { GuidedParameterList } from '@vis/domain';
+import { GUIDED_PARAMETER_KINDS } from '@vis/domain/parameter-kinds';
+import { exampleText, LIST_EXAMPLES } from '@vis/domain/starting-guidance';
 import { Loader2, Plus, Sparkles, Trash2, Wand2 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -33,6 +35,8 @@ const GENERATE_FAILED = 'Failed to generate parameters. Please try again.';
  */
 export const ParameterListEditor = ({ projectId, list, values, generateRequest }: ParameterListEditorProps) => {
   const definition = LIST_DEFINITIONS[list];
+  // The server's cap (AddParameter refuses more): cut here first, so a person typing sees what is kept before sending.
+  const { maxWords } = GUIDED_PARAMETER_KINDS[list];
   const titleId = useId();
   const inputId = useId();
   const [draft, setDraft] = useState('');
@@ -50,7 +54,7 @@ export const ParameterListEditor = ({ projectId, list, values, generateRequest }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const value = cutToWords(draft, definition.maxWords);
+    const value = cutToWords(draft, maxWords);
     if (value === '') return;
     if (value.length < MIN_PARAMETER_LENGTH) {
       toast({ title: 'Invalid parameter', description: 'Parameter must be at least 2 characters', variant: 'destructive' });
@@ -121,6 +125,10 @@ export const ParameterListEditor = ({ projectId, list, values, generateRequest }
         empty="Nothing here yet"
         onRemove={(value) => remove.mutate({ list, value }, { onError: saveFailed })}
       />
+      {/* Spec 01 §1: what a new project shows as an example, never as its data. */}
+      {values.length === 0 && LIST_EXAMPLES[list] && (
+        <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{exampleText(LIST_EXAMPLES[list])}</p>
+      )}
 
       <form onSubmit={submit} className="mt-3 flex gap-2">
         <label htmlFor={inputId} className="sr-only">
@@ -139,10 +147,10 @@ export const ParameterListEditor = ({ projectId, list, values, generateRequest }
             aria-hidden
             className={cn(
               'pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-[11px] tabular-nums',
-              words > definition.maxWords ? 'text-amber-700 dark:text-amber-400' : 'text-slate-600 dark:text-slate-400',
+              words > maxWords ? 'text-amber-700 dark:text-amber-400' : 'text-slate-600 dark:text-slate-400',
             )}
           >
-            {words}/{definition.maxWords}
+            {words}/{maxWords}
           </span>
         </div>
         <Button type="submit" variant="secondary" disabled={draft.trim() === ''}>
@@ -150,9 +158,7 @@ export const ParameterListEditor = ({ projectId, list, values, generateRequest }
           Add
         </Button>
       </form>
-      {words > definition.maxWords && (
-        <p className="mt-1 text-xs text-amber-700 dark:text-amber-400">Only the first {definition.maxWords} words are kept.</p>
-      )}
+      {words > maxWords && <p className="mt-1 text-xs text-amber-700 dark:text-amber-400">Only the first {maxWords} words are kept.</p>}
     </Card>
   );
 };

@@ -1,4 +1,5 @@
 import type { GuidedParameterList, StageNotes, StageNotesField } from '@vis/domain';
+import { CORE_IDEA_EXAMPLE, exampleText } from '@vis/domain/starting-guidance';
 import { BookOpen, LayoutList, Link2, Plus, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button, focusRing } from '../../../components/ui/button.tsx';
@@ -64,7 +65,7 @@ export const StageOneScreen = ({ response }: ScreenProps) => {
           label="Core idea"
           value={project.coreIdea}
           save={(coreIdea, baseRevision) => setCoreIdea.mutateAsync({ coreIdea, baseRevision })}
-          placeholder="Describe your viral one-page idea in a sentence or two"
+          placeholder={exampleText(CORE_IDEA_EXAMPLE)}
           maxLength={5000}
         />
       </Card>
