@@ -159,6 +159,18 @@ const RULES: Record<string, Rule> = {
     request: withBody('/concepts', { concepts: [{ name: 'Tip jar', simplicityScore: 4 }] }),
   },
   'PUT /api/projects/:projectId/selected-concept': { access: 'owner', request: withBody('/selected-concept', { index: 0 }) },
+  // The owner's project may have no concept or proposal at that place: any answer but a 5xx is the owner's.
+  'PUT /api/projects/:projectId/concepts/:index': {
+    access: 'owner',
+    request: withBody('/concepts/0', { concept: { name: 'Tip jar two', simplicityScore: 3 } }),
+    succeeds: answered,
+  },
+  'DELETE /api/projects/:projectId/concepts/:index': { access: 'owner', request: inProject('/concepts/0'), succeeds: answered },
+  'POST /api/projects/:projectId/proposals/resolve': {
+    access: 'owner',
+    request: withBody('/proposals/resolve', { requestId: 'ai-none', field: 'rewardSource', choice: 'keep' }),
+    succeeds: answered,
+  },
   'POST /api/projects/:projectId/advance': { access: 'owner', request: withBody('/advance', { fromStage: 1, continueAnyway: true }) },
   'PUT /api/projects/:projectId/current-stage': { access: 'owner', request: withBody('/current-stage', { stage: 2 }) },
   'POST /api/projects/:projectId/stages/:stage/reset': { access: 'owner', request: withBody('/stages/1/reset', {}) },
@@ -225,6 +237,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/generate-prompt-sequence': ai('/api/generate-prompt-sequence', { stage: 1 }),
   'POST /api/process-idea-stage': ai('/api/process-idea-stage', { stage: 1, prompt: 'Research tipping' }),
   'POST /api/quick-generate-idea': ai('/api/quick-generate-idea', { coreIdea: 'A wall of tips' }),
+  'POST /api/draft-stage': { ...ai('/api/draft-stage', { stage: 3 }), succeeds: answered },
   'POST /api/verify-api-key': ai('/api/verify-api-key', { apiKey: 'AIzaSy-not-a-real-key-0000' }),
 };
 

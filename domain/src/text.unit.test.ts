@@ -95,7 +95,14 @@ describe('isSafeText and isSafeLine', () => {
  * checked at the route, and a model's odd character must not turn a paid answer into an error. ApplyQuickIdea too:
  * only the quick-idea use sends it, with the model's idea already cut to the project's limits (quickProjectData).
  */
-const BUILT_FROM_MODEL_ANSWERS = new Set(['RecordAiSuggestions', 'RecordAiPrompt', 'RecordAiReport', 'RecordAiResults', 'ApplyQuickIdea']);
+const BUILT_FROM_MODEL_ANSWERS = new Set([
+  'RecordAiSuggestions',
+  'RecordAiPrompt',
+  'RecordAiReport',
+  'RecordAiResults',
+  'ApplyQuickIdea',
+  'ProposeStageDrafts',
+]);
 
 /** Fields of free shape, and where their text is checked instead. */
 const FREE_SHAPED: Record<string, string> = {

@@ -23,6 +23,7 @@ import {
   createProjectBody,
   projectPatchSchema,
   stagePatchSchema,
+  draftStageBody,
 } from '@vis/command-api/schemas';
 
 export interface BodyRoute {
@@ -73,6 +74,9 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
   'DELETE /api/projects/:projectId/audience-segments/:index': task('RemoveAudienceSegment'),
   'POST /api/projects/:projectId/concepts': task('ProposeConcepts'),
   'PUT /api/projects/:projectId/selected-concept': task('SelectConcept'),
+  'PUT /api/projects/:projectId/concepts/:index': task('UpdateConcept'),
+  'DELETE /api/projects/:projectId/concepts/:index': task('RemoveConcept'),
+  'POST /api/projects/:projectId/proposals/resolve': task('ResolveDraftProposal'),
   'POST /api/projects/:projectId/advance': task('AdvanceStage'),
   'PUT /api/projects/:projectId/current-stage': task('SetCurrentStage'),
   'POST /api/projects/:projectId/stages/:stage/reset': task('ResetStage'),
@@ -117,5 +121,6 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
   'POST /api/generate-prompt-sequence': { schema: promptSequenceBody },
   'POST /api/process-idea-stage': { schema: ideaStageBody },
   'POST /api/quick-generate-idea': { schema: quickIdeaBody },
+  'POST /api/draft-stage': { schema: draftStageBody },
   'POST /api/verify-api-key': { schema: verifyApiKeyBody },
 };

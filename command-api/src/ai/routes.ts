@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import { aiErrors } from './errors.ts';
+import { draftStage } from './uses/draft-stage.ts';
 import { enhancedPrompt } from './uses/enhanced-prompt.ts';
 import { generateParameter } from './uses/generate-parameter.ts';
 import { generateKindParameters, generateParameters } from './uses/generate-parameters.ts';
@@ -21,6 +22,7 @@ const USES: AiRoute[] = [
   promptSequence,
   ideaStage,
   quickIdea,
+  draftStage,
 ];
 
 export const aiRoutes = (router: Router, deps: AiRouteDeps) => {

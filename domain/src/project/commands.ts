@@ -18,6 +18,7 @@ import {
   MIN_SIMPLICITY_SCORE,
   PARAMETER_LIST_NAMES,
 } from './constants.ts';
+import { stageDraftCommandSchemas, type StageDraftCommand } from './stage-drafts.ts';
 import { stageNotesSchemas, stageNumberSchema, technicalReportSchema } from './stages.ts';
 import { baseRevisionSchema } from './text-edits.ts';
 
@@ -243,7 +244,8 @@ export type ProjectCommand =
   | ApplyStageResults
   | ApplyQuickIdea
   | ProjectBuilderCommand
-  | ProjectAiCommand;
+  | ProjectAiCommand
+  | StageDraftCommand;
 
 /** Each command's payload schema by command type, for a generic HTTP or CLI layer. */
 export const projectCommandSchemas = {
@@ -272,4 +274,5 @@ export const projectCommandSchemas = {
   ApplyQuickIdea: applyQuickIdeaSchema,
   ...projectBuilderCommandSchemas,
   ...projectAiCommandSchemas,
+  ...stageDraftCommandSchemas,
 } satisfies Record<ProjectCommand['type'], z.ZodType>;

@@ -148,15 +148,20 @@ describe('ProposeConcepts', () => {
       .when(proposeConcepts([{ name: ' Pay It Forward ', simplicityScore: 3, coreAction: ' tip ', viralHook: '  ' }]))
       .then([conceptsProposed([{ name: 'Pay It Forward', simplicityScore: 3, coreAction: 'tip' }], 1)]));
 
-  it('drops names already present, also within the batch', () =>
+  it('refuses a name already on the list, naming the field', () =>
     given([projectCreated(), conceptsProposed([tipWall()])])
-      .when(proposeConcepts([tipWall({ simplicityScore: 1 }), { name: 'Echo', simplicityScore: 5 }, { name: 'Echo', simplicityScore: 2 }]))
-      .then([conceptsProposed([{ name: 'Echo', simplicityScore: 5 }], 1)]));
+      .when(proposeConcepts([{ name: 'Echo', simplicityScore: 5 }, tipWall({ simplicityScore: 1 })]))
+      .thenThrows(ValidationError, 'A concept with this name already exists'));
 
-  it('does nothing when every concept is already present', () =>
-    given([projectCreated(), conceptsProposed([tipWall()])])
-      .when(proposeConcepts([tipWall()]))
-      .thenNothingHappened());
+  it('refuses a name repeated within the batch', () =>
+    given([projectCreated()])
+      .when(
+        proposeConcepts([
+          { name: 'Echo', simplicityScore: 5 },
+          { name: ' Echo ', simplicityScore: 2 },
+        ]),
+      )
+      .thenThrows(ValidationError, 'A concept with this name already exists'));
 
   it('does nothing for an empty batch', () => given([projectCreated()]).when(proposeConcepts([])).thenNothingHappened());
 
@@ -175,13 +180,23 @@ describe('ProposeConcepts', () => {
 describe('SelectConcept', () => {
   const concepts = conceptsProposed([tipWall(), tipWall({ name: 'Echo' })]);
 
-  it('selects a concept and names it', () =>
+  it("selects a concept and names it; its name starts stage 4's idea name and stage 5's final concept name", () =>
     given([projectCreated(), concepts])
       .when(selectConcept(1))
-      .then([conceptSelected(1, 'Echo')]));
+      .then([
+        conceptSelected(1, 'Echo'),
+        stageNotesUpdated(4, { selectedIdeaName: 'Echo' }, { selectedIdeaName: '' }),
+        stageNotesUpdated(5, { finalConceptName: 'Echo' }, { finalConceptName: '' }),
+      ]));
 
-  it('records the selection it replaces', () =>
-    given([projectCreated(), concepts, conceptSelected(1, 'Echo')])
+  it('records the selection it replaces, and leaves names that have text as they are', () =>
+    given([
+      projectCreated(),
+      concepts,
+      conceptSelected(1, 'Echo'),
+      stageNotesUpdated(4, { selectedIdeaName: 'Echo' }, { selectedIdeaName: '' }),
+      stageNotesUpdated(5, { finalConceptName: 'Echo Wall' }, { finalConceptName: '' }),
+    ])
       .when(selectConcept(0))
       .then([conceptSelected(0, 'Tip Wall', 1)]));
 

@@ -47,6 +47,7 @@ import { decideProjectBuilder, requireProjectOfKind } from './decide-builder.ts'
 import type { ProjectEvent, ProjectSnapshot, StageNotesUpdated } from './events.ts';
 import { parseProjectExport } from './export.ts';
 import { sameValue } from './same-value.ts';
+import { decideStageDrafts, DUPLICATE_CONCEPT_MESSAGE } from './stage-drafts.ts';
 import { stageResultCommands } from './stage-results.ts';
 import { quickIdeaFillCommands } from './quick-idea-fill.ts';
 import { emptyStage, emptyStages, filledStageFields, stageNotesSchemas, type IdeaConcept, type StageNumber } from './stages.ts';
@@ -102,6 +103,10 @@ const KIND_OF_COMMAND: Record<ProjectCommand['type'], ProjectKind | null> = {
   SetGeminiKey: null,
   RecordGeminiKeyVerification: null,
   RemoveGeminiKey: null,
+  ProposeStageDrafts: 'guided',
+  ResolveDraftProposal: 'guided',
+  UpdateConcept: 'guided',
+  RemoveConcept: 'guided',
 };
 
 export const decideProject = (command: ProjectCommand, state: ProjectState): ProjectEvent[] => {
@@ -173,6 +178,11 @@ export const decideProject = (command: ProjectCommand, state: ProjectState): Pro
     case 'RecordGeminiKeyVerification':
     case 'RemoveGeminiKey':
       return decideProjectAi(command, state);
+    case 'ProposeStageDrafts':
+    case 'ResolveDraftProposal':
+    case 'UpdateConcept':
+    case 'RemoveConcept':
+      return decideStageDrafts(command, state);
     default: {
       const unhandled: never = command;
       throw new Error(`unknown command ${(unhandled as { type: string }).type}`);
@@ -388,7 +398,10 @@ const removeAudienceSegment = ({ data, metadata }: RemoveAudienceSegment, state:
   return [{ type: 'AudienceSegmentRemoved', data: { projectId: data.projectId, index: data.index, segment, removedAt: metadata.now } }];
 };
 
-/** Proposals come in batches, often from the AI, so a name already on the list is dropped, not refused. */
+/**
+ * Two concepts of one name could not be told apart on stage 3 or in the final prompt, so a repeated name is
+ * refused, naming the concept's field; the AI's batches leave out names the list has before they get here.
+ */
 const proposeConcepts = ({ data, metadata }: ProposeConcepts, state: ProjectState): ProjectEvent[] => {
   const project = requireOwnedProject(state, data.projectId, metadata.actorId);
   const existing = project.stages[3].ideaConcepts;
@@ -396,7 +409,7 @@ const proposeConcepts = ({ data, metadata }: ProposeConcepts, state: ProjectStat
   const concepts: IdeaConcept[] = [];
   data.concepts.forEach((proposed, index) => {
     const concept = checkedConcept(proposed, index);
-    if (names.has(concept.name)) return;
+    if (names.has(concept.name)) throw new ValidationError(`concepts.${index}.name`, DUPLICATE_CONCEPT_MESSAGE);
     names.add(concept.name);
     concepts.push(concept);
   });
@@ -433,6 +446,28 @@ const selectConcept = ({ data, metadata }: SelectConcept, state: ProjectState): 
         selectedAt: metadata.now,
       },
     },
+    ...startedNames(project, concept.name, metadata.now),
+  ];
+};
+
+/**
+ * The selected concept's name starts stage 4's selected idea name and stage 5's final concept name when they
+ * are still empty (spec 01 §3: the mechanics and the refinement are of the selected concept); a name the person
+ * typed stays theirs.
+ */
+const startedNames = (project: ActiveProjectState, name: string, at: string): ProjectEvent[] => {
+  const started = (stage: 4 | 5, field: 'selectedIdeaName' | 'finalConceptName', current: string): ProjectEvent[] =>
+    current.trim() === ''
+      ? [
+          {
+            type: 'StageNotesUpdated',
+            data: { projectId: project.projectId, stage, fields: { [field]: name }, previous: { [field]: current }, updatedAt: at },
+          },
+        ]
+      : [];
+  return [
+    ...started(4, 'selectedIdeaName', project.stages[4].selectedIdeaName),
+    ...started(5, 'finalConceptName', project.stages[5].finalConceptName),
   ];
 };
 

@@ -3,6 +3,7 @@ import { projectAiEventSchemas, type ProjectAiEvent } from './ai-events.ts';
 import { PROJECT_KINDS } from './builder.ts';
 import { projectBuilderEventSchemas, type ProjectBuilderEvent } from './builder-events.ts';
 import { PARAMETER_LIST_NAMES } from './constants.ts';
+import { stageDraftEventSchemas, type StageDraftEvent } from './stage-drafts.ts';
 import { audienceSegmentSchema, ideaConceptSchema, stageDataSchemas, stageNotesSchemas, stageNumberSchema, technicalReportSchema } from './stages.ts';
 
 /**
@@ -249,7 +250,8 @@ export type ProjectEvent =
   | TechnicalReportRecorded
   | FinalPromptRecorded
   | ProjectBuilderEvent
-  | ProjectAiEvent;
+  | ProjectAiEvent
+  | StageDraftEvent;
 export type ProjectEventType = ProjectEvent['type'];
 
 export const projectEventSchemas = {
@@ -276,6 +278,7 @@ export const projectEventSchemas = {
   FinalPromptRecorded: finalPromptRecordedSchema,
   ...projectBuilderEventSchemas,
   ...projectAiEventSchemas,
+  ...stageDraftEventSchemas,
 } satisfies { [T in ProjectEventType]: z.ZodType<Extract<ProjectEvent, { type: T }>['data'], unknown> };
 
 export const PROJECT_EVENT_TYPES = Object.keys(projectEventSchemas) as ProjectEventType[];

@@ -62,6 +62,10 @@ const KIND_OF: Record<HistoryEventType, HistoryKind> = {
   AiPromptGenerated: 'ai',
   AiReportGenerated: 'ai',
   AiResultsGenerated: 'ai',
+  StageDraftsProposed: 'ai',
+  DraftProposalResolved: 'content',
+  ConceptUpdated: 'content',
+  ConceptRemoved: 'content',
   IdeaPublished: 'publishing',
 };
 

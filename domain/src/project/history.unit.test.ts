@@ -42,7 +42,13 @@ describe('what an event changed, in the screens words', () => {
 describe('kinds and actors', () => {
   it('gives every project event a kind', () => {
     for (const type of PROJECT_EVENT_TYPES) expect(historyKindOf(type)).toBeDefined();
-    expect(historyEventTypesOf(['ai'])).toEqual(['AiSuggestionsGenerated', 'AiPromptGenerated', 'AiReportGenerated', 'AiResultsGenerated']);
+    expect(historyEventTypesOf(['ai'])).toEqual([
+      'AiSuggestionsGenerated',
+      'AiPromptGenerated',
+      'AiReportGenerated',
+      'AiResultsGenerated',
+      'StageDraftsProposed',
+    ]);
   });
 
   it("takes the AI's answers for the AI's, and people by their actor id", () => {

@@ -22,3 +22,4 @@ export * from './upcasters.ts';
 export * from './validation.ts';
 export * from './stage-guides.ts';
 export * from './same-value.ts';
+export * from './stage-drafts.ts';

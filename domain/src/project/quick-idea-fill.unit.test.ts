@@ -54,8 +54,11 @@ describe('ApplyQuickIdea (Quick Start: Fill this project)', () => {
         parameterAdded({ list: 'rewardSourceParameters', value: 'Tips' }),
         conceptsProposed([tipWall(), pixelBoard]),
         conceptSelected(0, 'Tip Wall'),
+        // Selecting a concept starts the empty idea and final concept names with its name (decide.ts).
+        stageNotesUpdated(4, { selectedIdeaName: 'Tip Wall' }, { selectedIdeaName: '' }),
+        stageNotesUpdated(5, { finalConceptName: 'Tip Wall' }, { finalConceptName: '' }),
         stageNotesUpdated(4, { rewardSource: 'Tips from visitors', rewardFlow: 'Into the pool' }, { rewardSource: '', rewardFlow: '' }),
-        stageNotesUpdated(5, { finalConceptName: 'Tip Wall', oneLinerPitch: 'Tip the wall' }, { finalConceptName: '', oneLinerPitch: '' }),
+        stageNotesUpdated(5, { oneLinerPitch: 'Tip the wall' }, { oneLinerPitch: '' }),
       ]));
 
   it('never writes over what the person typed: their name, core idea and texts stay; only empty texts are filled', () =>

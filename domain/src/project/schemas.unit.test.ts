@@ -129,6 +129,11 @@ describe('event schemas', () => {
     removeAudienceSegment(1),
     proposeConcepts([tipWall(), { name: 'Echo', simplicityScore: 0, viralHook: 'echo' }]),
     selectConcept(1),
+    updateStageNotes(4, { rewardSource: 'tips' }),
+    { type: 'ProposeStageDrafts', data: { projectId, stage: 4, requestId: 'ai-1', drafts: { rewardSource: 'pool' } }, metadata: metadata() },
+    { type: 'ResolveDraftProposal', data: { projectId, requestId: 'ai-1', field: 'rewardSource', choice: 'append' }, metadata: metadata() },
+    { type: 'UpdateConcept', data: { projectId, index: 0, concept: { name: 'Tip Wall 2', simplicityScore: 1 } }, metadata: metadata() },
+    { type: 'RemoveConcept', data: { projectId, index: 0 }, metadata: metadata() },
     advanceStage(1),
     advanceStage(2),
     setCurrentStage(4),
@@ -180,7 +185,7 @@ describe('event schemas', () => {
 });
 
 describe('command schemas, as the HTTP layer uses them', () => {
-  it('has one schema per command', () => expect(Object.keys(projectCommandSchemas)).toHaveLength(40));
+  it('has one schema per command', () => expect(Object.keys(projectCommandSchemas)).toHaveLength(44));
 
   it('takes a builder step from 1 to 9 only', () => {
     expect(completeBuilderStepSchema.safeParse({ projectId: 'p', step: 9 }).success).toBe(true);

@@ -103,7 +103,9 @@ export const stageResultCommands = (
       const written = text(value, MAX_NOTE_LENGTH);
       if (written !== '') notes[field] = written;
     } else if (shape === 'concepts') {
-      const proposed = concepts(value);
+      // A name the list already has (or a repeat in the answer) is left out: ProposeConcepts refuses repeats.
+      const names = new Set(project.stages[3].ideaConcepts.map((concept) => concept.name));
+      const proposed = concepts(value).filter((concept) => !names.has(concept.name) && names.add(concept.name));
       if (proposed.length > 0) commands.push({ type: 'ProposeConcepts', data: { projectId, concepts: proposed }, metadata });
     }
   }

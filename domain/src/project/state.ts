@@ -2,6 +2,7 @@ import { DEFAULT_PROJECT_KIND, emptyBuilder, type BuilderState, type ProjectKind
 import { DEFAULT_AI_KEY_STATUS, PARAMETER_LISTS, type AiKeyStatus, type ParameterListName } from './constants.ts';
 import type { ProjectEvent } from './events.ts';
 import { evolveBuilder } from './evolve-builder.ts';
+import { evolveStageDrafts, withoutProposals, type DraftProposal } from './stage-drafts.ts';
 import { emptyStage, emptyStages, type ProjectStages, type StageData, type StageNumber } from './stages.ts';
 import { trackTextRevisions } from './text-edits.ts';
 
@@ -25,6 +26,8 @@ export type ActiveProjectState = {
   revision: number;
   /** For each text that changed since the project was created, the revision that last changed it (text-edits.ts). */
   textRevisions: Readonly<Record<string, number>>;
+  /** The AI's proposals waiting beside stage 4 and 5 texts (stage-drafts.ts); absent until the first one. */
+  draftProposals?: readonly DraftProposal[];
 };
 
 /** What is left of a deleted project: enough to answer its owner's second Delete with nothing to do. */
@@ -135,10 +138,10 @@ const evolveActive = (state: ActiveProjectState, event: Exclude<ProjectEvent, { 
     case 'CurrentStageChanged':
       return { ...state, currentStageIndex: event.data.stage };
     case 'StageReset':
-      return { ...state, stages: { ...state.stages, [event.data.stage]: emptyStage(event.data.stage) } };
+      return withoutProposals({ ...state, stages: { ...state.stages, [event.data.stage]: emptyStage(event.data.stage) } }, event.data.stage);
     case 'ProjectReset':
       return {
-        ...state,
+        ...withoutProposals(state),
         name: event.data.name,
         coreIdea: event.data.coreIdea,
         parameters: [...event.data.parameters],
@@ -150,7 +153,7 @@ const evolveActive = (state: ActiveProjectState, event: Exclude<ProjectEvent, { 
     case 'ProjectImported': {
       const { snapshot } = event.data;
       return {
-        ...state,
+        ...withoutProposals(state),
         name: snapshot.name,
         coreIdea: snapshot.coreIdea,
         parameters: [...snapshot.parameters],
@@ -186,6 +189,11 @@ const evolveActive = (state: ActiveProjectState, event: Exclude<ProjectEvent, { 
     case 'BuilderFinished':
     case 'BuilderReopened':
       return { ...state, builder: evolveBuilder(state.builder, event) };
+    case 'StageDraftsProposed':
+    case 'DraftProposalResolved':
+    case 'ConceptUpdated':
+    case 'ConceptRemoved':
+      return evolveStageDrafts(state, event);
     default: {
       const unhandled: never = event;
       return unhandled;

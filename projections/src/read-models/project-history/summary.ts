@@ -20,6 +20,12 @@ const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(secon
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 const via = (offline: boolean) => (offline ? ' (offline)' : '');
 
+const DRAFT_CHOICE_LABELS = {
+  keep: 'Kept their text over the AI proposal',
+  replace: 'Replaced their text with the AI proposal',
+  append: 'Appended the AI proposal',
+} as const;
+
 const AI_USE_LABELS: Record<string, string> = {
   enhancedPrompt: 'an enhanced prompt',
   finalPrompt: 'the final prompt',
@@ -81,6 +87,14 @@ export const summarize = (event: ProjectEvent): string => {
       return `Proposed ${plural(event.data.concepts.length, 'concept')}`;
     case 'ConceptSelected':
       return `Selected the concept ${quote(event.data.conceptName)}`;
+    case 'ConceptUpdated':
+      return `Edited the concept ${quote(event.data.concept.name)}`;
+    case 'ConceptRemoved':
+      return `Removed the concept ${quote(event.data.concept.name)}`;
+    case 'StageDraftsProposed':
+      return `AI proposed ${Object.keys(event.data.proposals).map(noteLabel).join(', ')} on stage ${event.data.stage}`;
+    case 'DraftProposalResolved':
+      return `${DRAFT_CHOICE_LABELS[event.data.choice]} on ${noteLabel(event.data.field)} (stage ${event.data.stage})`;
     case 'StageAdvanced':
       return `Advanced from stage ${event.data.fromStage}${event.data.skippedValidation ? ' (validation skipped)' : ''}`;
     case 'CurrentStageChanged':

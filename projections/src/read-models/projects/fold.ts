@@ -40,6 +40,7 @@ const stateOf = (doc: ProjectFields | null, revision: number): ProjectState =>
         // Documents written before there were builder projects have neither: they are guided.
         kind: doc.kind ?? DEFAULT_PROJECT_KIND,
         builder: doc.builder ?? null,
+        ...(doc.draftProposals ? { draftProposals: doc.draftProposals } : {}),
         revision,
         textRevisions: {},
       }
@@ -57,6 +58,7 @@ const fieldsOf = (state: ActiveProjectState, createdAt: string, updatedAt: strin
   stages: state.stages,
   kind: state.kind,
   builder: state.builder,
+  ...(state.draftProposals ? { draftProposals: state.draftProposals } : {}),
   revision: state.revision,
   createdAt,
   updatedAt,

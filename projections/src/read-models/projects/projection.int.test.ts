@@ -3,6 +3,7 @@ import { projectionHarness } from '../../testing/run-projection.ts';
 import { projectSummariesProjection } from '../project-summaries/projection.ts';
 import { stageFunnelProjection } from '../stage-funnel/projection.ts';
 import { projectsProjection, type ProjectDocument } from './projection.ts';
+import { toProjectResponse } from './response.ts';
 
 const projectId = 'p-1';
 const stream = `project-${projectId}`;
@@ -92,6 +93,32 @@ describe('projects read model', () => {
     const once = await harness.find();
     await harness.replayAll();
     expect(await harness.find()).toEqual(once);
+  });
+
+  it("holds the AI's proposals waiting beside stage texts and answers them as the stage's aiSuggestions, idempotently", async () => {
+    const proposed = {
+      type: 'StageDraftsProposed',
+      data: { projectId, stage: 4, requestId: 'ai-1', proposals: { rewardSource: 'Tips from viewers' }, proposedAt: at(6) },
+      metadata: { at: at(6) },
+    };
+    const resolved = {
+      type: 'DraftProposalResolved',
+      data: { projectId, stage: 4, requestId: 'ai-1', field: 'rewardSource', choice: 'keep', resolvedAt: at(7) },
+      metadata: { at: at(7) },
+    };
+    await harness.append(stream, [created, proposed]);
+    const [doc] = await harness.find<ProjectDocument>();
+    const stages = toProjectResponse(doc!).stages;
+    expect(stages.find((stage) => stage.stageNumber === 4)!.aiSuggestions).toEqual([
+      { requestId: 'ai-1', stage: 4, field: 'rewardSource', text: 'Tips from viewers' },
+    ]);
+    expect(stages.find((stage) => stage.stageNumber === 5)!.aiSuggestions).toEqual([]);
+    const once = await harness.find();
+    await harness.replayAll();
+    expect(await harness.find()).toEqual(once);
+    await harness.append(stream, [resolved]);
+    const [after] = await harness.find<ProjectDocument>();
+    expect(toProjectResponse(after!).stages.find((stage) => stage.stageNumber === 4)!.aiSuggestions).toEqual([]);
   });
 
   it('drops a deleted project, and only that one', async () => {

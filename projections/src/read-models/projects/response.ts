@@ -98,7 +98,8 @@ export const toProjectResponse = (doc: ProjectDocument): ProjectResponse => {
           id: stageId.format(doc._id, stageNumber),
           ...STAGE_GUIDES[stageNumber],
           geminiSuggestions: [],
-          aiSuggestions: [],
+          // The AI's proposals waiting beside stage 4 and 5 texts, for Keep / Replace / Append.
+          aiSuggestions: (doc.draftProposals ?? []).filter((proposal) => proposal.stage === stageNumber),
           data: withTextForms(stageNumber, doc.stages[stageNumber]),
         }) as StageView,
     ),

@@ -1,4 +1,4 @@
-import type { GuidedParameterList, StageNotes } from '@vis/domain';
+import type { GuidedParameterList, StageNotes, StageNotesField } from '@vis/domain';
 import { CORE_IDEA_EXAMPLE, exampleText } from '@vis/domain/starting-guidance';
 import { BookOpen, LayoutList, Link2, Plus, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -16,6 +16,7 @@ import { ItemListEditor } from './item-list-editor.tsx';
 import { NoteField } from './note-field.tsx';
 import { ParameterListEditor } from './parameter-list-editor.tsx';
 import { SectionTitle } from './stage-layout.tsx';
+import { CarryOverChips, DraftableNoteField, DraftStageButton, proposalsOf } from './stage-drafts.tsx';
 import { isWebAddress, WEB_ADDRESS_MESSAGE } from '../web-address.ts';
 
 interface ScreenProps {
@@ -178,50 +179,66 @@ export const StageThreeScreen = ({ response }: ScreenProps) => {
 export const StageFourScreen = ({ response }: ScreenProps) => {
   const { project, context } = response;
   const stage = stageOf(response, 4);
+  const { rewardSourceParameters, rewardFlowParameters } = stageOf(response, 2).data;
   const saveNotes = useNotes(project.id, 4);
   const selected = context[3]?.conceptName;
+  const proposals = proposalsOf(stage.aiSuggestions);
+  const draftable = (field: StageNotesField<4>, label: string, placeholder: string, extra?: React.ReactNode, multiline = true, hint?: string) => (
+    <DraftableNoteField
+      projectId={project.id}
+      stage={4}
+      field={field}
+      proposal={proposals.find((proposal) => proposal.field === field)}
+      revision={response.revision}
+      label={label}
+      value={stage.data[field]}
+      save={(value, baseRevision) => saveNotes({ [field]: value }, baseRevision)}
+      placeholder={placeholder}
+      multiline={multiline}
+      hint={hint}
+      extra={extra}
+    />
+  );
+  // Stage 2's values, offered where they belong: a click adds one to the field's text.
+  const carryOver = (field: 'rewardSource' | 'rewardFlow', values: string[]) => (
+    <CarryOverChips
+      label="From stage 2"
+      values={values}
+      current={stage.data[field]}
+      insert={(value) =>
+        void saveNotes({ [field]: stage.data[field].trim() ? `${stage.data[field].trimEnd()}, ${value}` : value }).catch(() => undefined)
+      }
+    />
+  );
   return (
-    <Card className="grid gap-4 lg:grid-cols-2">
-      <div className="lg:col-span-2">
-        <NoteField
-          revision={response.revision}
-          label="Selected idea name"
-          value={stage.data.selectedIdeaName}
-          save={(selectedIdeaName, baseRevision) => saveNotes({ selectedIdeaName }, baseRevision)}
-          multiline={false}
-          placeholder={selected ?? 'The idea these mechanics are for'}
-          hint={selected ? `Selected on stage 3: ${selected}` : undefined}
-        />
-      </div>
-      <NoteField
-        revision={response.revision}
-        label="Reward source"
-        value={stage.data.rewardSource}
-        save={(rewardSource, baseRevision) => saveNotes({ rewardSource }, baseRevision)}
-        placeholder="Where do the rewards come from?"
+    <>
+      <DraftStageButton
+        projectId={project.id}
+        stage={4}
+        label="Generate Mechanics"
+        hint={
+          selected
+            ? `Let the AI draft the mechanics of ${selected} from stage 2's reward source and flow. Empty fields are filled; fields with your text get a suggestion beside them.`
+            : 'Select a concept on stage 3 first: the mechanics are drafted for the selected concept.'
+        }
       />
-      <NoteField
-        revision={response.revision}
-        label="Reward flow"
-        value={stage.data.rewardFlow}
-        save={(rewardFlow, baseRevision) => saveNotes({ rewardFlow }, baseRevision)}
-        placeholder="How do rewards reach the participants?"
-      />
-      <NoteField
-        revision={response.revision}
-        label="Sustainability check"
-        value={stage.data.sustainabilityCheck}
-        save={(sustainabilityCheck, baseRevision) => saveNotes({ sustainabilityCheck }, baseRevision)}
-        placeholder="Why can the pool never run dry?"
-      />
-      <NoteField
-        revision={response.revision}
-        label="Externalities check"
-        value={stage.data.externalitiesCheck}
-        save={(externalitiesCheck, baseRevision) => saveNotes({ externalitiesCheck }, baseRevision)}
-        placeholder="What outside dependencies or side effects are there?"
-      />
-    </Card>
+      <Card className="grid gap-4 lg:grid-cols-2">
+        <div className="lg:col-span-2">
+          {draftable(
+            'selectedIdeaName',
+            'Selected idea name',
+            selected ?? 'The idea these mechanics are for',
+            undefined,
+            false,
+            selected ? `Selected on stage 3: ${selected}` : undefined,
+          )}
+        </div>
+        {draftable('rewardSource', 'Reward source', 'Where do the rewards come from?', carryOver('rewardSource', rewardSourceParameters))}
+        {draftable('rewardFlow', 'Reward flow', 'How do rewards reach the participants?', carryOver('rewardFlow', rewardFlowParameters))}
+        {draftable('sustainabilityCheck', 'Sustainability check', 'Why can the pool never run dry?')}
+        {draftable('externalitiesCheck', 'Externalities check', 'What outside dependencies or side effects are there?')}
+      </Card>
+    </>
   );
 };
 
@@ -274,19 +291,34 @@ export const StageFiveScreen = ({ response }: ScreenProps) => {
   const saveNotes = useNotes(project.id, 5);
   const { data } = stage;
   const elements = data.webpageElements;
+  const proposals = proposalsOf(stage.aiSuggestions);
+  const draftable5 = (field: StageNotesField<5>) => ({
+    projectId: project.id,
+    stage: 5 as const,
+    field,
+    proposal: proposals.find((proposal) => proposal.field === field),
+  });
   const saveElement = (field: 'headline' | 'visualDescription' | 'cta' | 'explanation') => (value: string, baseRevision?: number) =>
     saveNotes({ webpageElements: { ...elements, [field]: value } }, baseRevision);
   return (
     <>
+      <DraftStageButton
+        projectId={project.id}
+        stage={5}
+        label="Generate Refinement"
+        hint="Let the AI draft the final concept from the selected concept and your mechanics. Empty fields are filled; fields with your text get a suggestion beside them."
+      />
       <Card className="grid gap-4 lg:grid-cols-2">
-        <NoteField
+        <DraftableNoteField
+          {...draftable5('finalConceptName')}
           revision={response.revision}
           label="Final concept name"
           value={data.finalConceptName}
           save={(finalConceptName, baseRevision) => saveNotes({ finalConceptName }, baseRevision)}
           multiline={false}
         />
-        <NoteField
+        <DraftableNoteField
+          {...draftable5('oneLinerPitch')}
           revision={response.revision}
           label="One-liner pitch"
           value={data.oneLinerPitch}
@@ -294,7 +326,8 @@ export const StageFiveScreen = ({ response }: ScreenProps) => {
           multiline={false}
         />
         <div className="lg:col-span-2">
-          <NoteField
+          <DraftableNoteField
+            {...draftable5('detailedDescription')}
             revision={response.revision}
             label="Detailed description"
             value={data.detailedDescription}
@@ -336,32 +369,37 @@ export const StageFiveScreen = ({ response }: ScreenProps) => {
       />
       <SectionTitle description="Why it spreads, why it lasts, and what could go wrong.">Loops & Reasoning</SectionTitle>
       <Card className="grid gap-4 lg:grid-cols-2">
-        <NoteField
+        <DraftableNoteField
+          {...draftable5('viralLoopExplained')}
           revision={response.revision}
           label="Viral loop explained"
           value={data.viralLoopExplained}
           save={(viralLoopExplained, baseRevision) => saveNotes({ viralLoopExplained }, baseRevision)}
         />
-        <NoteField
+        <DraftableNoteField
+          {...draftable5('sustainabilityLoopExplained')}
           revision={response.revision}
           label="Sustainability loop explained"
           value={data.sustainabilityLoopExplained}
           save={(sustainabilityLoopExplained, baseRevision) => saveNotes({ sustainabilityLoopExplained }, baseRevision)}
         />
-        <NoteField
+        <DraftableNoteField
+          {...draftable5('whyMicro')}
           revision={response.revision}
           label="Why micro"
           value={data.whyMicro}
           save={(whyMicro, baseRevision) => saveNotes({ whyMicro }, baseRevision)}
         />
-        <NoteField
+        <DraftableNoteField
+          {...draftable5('whyNoExternalities')}
           revision={response.revision}
           label="Why no externalities"
           value={data.whyNoExternalities}
           save={(whyNoExternalities, baseRevision) => saveNotes({ whyNoExternalities }, baseRevision)}
         />
         <div className="lg:col-span-2">
-          <NoteField
+          <DraftableNoteField
+            {...draftable5('keyAssumptionsRisks')}
             revision={response.revision}
             label="Key assumptions & risks"
             value={data.keyAssumptionsRisks}
