@@ -88,7 +88,7 @@ describe('POST /api/draft-stage (offline)', () => {
   it.each([
     ['a field stage 5 does not have', { stage: 5, field: 'rewardSource' }, 'field'],
     ['a field on stage 3', { stage: 3, field: 'name' }, 'field'],
-    ['a field the refinement does not write', { stage: 5, field: 'whyMicro' }, 'field'],
+    ['a field the refinement does not write', { stage: 5, field: 'targetAudience' }, 'field'],
     ['a stage that is not drafted', { stage: 2 }, 'stage'],
     ['an unknown field in the body', { stage: 3, colour: 'red' }, 'colour'],
   ])('refuses %s with 400 naming the field, and charges nothing', async (_, body, field) => {

@@ -273,7 +273,7 @@ const calls: { call: string; path: string; body: object; model: unknown; answer:
     model: { summary: 'One simple concept.', fields: { ideaConcepts: [concept, { name: ' ', simplicityScore: 1 }] } },
     answer: { results: { stage: 'ideation', stageNumber: 3, iterations: 2, summary: 'One simple concept.', ideaConcepts: [concept] } },
     asks: 'critique and improve them 1 more time(s)',
-    promptVersion: 'idea-stage@1',
+    promptVersion: 'idea-stage@2',
   },
   {
     call: 'quick-generate-idea',

@@ -96,6 +96,10 @@ export const FLOW_STAGES: Record<FlowStageId, FlowStage> = {
       detailedDescription: 'text',
       viralLoopExplained: 'text',
       sustainabilityLoopExplained: 'text',
+      // The rest of stage 5's reasoning (spec 01 §3 stage 3 variant A fields): a draft of the refinement drafts them too.
+      whyMicro: 'text',
+      whyNoExternalities: 'text',
+      keyAssumptionsRisks: 'text',
     },
     dependencies: ['mechanics'],
     estimatedSeconds: 120,

@@ -12,7 +12,7 @@ const shapeExample = {
 /** One stage of the idea generation flow (spec 01 §4, §7 process-idea-stage), refined `iterations` times. */
 export const ideaStagePrompt = definePrompt({
   use: 'ideaStage',
-  version: 'idea-stage@1',
+  version: 'idea-stage@2',
   build: ({ context, stage, prompt, focusOn, iterations, quick }) =>
     [
       PRODUCT_BRIEF,

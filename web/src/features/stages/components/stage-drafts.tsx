@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useDraftStage } from '../../../lib/ai/draft-stage.ts';
 import { useAiFailure } from '../../../lib/ai/use-ai-failure.ts';
 import { useResolveDraftProposal } from '../../../lib/projects/resolve-draft-proposal.ts';
+import { FLOW_STAGES } from '../../../lib/flow/flow.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { NoteField, type NoteFieldProps } from './note-field.tsx';
 
@@ -13,16 +14,8 @@ const DRAFT_FAILED = 'Failed to process stage';
 
 /** The fields the AI's mechanics and refinement stages write (the domain's flow stages' extraction fields): they have Suggest. */
 const SUGGESTED_FIELDS: ReadonlySet<string> = new Set([
-  'selectedIdeaName',
-  'rewardSource',
-  'rewardFlow',
-  'sustainabilityCheck',
-  'externalitiesCheck',
-  'finalConceptName',
-  'oneLinerPitch',
-  'detailedDescription',
-  'viralLoopExplained',
-  'sustainabilityLoopExplained',
+  ...Object.keys(FLOW_STAGES.mechanics.extractionFields),
+  ...Object.keys(FLOW_STAGES.refinement.extractionFields),
 ]);
 
 /** The proposals a stage's read model holds (its `aiSuggestions`): what waits for Keep, Replace or Append. */
