@@ -116,6 +116,9 @@ describe('a new visitor develops an idea with the AI on every stage', () => {
     await shots(page, 'stage-5-before');
     await page.getByRole('button', { name: 'Generate Refinement' }).click();
     await expect.poll(() => textOf(page, 'One-liner pitch'), LIVE).not.toBe('');
+    // The reasoning fields are drafted too, in the project's words.
+    await expect.poll(() => textOf(page, 'Why micro'), LIVE).toContain(selected);
+    expect(await textOf(page, 'Key assumptions & risks')).not.toBe('');
     // The visitor writes their own pitch; Suggest shows the AI's beside it, and Keep mine leaves theirs as it was.
     await page.getByRole('textbox', { name: 'One-liner pitch', exact: true }).fill('One page, one button.');
     await page.getByRole('textbox', { name: 'One-liner pitch', exact: true }).blur();
