@@ -338,6 +338,27 @@ describe('offline generator', () => {
       expect((await conceptsOf(birdProject))[0]!.name).toBe('Bird Guess');
     });
 
+    it('names the first concept after two subjects that stand together in the idea, head noun last', async () => {
+      const balcony = {
+        ...tipProject,
+        coreIdea: 'Neighbours post a daily photo of their balcony garden; the most liked photo each week wins the pool',
+      };
+      expect((await conceptsOf(balcony))[0]!.name).toBe('Balcony Garden');
+    });
+
+    it("never makes a reason to share of stage 1's principles ('no physical' is a rule, not a trigger)", async () => {
+      const principled = {
+        ...tipProject,
+        lists: { ...tipProject.lists, viralParameters: ['one-page', 'no physical', 'realistic', 'Bragging rights'] },
+      };
+      const concepts = await conceptsOf(principled);
+      const concept = concepts[1]!;
+      const texts = JSON.stringify([concepts, await draft('refinement', { ...principled, concept })]).toLowerCase();
+      expect(texts).toContain('bragging rights');
+      for (const principle of ['no physical doing', 'one-page doing', 'realistic doing', 'share (one-page', 'no physical at work', 'no physical and'])
+        expect(texts).not.toContain(principle);
+    });
+
     it("drafts the mechanics from the selected concept and stage 2's reward source and flow", async () => {
       const concept = (await conceptsOf(tipProject))[1]!;
       const fields = await draft('mechanics', { ...tipProject, concept });

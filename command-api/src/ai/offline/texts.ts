@@ -1,4 +1,4 @@
-import type { IdeaConcept } from '@vis/domain';
+import { STARTING_VIRAL_TRIGGERS, type IdeaConcept } from '@vis/domain';
 import type { AiContext } from '../provider.ts';
 import { auditOf } from './audit.ts';
 import { seededRandom, type Seeded } from './seeded.ts';
@@ -26,12 +26,32 @@ export const ideaPhrase = (context: AiContext) => {
 export const nameOf = (context: AiContext) => context.concept?.name || context.notes.selectedIdeaName || context.projectName || 'the idea';
 
 /**
+ * Stage 1 starts its viral triggers with the idea's principles ('one-page', 'no physical', 'realistic'), and people
+ * add the spec's default tags there too: rules the idea keeps, not reasons anyone shares it. A sentence about why
+ * people share ("with no physical doing the rest") must not be made of them.
+ */
+const PRINCIPLES = new Set(
+  [
+    ...STARTING_VIRAL_TRIGGERS,
+    'one page',
+    'crypto reward',
+    'xno crypto',
+    'self-funded',
+    'self funded',
+    'viral',
+    'simple page',
+    'no externalities',
+  ].map((value) => value.toLowerCase()),
+);
+const isPrinciple = (value: string) => PRINCIPLES.has(value.trim().toLowerCase());
+
+/**
  * A context list's values, or some of the kind's usual ones when the user has none yet: the same ones for the same
  * idea (seeded by the idea and the list, not by the request), so that every field of a draft, and the next stage's
  * draft, tells the same story.
  */
 const listOr = (context: AiContext, list: keyof typeof GUIDED_VOCABULARY, count = 3) => {
-  const own = context.lists[list] ?? [];
+  const own = (context.lists[list] ?? []).filter((value) => list !== 'viralParameters' || !isPrinciple(value));
   if (own.length > 0) return own.slice(0, count);
   return seededRandom(`${context.coreIdea}|${list}`).shuffled(GUIDED_VOCABULARY[list]).slice(0, count);
 };
@@ -87,7 +107,11 @@ const subjectsOf = (context: AiContext): string[] => {
     .filter((word) => word.length >= 3 && !STOP_WORDS.has(word) && !NOT_NAMES.has(word) && !/\d|ing$|ly$|ed$/.test(word))
     .map(singular)
     .filter((word) => !NOT_NAMES.has(word));
-  const subjects = [...new Set(words)];
+  // Two subjects side by side are one thing ('balcony garden'): it names the idea better than two apart, so it
+  // comes first, head noun first, as baseNameOf reads it ('Balcony Garden').
+  const compound = words.findIndex((word, index) => index > 0 && context.coreIdea.toLowerCase().includes(`${words[index - 1]} ${word}`));
+  const ordered = compound > 0 ? [words[compound]!, words[compound - 1]!, ...words] : words;
+  const subjects = [...new Set(ordered)];
   if (subjects.length > 0) return subjects;
   const named = context.projectName.split(/\s+/).find((word) => word.length >= 3 && !NOT_NAMES.has(word.toLowerCase()));
   return [named?.toLowerCase() ?? 'lucky'];
