@@ -119,6 +119,9 @@ describe('a new visitor develops an idea with the AI on every stage', () => {
     // The reasoning fields are drafted too, in the project's words.
     await expect.poll(() => textOf(page, 'Why micro'), LIVE).toContain(selected);
     expect(await textOf(page, 'Key assumptions & risks')).not.toBe('');
+    // And the page's own texts, inside its webpage elements.
+    expect(await textOf(page, 'Headline')).toContain(selected);
+    expect(await textOf(page, 'Call to action')).not.toBe('');
     // The visitor writes their own pitch; Suggest shows the AI's beside it, and Keep mine leaves theirs as it was.
     await page.getByRole('textbox', { name: 'One-liner pitch', exact: true }).fill('One page, one button.');
     await page.getByRole('textbox', { name: 'One-liner pitch', exact: true }).blur();

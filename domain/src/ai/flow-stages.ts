@@ -100,6 +100,11 @@ export const FLOW_STAGES: Record<FlowStageId, FlowStage> = {
       whyMicro: 'text',
       whyNoExternalities: 'text',
       keyAssumptionsRisks: 'text',
+      // The page's texts: stage 5 keeps them in webpageElements (stage-drafts.ts WEBPAGE_DRAFT_FIELDS).
+      webpageHeadline: 'text',
+      webpageCta: 'text',
+      webpageVisual: 'text',
+      webpageExplanation: 'text',
     },
     dependencies: ['mechanics'],
     estimatedSeconds: 120,
@@ -133,10 +138,33 @@ export interface FlowProjectView {
   stages: readonly { stageNumber: number; data: unknown }[];
 }
 
+/**
+ * Stage 5's page texts live inside `webpageElements`; the AI, its context and the drafts name them flat, one field
+ * each (`webpageHeadline`), so a result or a proposal names one text like any other.
+ */
+export const WEBPAGE_DRAFT_FIELDS = {
+  webpageHeadline: 'headline',
+  webpageCta: 'cta',
+  webpageVisual: 'visualDescription',
+  webpageExplanation: 'explanation',
+} as const;
+export const webpageKeyOf = (field: string) =>
+  Object.hasOwn(WEBPAGE_DRAFT_FIELDS, field) ? WEBPAGE_DRAFT_FIELDS[field as keyof typeof WEBPAGE_DRAFT_FIELDS] : null;
+
+/** A text field's value in a stage's data, wherever it lives (a page text inside `webpageElements`). */
+export const draftTextOf = (data: Record<string, unknown>, field: string): string => {
+  const key = webpageKeyOf(field);
+  const value = key ? (data.webpageElements as Record<string, unknown> | undefined)?.[key] : data[field];
+  return typeof value === 'string' ? value : '';
+};
+
 /** The values a stage's extraction fields hold in the project (the technical stage's live in its report). */
 export const flowStageValues = (stage: FlowStage, project: FlowProjectView): Record<string, unknown> => {
   const data = (project.stages.find((each) => each.stageNumber === stage.stageNumber)?.data ?? {}) as Record<string, unknown>;
-  if (stage.id !== 'technical') return Object.fromEntries(Object.keys(stage.extractionFields).map((field) => [field, data[field]]));
+  if (stage.id !== 'technical')
+    return Object.fromEntries(
+      Object.keys(stage.extractionFields).map((field) => [field, webpageKeyOf(field) ? draftTextOf(data, field) : data[field]]),
+    );
   const report = data.technicalReport as
     | {
         technicalSpecifications?: { architecture?: unknown };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { draftTextOf, webpageKeyOf } from '../ai/flow-stages.ts';
 import type { Command } from '../decider.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { namedId, userLine, userText, withoutUnsafeTextCharacters } from '../text.ts';
@@ -23,14 +24,29 @@ export const DRAFT_FIELDS = {
     'whyMicro',
     'whyNoExternalities',
     'keyAssumptionsRisks',
+    'webpageHeadline',
+    'webpageCta',
+    'webpageVisual',
+    'webpageExplanation',
   ],
 } as const;
+
+/** Drafted texts as the notes update that writes them: page texts go into a copy of `webpageElements`. */
+export const draftNotesOf = (notes: Record<string, unknown>, texts: Record<string, string>): Record<string, unknown> => {
+  const fields: Record<string, unknown> = {};
+  for (const [field, text] of Object.entries(texts)) {
+    const key = webpageKeyOf(field);
+    if (!key) fields[field] = text;
+    else fields.webpageElements = { ...((fields.webpageElements ?? notes.webpageElements) as Record<string, unknown>), [key]: text };
+  }
+  return fields;
+};
 export type DraftStage = keyof typeof DRAFT_FIELDS;
 export type DraftField = (typeof DRAFT_FIELDS)[DraftStage][number];
 export const DRAFT_STAGES = [4, 5] as const;
 
 /** One-line fields get an appended proposal on the same line; the others a new paragraph. */
-const ONE_LINE_FIELDS: readonly string[] = ['selectedIdeaName', 'finalConceptName', 'oneLinerPitch'];
+const ONE_LINE_FIELDS: readonly string[] = ['selectedIdeaName', 'finalConceptName', 'oneLinerPitch', 'webpageHeadline', 'webpageCta'];
 
 export const isDraftField = (stage: DraftStage, field: string): field is DraftField => (DRAFT_FIELDS[stage] as readonly string[]).includes(field);
 
@@ -151,19 +167,22 @@ const cleanDraft = (value: string) => withoutUnsafeTextCharacters(value).trim().
 const notesUpdated = (
   projectId: string,
   stage: DraftStage,
-  fields: Record<string, string>,
+  texts: Record<string, string>,
   current: Record<string, unknown>,
   at: string,
-): StageNotesUpdated => ({
-  type: 'StageNotesUpdated',
-  data: {
-    projectId,
-    stage,
-    fields,
-    previous: Object.fromEntries(Object.keys(fields).map((field) => [field, current[field]])),
-    updatedAt: at,
-  },
-});
+): StageNotesUpdated => {
+  const fields = draftNotesOf(current, texts);
+  return {
+    type: 'StageNotesUpdated',
+    data: {
+      projectId,
+      stage,
+      fields,
+      previous: Object.fromEntries(Object.keys(fields).map((field) => [field, current[field]])),
+      updatedAt: at,
+    },
+  };
+};
 
 export const pendingProposals = (project: Pick<ActiveProjectState, 'draftProposals'>): readonly DraftProposal[] => project.draftProposals ?? [];
 
@@ -180,7 +199,7 @@ const proposeStageDrafts = ({ data, metadata }: ProposeStageDrafts, state: Proje
     const raw = data.drafts[field];
     const text = typeof raw === 'string' ? cleanDraft(raw) : '';
     if (text === '') continue;
-    const now = typeof current[field] === 'string' ? current[field] : '';
+    const now = draftTextOf(current, field);
     if (now.trim() === '') fills[field] = text;
     else if (now.trim() !== text) proposals[field] = text;
   }
@@ -201,7 +220,7 @@ const resolveDraftProposal = ({ data, metadata }: ResolveDraftProposal, state: P
   if (!proposal) throw new ValidationError('requestId', 'This suggestion is no longer waiting for a choice', 'Suggestion not found');
   const { stage, field, text } = proposal;
   const current = project.stages[stage] as Record<string, unknown>;
-  const now = typeof current[field] === 'string' ? current[field] : '';
+  const now = draftTextOf(current, field);
   const resolved: ProjectEvent = {
     type: 'DraftProposalResolved',
     data: { projectId: data.projectId, stage, requestId: data.requestId, field, choice: data.choice, resolvedAt: metadata.now },

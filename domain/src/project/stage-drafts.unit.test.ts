@@ -117,6 +117,27 @@ describe('ResolveDraftProposal', () => {
         resolved(5, 'finalConceptName', 'append'),
       ]));
 
+  it("drafts the page's texts into its webpageElements: an empty one filled, one with text proposed, the rest kept", () => {
+    const page = { headline: '', visualDescription: '', cta: 'Tip now', explanation: '', otherElements: [{ name: 'Leaderboard', description: '' }] };
+    const typedPage = stageNotesUpdated(5, { webpageElements: page }, {});
+    return given([projectCreated(), typedPage])
+      .when(propose(5, { webpageHeadline: 'Tip the wall', webpageCta: 'Join the pool' }))
+      .then([
+        stageNotesUpdated(5, { webpageElements: { ...page, headline: 'Tip the wall' } }, { webpageElements: page }),
+        proposed(5, { webpageCta: 'Join the pool' }),
+      ]);
+  });
+
+  it("Append on the page's call to action stays on one line, inside webpageElements", () => {
+    const page = { headline: 'Tip the wall', visualDescription: '', cta: 'Tip now', explanation: '', otherElements: [] };
+    return given([projectCreated(), stageNotesUpdated(5, { webpageElements: page }, {}), proposed(5, { webpageCta: 'and win' })])
+      .when(resolve('webpageCta', 'append'))
+      .then([
+        stageNotesUpdated(5, { webpageElements: { ...page, cta: 'Tip now and win' } }, { webpageElements: page }),
+        resolved(5, 'webpageCta', 'append'),
+      ]);
+  });
+
   it('refuses a proposal that is not waiting, naming the request', () =>
     given([...pending, resolved(4, 'rewardSource', 'keep')])
       .when(resolve('rewardSource', 'replace'))

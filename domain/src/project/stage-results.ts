@@ -3,6 +3,7 @@ import { maxWordsOfList, truncateWords } from '../ai/parameter-kinds.ts';
 import type { CommandMetadata } from '../decider.ts';
 import { withoutUnsafeCharacters, withoutUnsafeTextCharacters } from '../text.ts';
 import type { ProjectCommand } from './commands.ts';
+import { draftNotesOf } from './stage-drafts.ts';
 import {
   MAX_NAME_LENGTH,
   MAX_NOTE_LENGTH,
@@ -111,7 +112,9 @@ export const stageResultCommands = (
   }
   if (Object.keys(notes).length > 0) {
     // The flow's text fields are the notes of the guided stage of the same number (flow-stages.ts names them so).
-    const update = { type: 'UpdateStageNotes', data: { projectId, stage: stage.stageNumber, fields: notes }, metadata };
+    // Stage 5's page texts (webpageHeadline, …) go into its webpageElements, as its drafts do.
+    const fields = stage.stageNumber === 5 ? draftNotesOf(project.stages[5], notes) : notes;
+    const update = { type: 'UpdateStageNotes', data: { projectId, stage: stage.stageNumber, fields }, metadata };
     commands.push(update as ProjectCommand);
   }
   return commands;

@@ -32,6 +32,19 @@ describe('ApplyStageResults', () => {
       .when(applyStageResults('analysis', { keyInsights: 'People share what pays them', caseStudies: ['not from the AI'], rewardFlowParameters: [] }))
       .then([stageNotesUpdated(2, { keyInsights: 'People share what pays them' }, { keyInsights: '' })]));
 
+  it("puts a refinement's page texts into stage 5's webpageElements, keeping the page's other parts", () => {
+    const page = { headline: '', visualDescription: '', cta: '', explanation: '', otherElements: [{ name: 'Leaderboard', description: '' }] };
+    return given([projectCreated(), stageNotesUpdated(5, { webpageElements: page }, {})])
+      .when(applyStageResults('refinement', { whyMicro: 'One page', webpageHeadline: 'Tip the wall', webpageCta: 'Tip now' }))
+      .then([
+        stageNotesUpdated(
+          5,
+          { whyMicro: 'One page', webpageElements: { ...page, headline: 'Tip the wall', cta: 'Tip now' } },
+          { whyMicro: '', webpageElements: page },
+        ),
+      ]);
+  });
+
   it('proposes concepts with whole scores from 0 to 5, new names only', () =>
     given([projectCreated(), conceptsProposed([tipWall()])])
       .when(

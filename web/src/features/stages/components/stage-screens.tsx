@@ -1,4 +1,4 @@
-import type { GuidedParameterList, StageNotes, StageNotesField } from '@vis/domain';
+import type { GuidedParameterList, StageNotes, StageNotesField, WEBPAGE_DRAFT_FIELDS } from '@vis/domain';
 import { CORE_IDEA_EXAMPLE, exampleText } from '@vis/domain/starting-guidance';
 import { BookOpen, LayoutList, Link2, Plus, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -292,7 +292,7 @@ export const StageFiveScreen = ({ response }: ScreenProps) => {
   const { data } = stage;
   const elements = data.webpageElements;
   const proposals = proposalsOf(stage.aiSuggestions);
-  const draftable5 = (field: StageNotesField<5>) => ({
+  const draftable5 = (field: StageNotesField<5> | keyof typeof WEBPAGE_DRAFT_FIELDS) => ({
     projectId: project.id,
     stage: 5 as const,
     field,
@@ -340,15 +340,36 @@ export const StageFiveScreen = ({ response }: ScreenProps) => {
       </Card>
       <SectionTitle description="What the one page shows.">Webpage Elements</SectionTitle>
       <Card className="grid gap-4 lg:grid-cols-2">
-        <NoteField revision={response.revision} label="Headline" value={elements.headline} save={saveElement('headline')} multiline={false} />
-        <NoteField revision={response.revision} label="Call to action" value={elements.cta} save={saveElement('cta')} multiline={false} />
-        <NoteField
+        <DraftableNoteField
+          {...draftable5('webpageHeadline')}
+          revision={response.revision}
+          label="Headline"
+          value={elements.headline}
+          save={saveElement('headline')}
+          multiline={false}
+        />
+        <DraftableNoteField
+          {...draftable5('webpageCta')}
+          revision={response.revision}
+          label="Call to action"
+          value={elements.cta}
+          save={saveElement('cta')}
+          multiline={false}
+        />
+        <DraftableNoteField
+          {...draftable5('webpageVisual')}
           revision={response.revision}
           label="Visual description"
           value={elements.visualDescription}
           save={saveElement('visualDescription')}
         />
-        <NoteField revision={response.revision} label="Explanation" value={elements.explanation} save={saveElement('explanation')} />
+        <DraftableNoteField
+          {...draftable5('webpageExplanation')}
+          revision={response.revision}
+          label="Explanation"
+          value={elements.explanation}
+          save={saveElement('explanation')}
+        />
       </Card>
       <ItemListEditor
         title="Other Elements"
