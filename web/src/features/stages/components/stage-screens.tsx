@@ -284,6 +284,14 @@ const TextListField = ({ label, values, save }: { label: string; values: string[
   );
 };
 
+/** Stage 5's page texts: each the AI can draft under its flat name (the domain's WEBPAGE_DRAFT_FIELDS). */
+const PAGE_TEXTS = [
+  { field: 'webpageHeadline', key: 'headline', label: 'Headline', multiline: false },
+  { field: 'webpageCta', key: 'cta', label: 'Call to action', multiline: false },
+  { field: 'webpageVisual', key: 'visualDescription', label: 'Visual description', multiline: true },
+  { field: 'webpageExplanation', key: 'explanation', label: 'Explanation', multiline: true },
+] as const satisfies readonly { field: keyof typeof WEBPAGE_DRAFT_FIELDS; key: string; label: string; multiline: boolean }[];
+
 /** Stage 5 (variant C refinement): the final concept's fields (spec 01 §3 'Stage 3 data', variant A). */
 export const StageFiveScreen = ({ response }: ScreenProps) => {
   const { project } = response;
@@ -340,36 +348,17 @@ export const StageFiveScreen = ({ response }: ScreenProps) => {
       </Card>
       <SectionTitle description="What the one page shows.">Webpage Elements</SectionTitle>
       <Card className="grid gap-4 lg:grid-cols-2">
-        <DraftableNoteField
-          {...draftable5('webpageHeadline')}
-          revision={response.revision}
-          label="Headline"
-          value={elements.headline}
-          save={saveElement('headline')}
-          multiline={false}
-        />
-        <DraftableNoteField
-          {...draftable5('webpageCta')}
-          revision={response.revision}
-          label="Call to action"
-          value={elements.cta}
-          save={saveElement('cta')}
-          multiline={false}
-        />
-        <DraftableNoteField
-          {...draftable5('webpageVisual')}
-          revision={response.revision}
-          label="Visual description"
-          value={elements.visualDescription}
-          save={saveElement('visualDescription')}
-        />
-        <DraftableNoteField
-          {...draftable5('webpageExplanation')}
-          revision={response.revision}
-          label="Explanation"
-          value={elements.explanation}
-          save={saveElement('explanation')}
-        />
+        {PAGE_TEXTS.map(({ field, key, label, multiline }) => (
+          <DraftableNoteField
+            key={field}
+            {...draftable5(field)}
+            revision={response.revision}
+            label={label}
+            value={elements[key]}
+            save={saveElement(key)}
+            multiline={multiline}
+          />
+        ))}
       </Card>
       <ItemListEditor
         title="Other Elements"
