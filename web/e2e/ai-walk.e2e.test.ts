@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chips, openPage, openToast, screenshotAtWidths, startPlaying, useServerAndBrowser } from './browser.ts';
+import { chips, openPage, openToast, saveStatus, screenshotAtWidths, startPlaying, useServerAndBrowser } from './browser.ts';
 
 const env = useServerAndBrowser();
 const LIVE = { timeout: 15_000 };
@@ -26,17 +26,7 @@ describe('a new visitor develops an idea with the AI on every stage', () => {
     // Stage 1: the core idea, then the AI's viral triggers (free play 1).
     await page.getByRole('textbox', { name: 'Core idea' }).fill(idea);
     await page.getByRole('textbox', { name: 'Core idea' }).blur();
-    await expect
-      .poll(
-        () =>
-          page
-            .getByRole('status')
-            .filter({ hasText: /Saved|Saving|Unsaved/ })
-            .first()
-            .getAttribute('data-status'),
-        LIVE,
-      )
-      .toBe('saved');
+    await expect.poll(() => saveStatus(page), LIVE).toBe('saved');
     const triggers = await generateList(page, 'Common Viral Triggers', 3);
     const trigger = triggers.find((value) => !['one-page', 'no physical', 'realistic'].includes(value))!;
     expect(trigger).toBeTruthy();
@@ -125,17 +115,7 @@ describe('a new visitor develops an idea with the AI on every stage', () => {
     // The visitor writes their own pitch; Suggest shows the AI's beside it, and Keep mine leaves theirs as it was.
     await page.getByRole('textbox', { name: 'One-liner pitch', exact: true }).fill('One page, one button.');
     await page.getByRole('textbox', { name: 'One-liner pitch', exact: true }).blur();
-    await expect
-      .poll(
-        () =>
-          page
-            .getByRole('status')
-            .filter({ hasText: /Saved|Saving|Unsaved/ })
-            .first()
-            .getAttribute('data-status'),
-        LIVE,
-      )
-      .toBe('saved');
+    await expect.poll(() => saveStatus(page), LIVE).toBe('saved');
     await page.getByRole('button', { name: 'Suggest One-liner pitch' }).click();
     const pitchSuggestion = page.getByRole('group', { name: 'AI suggestion for One-liner pitch' });
     await pitchSuggestion.waitFor(LIVE);

@@ -147,6 +147,14 @@ export const openPage = async (browser: Browser, width: number, options: { color
   return { context, page, consoleErrors: collectConsoleErrors(page) };
 };
 
+/** The save indicator's state: 'saved', 'saving' or 'unsaved'. */
+export const saveStatus = (page: Page) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: /Saved|Saving|Unsaved/ })
+    .first()
+    .getAttribute('data-status');
+
 /** The landing page's 'Start the Guided Stages', which makes (or finds) the visitor's project and opens stage 1. */
 export const startPlaying = async (page: Page, baseUrl: string) => {
   await page.goto(baseUrl);

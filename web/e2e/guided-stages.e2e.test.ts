@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addParameter, chips, clearStartingTriggers, collectConsoleErrors, openToast, screenshotAtWidths, useServerAndBrowser } from './browser.ts';
+import {
+  addParameter,
+  chips,
+  clearStartingTriggers,
+  collectConsoleErrors,
+  openToast,
+  saveStatus,
+  screenshotAtWidths,
+  useServerAndBrowser,
+} from './browser.ts';
 
 const env = useServerAndBrowser();
 
@@ -62,26 +71,8 @@ describe('the guided stages in the browser', () => {
     await page.getByRole('link', { name: 'https://nano.org' }).waitFor();
 
     await page.getByRole('textbox', { name: 'Core idea' }).fill('A one-page game that pays players in XNO');
-    await expect
-      .poll(() =>
-        page
-          .getByRole('status')
-          .filter({ hasText: /Saved|Saving|Unsaved/ })
-          .first()
-          .getAttribute('data-status'),
-      )
-      .toBe('unsaved');
-    await expect
-      .poll(
-        () =>
-          page
-            .getByRole('status')
-            .filter({ hasText: /Saved|Saving|Unsaved/ })
-            .first()
-            .getAttribute('data-status'),
-        { timeout: 10_000 },
-      )
-      .toBe('saved');
+    await expect.poll(() => saveStatus(page)).toBe('unsaved');
+    await expect.poll(() => saveStatus(page), { timeout: 10_000 }).toBe('saved');
     await screenshotAtWidths(page, 'stage-1-light');
 
     // Stage 1 is complete (core idea, a trigger): Next moves on without a warning, to the top of the next stage.

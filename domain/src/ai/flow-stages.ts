@@ -100,7 +100,7 @@ export const FLOW_STAGES: Record<FlowStageId, FlowStage> = {
       whyMicro: 'text',
       whyNoExternalities: 'text',
       keyAssumptionsRisks: 'text',
-      // The page's texts: stage 5 keeps them in webpageElements (stage-drafts.ts WEBPAGE_DRAFT_FIELDS).
+      // The page's texts: stage 5 keeps them in webpageElements (WEBPAGE_DRAFT_FIELDS below).
       webpageHeadline: 'text',
       webpageCta: 'text',
       webpageVisual: 'text',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { draftTextOf, webpageKeyOf } from '../ai/flow-stages.ts';
+import { draftTextOf, FLOW_STAGES, webpageKeyOf } from '../ai/flow-stages.ts';
 import type { Command } from '../decider.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { namedId, userLine, userText, withoutUnsafeTextCharacters } from '../text.ts';
@@ -13,23 +13,11 @@ import type { ActiveProjectState, ProjectState } from './state.ts';
  * beside a field that has text it waits as a proposal until the person keeps their text, replaces it or appends
  * the proposal. Nothing a person typed is ever overwritten without their choice.
  */
-export const DRAFT_FIELDS = {
-  4: ['selectedIdeaName', 'rewardSource', 'rewardFlow', 'sustainabilityCheck', 'externalitiesCheck'],
-  5: [
-    'finalConceptName',
-    'oneLinerPitch',
-    'detailedDescription',
-    'viralLoopExplained',
-    'sustainabilityLoopExplained',
-    'whyMicro',
-    'whyNoExternalities',
-    'keyAssumptionsRisks',
-    'webpageHeadline',
-    'webpageCta',
-    'webpageVisual',
-    'webpageExplanation',
-  ],
-} as const;
+export const DRAFT_FIELDS: Record<4 | 5, readonly string[]> = {
+  // What the flow's mechanics and refinement stages extract, in their order: the one list of what a draft writes.
+  4: Object.keys(FLOW_STAGES.mechanics.extractionFields),
+  5: Object.keys(FLOW_STAGES.refinement.extractionFields),
+};
 
 /** Drafted texts as the notes update that writes them: page texts go into a copy of `webpageElements`. */
 export const draftNotesOf = (notes: Record<string, unknown>, texts: Record<string, string>): Record<string, unknown> => {
@@ -42,19 +30,18 @@ export const draftNotesOf = (notes: Record<string, unknown>, texts: Record<strin
   return fields;
 };
 export type DraftStage = keyof typeof DRAFT_FIELDS;
-export type DraftField = (typeof DRAFT_FIELDS)[DraftStage][number];
 export const DRAFT_STAGES = [4, 5] as const;
 
 /** One-line fields get an appended proposal on the same line; the others a new paragraph. */
 const ONE_LINE_FIELDS: readonly string[] = ['selectedIdeaName', 'finalConceptName', 'oneLinerPitch', 'webpageHeadline', 'webpageCta'];
 
-export const isDraftField = (stage: DraftStage, field: string): field is DraftField => (DRAFT_FIELDS[stage] as readonly string[]).includes(field);
+export const isDraftField = (stage: DraftStage, field: string) => DRAFT_FIELDS[stage].includes(field);
 
 /** A proposal waiting beside a field's text: named by the AI request that made it and the field. */
 export interface DraftProposal {
   requestId: string;
   stage: DraftStage;
-  field: DraftField;
+  field: string;
   text: string;
 }
 
@@ -289,7 +276,7 @@ export const evolveStageDrafts = (state: ActiveProjectState, event: StageDraftEv
     case 'StageDraftsProposed': {
       const { stage, requestId, proposals } = event.data;
       const kept = pendingProposals(state).filter((each) => each.stage !== stage || !Object.hasOwn(proposals, each.field));
-      const added = Object.entries(proposals).map(([field, text]) => ({ requestId, stage, field: field as DraftField, text }));
+      const added = Object.entries(proposals).map(([field, text]) => ({ requestId, stage, field, text }));
       return { ...state, draftProposals: [...kept, ...added] };
     }
     case 'DraftProposalResolved': {

@@ -44,7 +44,7 @@ const checked = (project: ActiveProjectState | null, stage: 3 | 4 | 5, field: st
   requireGuided(project);
   if (!project) throw new ValidationError('projectId', 'projectId: name the project to draft');
   if (project.coreIdea.trim() === '') throw new ValidationError('coreIdea', EMPTY_IDEA_MESSAGE, EMPTY_IDEA_TITLE);
-  if (field !== undefined && (stage === 3 || !isDraftField(stage, field) || !Object.hasOwn(FLOW_OF[stage].extractionFields, field))) {
+  if (field !== undefined && (stage === 3 || !isDraftField(stage, field))) {
     throw new ValidationError('field', `field: stage ${stage} has no field '${field}' to suggest for`);
   }
   const { ideaConcepts, selectedConceptIndex } = project.stages[3];
