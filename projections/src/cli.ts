@@ -99,6 +99,12 @@ const printTable = (projections: ProjectionReport[]) => {
     })),
   );
   for (const p of projections.filter((report) => report.error)) console.log(`${p._id} stopped: ${errorText(p.error)}`);
+  for (const p of projections.filter((report) => report.rebuild?.error)) {
+    const failure = p.rebuild!.error!;
+    console.log(
+      `${p._id} rebuild failed (attempt ${failure.attempts}): ${failure.message}; trying again at ${failure.retryAt}, the serving collection follows the log meanwhile`,
+    );
+  }
 };
 
 const printDryRun = (report: DryRunReport) =>

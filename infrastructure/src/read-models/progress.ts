@@ -20,8 +20,19 @@ export interface ProjectionStatus extends Document {
   error?: ProjectionError | null;
   /** Events an operator chose to skip (`projections resume <name> --skip <position>`), oldest first. */
   skipped?: SkippedEvent[];
-  /** `events`: how many the rebuild has read so far (positions are not counts). */
-  rebuild?: { collection: string; version: number; position: number; events?: number; startedAt: string } | null;
+  /**
+   * The rebuild under way beside the serving collection. `events`: how many it has read so far (positions are not
+   * counts); `error`: why its last attempt failed, and when it is tried again (the serving collection keeps
+   * following the log meanwhile).
+   */
+  rebuild?: {
+    collection: string;
+    version: number;
+    position: number;
+    events?: number;
+    startedAt: string;
+    error?: { message: string; at: string; retryAt: string; attempts: number } | null;
+  } | null;
 }
 
 /** Why a projection stopped: the event it could not apply (or the gap it found before it) and what went wrong. */

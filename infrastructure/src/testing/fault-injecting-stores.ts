@@ -128,3 +128,19 @@ export const withMongoLikeDocuments = (store: DocumentStore, { notificationDelay
  * positions on both adapters.
  */
 export const openFaultInjectingStores = () => openTestStores({ documents: (store) => withMongoLikeDocuments(store) });
+
+/**
+ * The document store with bulk writes that fail as a MongoDB transaction can (a failover, a write-concern timeout,
+ * a document over 16 MB): every write `fails` picks is refused whole, nothing of it stored. Turn it off by
+ * making `fails` answer false. Everything else is the store itself.
+ */
+export const withFailingWrites = (store: DocumentStore, fails: (operations: readonly WriteOperation[]) => boolean) => {
+  let refused = 0;
+  const failing: DocumentStore = Object.create(store) as DocumentStore;
+  failing.bulkWrite = (operations) => {
+    if (!fails(operations)) return store.bulkWrite(operations);
+    refused += 1;
+    return Promise.reject(new Error('write failed: no primary'));
+  };
+  return { store: failing, refused: () => refused };
+};

@@ -1,6 +1,6 @@
 import type { FeedbackSubmitted } from '@vis/domain';
 import { PROJECTIONS_COLLECTION, silentLogger, type DocumentStore, type ProjectionStatus } from '@vis/infrastructure';
-import { openFaultInjectingStores, openTestStores, withDroppingSubscriptions } from '@vis/infrastructure/testing';
+import { openFaultInjectingStores, openTestStores, withDroppingSubscriptions, withFailingWrites } from '@vis/infrastructure/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineProjection, type Projection } from './define-projection.ts';
 import { createProjectionEngine, type ProjectionEngine } from './engine.ts';
@@ -280,6 +280,131 @@ describe.each([
     await append('s-1', 'e');
     await caughtUpWithLog();
     expect((await tally('s-1'))!.count).toBe(5);
+  });
+
+  it('never stores a checkpoint past a batch whose write failed: after a restart the batch is applied', async () => {
+    await append('s-1', 'a');
+    let failing = false;
+    const writes = withFailingWrites(
+      stores.documentStore,
+      (operations) => failing && operations.some((operation) => operation.collection !== PROJECTIONS_COLLECTION),
+    );
+    const engine = createProjectionEngine({
+      eventStore: stores.eventStore,
+      documentStore: writes.store,
+      projections: [tallyProjection()],
+      logger: silentLogger(),
+      resubscribeDelaysMs: { first: 20, max: 40 },
+    });
+    engines.push(engine);
+    await engine.start();
+    await caughtUpWithLog();
+    const before = (await status())!.position;
+
+    failing = true;
+    await append('s-2', 'lost?');
+    await vi.waitFor(() => expect(writes.refused()).toBeGreaterThanOrEqual(2));
+    // Status writes went on meanwhile ('reconnecting', then following again), each naming the last position whose
+    // documents were stored.
+    expect((await status())!.state).not.toBe('live');
+    expect((await status())!.position).toBe(before);
+    await engine.stop();
+    engines = [];
+    expect((await status())!.position).toBe(before);
+
+    await startEngine(tallyProjection());
+    await caughtUpWithLog();
+    expect(await tally('s-2')).toMatchObject({ count: 1, values: ['lost?'] });
+  });
+
+  it('keeps following the log on the serving collection when a rebuild fails at the switch, reports it failed, and tries again', async () => {
+    await append('s-1', 'a');
+    let failSwitch = 1;
+    const writes = withFailingWrites(stores.documentStore, (operations) => {
+      const switching = operations.some(
+        (operation) =>
+          operation.kind === 'replace' &&
+          operation.collection === PROJECTIONS_COLLECTION &&
+          operation.document.rebuild === null &&
+          operation.document.version === 2,
+      );
+      if (!switching || failSwitch === 0) return false;
+      failSwitch -= 1;
+      return true;
+    });
+    const states: string[] = [];
+    const documentStore: DocumentStore = Object.create(writes.store) as DocumentStore;
+    documentStore.bulkWrite = (operations) => {
+      for (const operation of operations) {
+        if (operation.collection === PROJECTIONS_COLLECTION && operation.kind === 'replace') {
+          const state = (operation.document as { state?: string }).state;
+          if (state && states.at(-1) !== state) states.push(state);
+        }
+      }
+      return writes.store.bulkWrite(operations);
+    };
+    const v1 = createProjectionEngine({ ...stores, projections: [tallyProjection()], logger: silentLogger() });
+    await v1.start();
+    await caughtUpWithLog();
+    await v1.stop();
+    const serving = (await status())!.collection;
+
+    const v2 = createProjectionEngine({
+      eventStore: stores.eventStore,
+      documentStore,
+      projections: [tallyProjection({ version: 2, multiplier: 10 })],
+      logger: silentLogger(),
+      retireAfterMs: 50,
+      rebuildRetryDelaysMs: { first: 300, max: 300 },
+    });
+    engines.push(v2);
+    await v2.start();
+    await vi.waitFor(() => expect(writes.refused()).toBe(1));
+    // Failed, with its reason and when it is tried again, while the serving collection follows new events.
+    await vi.waitFor(async () => expect((await status())!.rebuild?.error).toMatchObject({ message: 'write failed: no primary', attempts: 1 }));
+    expect(await status()).toMatchObject({ state: 'failed', collection: serving, version: 1 });
+    await append('s-1', 'b');
+    await vi.waitFor(async () => expect((await stores.documentStore.findOne<Tally>(serving, { _id: 's-1' }))?.values).toEqual(['a', 'b']));
+
+    // The next attempt switches, and the rebuilt collection follows the log from there.
+    await vi.waitFor(async () => expect(await status()).toMatchObject({ version: 2, state: 'live', rebuild: null }), { timeout: 5000 });
+    expect(states).toEqual(expect.arrayContaining(['rebuilding', 'failed', 'live']));
+    expect(states.indexOf('rebuilding')).toBeLessThan(states.indexOf('failed'));
+    await append('s-1', 'c');
+    await caughtUpWithLog();
+    expect(await tally('s-1')).toMatchObject({ count: 30, values: ['a', 'b', 'c'] });
+  });
+
+  it("shows 'rebuilding' while a short rebuild runs, and the serving collection follows the log meanwhile", async () => {
+    await append('s-1', 'a');
+    const v1 = createProjectionEngine({ ...stores, projections: [tallyProjection()], logger: silentLogger() });
+    await v1.start();
+    await caughtUpWithLog();
+    await v1.stop();
+    const serving = (await status())!.collection;
+
+    // The rebuild's pages are read slowly, so it is still running while a command lands.
+    let slow = true;
+    const eventStore = Object.create(stores.eventStore) as typeof stores.eventStore;
+    eventStore.readAll = async (options) => {
+      if (slow) await new Promise((resolve) => setTimeout(resolve, 100));
+      return stores.eventStore.readAll(options);
+    };
+    const v2 = createProjectionEngine({
+      eventStore,
+      documentStore: stores.documentStore,
+      projections: [tallyProjection({ version: 2 })],
+      logger: silentLogger(),
+      retireAfterMs: 50,
+    });
+    engines.push(v2);
+    await v2.start();
+    await vi.waitFor(async () => expect((await status())!.state).toBe('rebuilding'));
+    await append('s-1', 'b');
+    await vi.waitFor(async () => expect((await stores.documentStore.findOne<Tally>(serving, { _id: 's-1' }))?.values).toEqual(['a', 'b']));
+    slow = false;
+    await vi.waitFor(async () => expect(await status()).toMatchObject({ version: 2, state: 'live', rebuild: null }), { timeout: 5000 });
+    expect(await tally('s-1')).toMatchObject({ values: ['a', 'b'] });
   });
 
   it('keeps the collection it switched away from for a grace period, and drops it when stopped rather than waiting', async () => {

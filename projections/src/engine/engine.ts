@@ -40,6 +40,8 @@ export interface ProjectionEngineDeps {
   retireAfterMs?: number;
   /** How long to wait before subscribing again after a subscription dropped. */
   resubscribeDelaysMs?: RetryDelays;
+  /** How long to wait before trying a failed rebuild again. */
+  rebuildRetryDelaysMs?: RetryDelays;
 }
 
 /**
@@ -87,6 +89,7 @@ export const createProjectionEngine = ({
   retireAfterMs = 30_000,
   rebuildWriteChunk,
   resubscribeDelaysMs,
+  rebuildRetryDelaysMs,
 }: ProjectionEngineDeps) => {
   const byName = new Map(projections.map((projection) => [projection.name, projection]));
   const caughtUp = new Set<string>();
@@ -116,6 +119,7 @@ export const createProjectionEngine = ({
     flushEvery: rebuildFlushEvery,
     writeChunk: rebuildWriteChunk,
     retireAfterMs,
+    retryDelaysMs: rebuildRetryDelaysMs,
   });
 
   /**
@@ -157,13 +161,13 @@ export const createProjectionEngine = ({
       await loops.run(projection, (await statuses.read(projection.name))!);
       return;
     }
+    await loops.run(projection, status);
     if (status.version !== projection.version || status.rebuild) {
-      // The serving collection was built by other code: it keeps answering while the new version builds.
+      // The serving collection was built by other code: it keeps answering, and following the log (so that a
+      // reader still reads its own writes), while the new version builds beside it.
       caughtUp.add(projection.name);
       void rebuilds.rebuild(projection.name, { fromScratch: false }).catch(() => undefined);
-      return;
     }
-    await loops.run(projection, status);
   };
 
   return {

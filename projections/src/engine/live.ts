@@ -119,10 +119,11 @@ export const createLiveLoops = ({
         if (dirty.size > 0 || reachingHead || failure) {
           clearTimeout(lazyCheckpoint);
           lazyCheckpoint = undefined;
-          await documentStore.bulkWrite([
-            ...writesFor(projection, status.collection, cache, dirty),
-            statuses.set(projection.name, { position: reached, ...(reachingHead ? { state: 'live' } : {}) }),
-          ]);
+          await statuses.commit(
+            projection.name,
+            { position: reached, ...(reachingHead ? { state: 'live' } : {}) },
+            writesFor(projection, status.collection, cache, dirty),
+          );
           position = reached;
           writtenPosition = position;
           remember(cache, dirty);

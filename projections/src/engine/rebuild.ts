@@ -1,4 +1,4 @@
-import type { Document, DocumentStore, EventStore, Logger, WriteOperation } from '@vis/infrastructure';
+import { type Document, type DocumentStore, type EventStore, type Logger, type ProjectionStatus, type RetryDelays } from '@vis/infrastructure';
 import type { Projection } from './define-projection.ts';
 import { createStreamAudit, foldEvents, versionedCollection, writesFor, type Cache, type StoredDoc } from './fold.ts';
 import { readLogPages } from './read-log.ts';
@@ -31,6 +31,8 @@ export interface RebuildOptions {
   writeChunk?: number;
   /** How long a collection readers were switched away from stays before it is dropped. */
   retireAfterMs: number;
+  /** Waits before a failed rebuild is tried again (it goes on from its last written position). */
+  retryDelaysMs?: RetryDelays;
 }
 
 /**
@@ -54,8 +56,12 @@ export const createRebuilds = ({
   flushEvery,
   writeChunk = REBUILD_WRITE_CHUNK,
   retireAfterMs,
+  retryDelaysMs = { first: 1_000, max: 60_000 },
 }: RebuildOptions) => {
   const rebuilding = new Map<string, Promise<void>>();
+  /** Failed rebuilds waiting to be tried again: how many attempts failed in a row, and the timer of the next. */
+  const retries = new Map<string, { timer?: NodeJS.Timeout; attempts: number }>();
+  let stopping = false;
   /** Collections readers were switched away from, each with the way to drop it now rather than when its grace ends. */
   const retiring = new Map<Promise<void>, () => void>();
   /**
@@ -94,19 +100,22 @@ export const createRebuilds = ({
     let position = from;
     let read = 0;
     let sinceFlush = 0;
-    const flush = async (extra: WriteOperation[] = []) => {
+    const rebuildRecord = (): NonNullable<ProjectionStatus['rebuild']> => ({
+      collection,
+      version: projection.version,
+      position,
+      events: read,
+      startedAt: startedAt.toISOString(),
+      error: null,
+    });
+    const flush = async (switchTo?: Partial<ProjectionStatus>) => {
       // In writes of bounded size (one MongoDB transaction each), then the rebuild's position: a crash between the
       // two re-applies events the documents already hold, which their per-stream revisions make no-ops.
       const documents = writesFor(projection, collection, cache, dirty);
       for (let at = 0; at < documents.length; at += writeChunk) {
         await documentStore.bulkWrite(documents.slice(at, at + writeChunk));
       }
-      await documentStore.bulkWrite([
-        statuses.set(projection.name, {
-          rebuild: { collection, version: projection.version, position, events: read, startedAt: startedAt.toISOString() },
-        }),
-        ...extra,
-      ]);
+      await statuses.commit(projection.name, { rebuild: rebuildRecord(), ...switchTo });
       dirty.clear();
       sinceFlush = 0;
       if (cache.size > cacheLimit) {
@@ -132,17 +141,55 @@ export const createRebuilds = ({
       }
     };
 
+    // Written before the first page, so that operators see 'rebuilding' however short the rebuild.
+    await statuses.commit(projection.name, { rebuild: rebuildRecord() });
     await readPages(true);
     // After the bulk of the writes (cheaper than maintaining them throughout), before readers switch.
     await documentStore.createIndexes(collection, projection.indexes ?? []);
     await loops.pause(projection.name);
-    await readPages(false);
-    const previous = await statuses.read(projection.name);
-    await flush([statuses.set(projection.name, { collection, version: projection.version, position, rebuild: null, state: 'live', error: null })]);
-    caughtUp.add(projection.name);
-    if (previous && previous.collection !== collection) retire(previous.collection);
-    await loops.run(projection, (await statuses.read(projection.name))!);
+    try {
+      await readPages(false);
+      const previous = await statuses.read(projection.name);
+      await flush({ collection, version: projection.version, rebuild: null, state: 'live', error: null });
+      caughtUp.add(projection.name);
+      if (previous && previous.collection !== collection) retire(previous.collection);
+    } finally {
+      // Switched or not, the collection readers use keeps following the log: the stored status says which one it
+      // is (a switch whose write failed after all may have committed).
+      await loops.run(projection, (await statuses.read(projection.name))!);
+    }
     logger.info({ projection: projection.name, collection, position }, 'projection rebuilt and switched');
+  };
+
+  /**
+   * A failed rebuild is never a silent stop: its reason and the time of the next attempt are in the status
+   * (operators see 'failed'), the serving collection keeps following the log, and the rebuild is tried again
+   * with a growing wait, going on from its last written position.
+   */
+  const scheduleRetry = async (name: string, error: unknown) => {
+    const retry = retries.get(name) ?? { attempts: 0 };
+    retries.set(name, retry);
+    retry.attempts += 1;
+    const waitMs = Math.min(retryDelaysMs.first * 2 ** (retry.attempts - 1), retryDelaysMs.max);
+    const now = clock();
+    const status = await statuses.read(name).catch(() => null);
+    if (status?.rebuild) {
+      const failure = {
+        message: error instanceof Error ? error.message : String(error),
+        at: now.toISOString(),
+        retryAt: new Date(now.getTime() + waitMs).toISOString(),
+        attempts: retry.attempts,
+      };
+      await statuses
+        .commit(name, { rebuild: { ...status.rebuild, error: failure } })
+        .catch((cause: unknown) => logger.error({ projection: name, err: cause }, 'could not record a failed rebuild'));
+    }
+    if (stopping) return;
+    logger.error({ projection: name, err: error, attempts: retry.attempts, retryInMs: waitMs }, 'rebuild failed; trying again');
+    retry.timer = setTimeout(() => {
+      retry.timer = undefined;
+      if (!stopping) void rebuild(name, { fromScratch: false }).catch(() => undefined);
+    }, waitMs);
   };
 
   /** One rebuild per projection at a time: asking again while one runs answers the running one. */
@@ -151,15 +198,18 @@ export const createRebuilds = ({
     if (!projection) return Promise.reject(new Error(`unknown projection ${name}; known: ${[...byName.keys()].join(', ')}`));
     const running = rebuilding.get(name);
     if (running) return running;
+    const pending = retries.get(name);
+    if (pending?.timer) clearTimeout(pending.timer);
     const work = (async () => {
       const status = await statuses.read(name);
       const resumable = !fromScratch && status?.rebuild && status.rebuild.version === projection.version;
       const collection = resumable ? status.rebuild!.collection : `${versionedCollection(projection)}_${clock().getTime().toString(36)}`;
       if (!resumable) await documentStore.dropCollection(collection);
       await buildInto(projection, collection, resumable ? status.rebuild!.position : 0, !resumable);
+      retries.delete(name);
     })().finally(() => rebuilding.delete(name));
     rebuilding.set(name, work);
-    work.catch((error: unknown) => logger.error({ projection: name, err: error }, 'rebuild failed'));
+    work.catch((error: unknown) => scheduleRetry(name, error));
     return work;
   };
 
@@ -171,6 +221,8 @@ export const createRebuilds = ({
     },
     /** Waits for every running rebuild to end, however it ends. */
     settle: async () => {
+      stopping = true;
+      for (const retry of retries.values()) clearTimeout(retry.timer);
       await Promise.allSettled([...rebuilding.values()]);
       for (const dropNow of retiring.values()) dropNow();
       await Promise.allSettled([...retiring.keys()]);

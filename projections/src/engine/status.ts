@@ -10,33 +10,76 @@ import type { Projection } from './define-projection.ts';
 import type { ProjectionFailure } from './fold.ts';
 
 /**
+ * What operators see while a rebuild record is open: 'rebuilding' while it runs, 'failed' once it failed (it is
+ * retried, and its reason is in `rebuild.error`), whatever the serving loop says about itself meanwhile. The
+ * serving loop's own troubles ('failed', 'reconnecting') are worse news and show as they are.
+ */
+const shownState = (status: ProjectionStatus): ProjectionStatus['state'] => {
+  if (!status.rebuild || (status.state !== 'live' && status.state !== 'catching_up' && status.state !== 'rebuilding')) return status.state;
+  return status.rebuild.error ? 'failed' : 'rebuilding';
+};
+
+/**
  * The projections' status documents (checkpoint, state, version, rebuild progress). This engine is the only writer
  * of its projections' status documents, so it keeps them in memory and writes them whole: running an update
  * expression on every batch was a measurable share of a command's cost.
+ *
+ * What memory holds is what the store holds: a status changes in memory only once the write carrying it has
+ * committed, and writes of one projection's status go one after another. A batch whose write failed therefore
+ * never lends its position to a later write (the 'reconnecting' one, a rebuild's progress): a checkpoint follows
+ * the documents it covers, never leads them.
  */
 export const createStatuses = ({ documentStore, clock, logger }: { documentStore: DocumentStore; clock: () => Date; logger: Logger }) => {
-  const statuses = new Map<string, ProjectionStatus>();
+  const committed = new Map<string, ProjectionStatus>();
+  const queues = new Map<string, Promise<unknown>>();
 
-  const read = async (name: string) => {
+  /** Runs `work` after every status read or write of this projection already asked for. */
+  const inTurn = <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const turn = (queues.get(name) ?? Promise.resolve()).then(work, work);
+    const settled = turn.catch(() => undefined);
+    queues.set(name, settled);
+    void settled.then(() => {
+      if (queues.get(name) === settled) queues.delete(name);
+    });
+    return turn;
+  };
+
+  const readNow = async (name: string) => {
     const status = await documentStore.findOne<ProjectionStatus>(PROJECTIONS_COLLECTION, { _id: name });
-    if (status) statuses.set(name, status);
-    else statuses.delete(name);
+    if (status) committed.set(name, status);
+    else committed.delete(name);
     return status;
   };
 
-  /** The write that sets these fields, to go into the same atomic write as the documents they describe. */
-  const set = (name: string, fields: Partial<ProjectionStatus>): WriteOperation => {
-    const updatedAt = clock().toISOString();
-    const current = statuses.get(name);
-    if (!current) {
-      return { kind: 'update', collection: PROJECTIONS_COLLECTION, filter: { _id: name }, update: { $set: { ...fields, updatedAt } }, upsert: true };
-    }
-    const next = { ...current, ...fields, updatedAt };
-    statuses.set(name, next);
-    return { kind: 'replace', collection: PROJECTIONS_COLLECTION, document: next };
-  };
+  const read = (name: string) => inTurn(name, () => readNow(name));
 
-  const write = (name: string, fields: Partial<ProjectionStatus>) => documentStore.bulkWrite([set(name, fields)]);
+  /**
+   * Writes `operations` (a batch's documents, say) and these status fields in one atomic write, so that both or
+   * neither are stored; memory follows once it has committed.
+   */
+  const commit = (name: string, fields: Partial<ProjectionStatus>, operations: readonly WriteOperation[] = []) =>
+    inTurn(name, async () => {
+      const updatedAt = clock().toISOString();
+      const current = committed.get(name);
+      if (!current) {
+        const upsert: WriteOperation = {
+          kind: 'update',
+          collection: PROJECTIONS_COLLECTION,
+          filter: { _id: name },
+          update: { $set: { ...fields, updatedAt } },
+          upsert: true,
+        };
+        await documentStore.bulkWrite([...operations, upsert]);
+        await readNow(name);
+        return;
+      }
+      const merged = { ...current, ...fields, updatedAt };
+      const next = { ...merged, state: shownState(merged) };
+      await documentStore.bulkWrite([...operations, { kind: 'replace', collection: PROJECTIONS_COLLECTION, document: next }]);
+      committed.set(name, next);
+    });
+
+  const write = (name: string, fields: Partial<ProjectionStatus>) => commit(name, fields);
 
   /** A projection stopped at an event it could not apply: operators see which, and why, in its status. */
   const stopAt = async (projection: Projection, cause: unknown, error: Omit<ProjectionError, 'at'>, requestId?: string) => {
@@ -71,7 +114,7 @@ export const createStatuses = ({ documentStore, clock, logger }: { documentStore
     );
   };
 
-  return { read, set, write, fail, stopAt };
+  return { read, commit, write, fail, stopAt };
 };
 
 export type Statuses = ReturnType<typeof createStatuses>;

@@ -16,8 +16,15 @@ export interface ProjectionRow {
   updatedAt: string;
   error?: { message: string; position: number; eventType: string; streamId?: string; revision?: number; at?: string } | null;
   skipped?: { position: number; eventType: string; by?: string; at?: string }[];
-  /** `events`: how many the rebuild has read so far (positions are not counts). */
-  rebuild?: { collection: string; version: number; position: number; events?: number; startedAt: string } | null;
+  /** `events`: how many the rebuild has read so far (positions are not counts); `error`: why its last attempt failed. */
+  rebuild?: {
+    collection: string;
+    version: number;
+    position: number;
+    events?: number;
+    startedAt: string;
+    error?: { message: string; at: string; retryAt: string; attempts: number } | null;
+  } | null;
 }
 
 export interface DryRun {

@@ -54,6 +54,12 @@ export const RebuildProgress = ({ row }: { row: Rebuilding }) => {
         {rate !== null && ` · ${Math.round(rate).toLocaleString()} events/s`}
         {left !== null && ` · about ${formatSeconds(left)} left`}
       </p>
+      {row.rebuild.error && (
+        <p role="alert" className="mt-1 text-xs text-red-700 dark:text-red-300">
+          Attempt {row.rebuild.error.attempts} failed: {row.rebuild.error.message}. Trying again at{' '}
+          {new Date(row.rebuild.error.retryAt).toLocaleTimeString()}; the serving collection keeps following the log.
+        </p>
+      )}
     </div>
   );
 };
