@@ -25,6 +25,8 @@ export interface ProjectionStatus extends Document {
    * counts); `error`: why its last attempt failed, and when it is tried again (the serving collection keeps
    * following the log meanwhile).
    */
+  /** Collections readers were switched away from, and when each may be dropped (readers elsewhere hear of a switch late). */
+  retiring?: { collection: string; dropAfter: string }[];
   rebuild?: {
     collection: string;
     version: number;

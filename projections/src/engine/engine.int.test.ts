@@ -407,18 +407,39 @@ describe.each([
     expect(await tally('s-1')).toMatchObject({ values: ['a', 'b'] });
   });
 
-  it('keeps the collection it switched away from for a grace period, and drops it when stopped rather than waiting', async () => {
+  it('keeps the collection it switched away from for a grace period that a restart does not cut short, and drops it once due', async () => {
     await append('s-1', 'a');
-    const engine = createProjectionEngine({ ...stores, projections: [tallyProjection()], logger: silentLogger(), retireAfterMs: 60_000 });
+    let now = Date.parse(AT);
+    const clock = () => new Date(now);
+    const engine = createProjectionEngine({ ...stores, projections: [tallyProjection()], logger: silentLogger(), retireAfterMs: 60_000, clock });
     await engine.start();
     await caughtUpWithLog();
     const before = (await status())!.collection;
     await engine.rebuild('tallies');
     expect((await status())!.collection).not.toBe(before);
-    // Readers in another process may still be on it: it answers as before.
+    expect((await status())!.retiring).toEqual([{ collection: before, dropAfter: new Date(now + 60_000).toISOString() }]);
+    // Readers in another process may still be on it: it answers as before, after a redeploy too.
     expect(await stores.documentStore.count(before)).toBe(1);
     await engine.stop();
-    expect(await stores.documentStore.count(before)).toBe(0);
+    expect(await stores.documentStore.count(before)).toBe(1);
+
+    now += 30_000;
+    const redeployed = createProjectionEngine({ ...stores, projections: [tallyProjection()], logger: silentLogger(), clock });
+    engines.push(redeployed);
+    await redeployed.start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await stores.documentStore.count(before)).toBe(1);
+    await redeployed.stop();
+    engines = [];
+
+    // Past the grace, the next start drops it (a crash in between loses nothing but time).
+    now += 31_000;
+    const engine3 = createProjectionEngine({ ...stores, projections: [tallyProjection()], logger: silentLogger(), clock });
+    engines.push(engine3);
+    await engine3.start();
+    await vi.waitFor(async () => expect(await stores.documentStore.count(before)).toBe(0));
+    await vi.waitFor(async () => expect((await status())!.retiring).toEqual([]));
+    expect(await tally('s-1')).toMatchObject({ count: 1 });
   });
 
   it('writes a rebuild in writes of bounded size, whatever the flush holds', async () => {

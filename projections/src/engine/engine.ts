@@ -173,6 +173,7 @@ export const createProjectionEngine = ({
   return {
     start: async () => {
       for (const projection of projections) await startOne(projection);
+      for (const projection of projections) await rebuilds.retireDue(projection.name);
     },
     stop: async () => {
       await rebuilds.settle();

@@ -62,27 +62,39 @@ export const createRebuilds = ({
   /** Failed rebuilds waiting to be tried again: how many attempts failed in a row, and the timer of the next. */
   const retries = new Map<string, { timer?: NodeJS.Timeout; attempts: number }>();
   let stopping = false;
-  /** Collections readers were switched away from, each with the way to drop it now rather than when its grace ends. */
-  const retiring = new Map<Promise<void>, () => void>();
+  /** Timers of the drops of collections readers were switched away from, by collection. */
+  const retiring = new Map<string, NodeJS.Timeout>();
+  /** Drops under way, so that stopping waits for them rather than closing the store under them. */
+  const dropping = new Set<Promise<void>>();
   /**
-   * Drops a collection readers were switched away from, once every reader could have moved: a query API in
-   * another process hears of the switch through a change feed (and may have looked the collection up just
-   * before), so the old collection answers for a grace period. Stopping the engine cuts the grace short.
+   * Drops the collections readers were switched away from once every reader could have moved: a query API in
+   * another process hears of a switch through a change feed (and may have looked the collection up just before),
+   * so an old collection answers for a grace period. When it may go is stored with the switch (`retiring` in the
+   * status), so a restart within the grace keeps it until the grace is over, and a crash never leaves it behind:
+   * the next start drops what is due.
    */
-  const retire = (collection: string) => {
-    let now: () => void = () => undefined;
-    const graceOver = new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, retireAfterMs);
-      now = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-    const dropping = graceOver
-      .then(() => documentStore.dropCollection(collection))
-      .catch((error: unknown) => logger.error({ err: error, collection }, 'could not drop a retired collection'))
-      .finally(() => retiring.delete(dropping));
-    retiring.set(dropping, now);
+  const retireDue = async (name: string) => {
+    const status = await statuses.read(name);
+    for (const { collection, dropAfter } of status?.retiring ?? []) {
+      if (retiring.has(collection) || stopping) continue;
+      const timer = setTimeout(
+        () => {
+          const drop = (async () => {
+            await documentStore.dropCollection(collection);
+            const current = await statuses.read(name);
+            await statuses.commit(name, { retiring: (current?.retiring ?? []).filter((entry) => entry.collection !== collection) });
+          })()
+            .catch((error: unknown) => logger.error({ err: error, collection }, 'could not drop a retired collection'))
+            .finally(() => {
+              retiring.delete(collection);
+              dropping.delete(drop);
+            });
+          dropping.add(drop);
+        },
+        Math.max(0, Date.parse(dropAfter) - clock().getTime()),
+      );
+      retiring.set(collection, timer);
+    }
   };
   const progressListeners = new Set<(progress: RebuildProgress) => void>();
 
@@ -150,9 +162,20 @@ export const createRebuilds = ({
     try {
       await readPages(false);
       const previous = await statuses.read(projection.name);
-      await flush({ collection, version: projection.version, rebuild: null, state: 'live', error: null });
+      const retire =
+        previous && previous.collection !== collection
+          ? [{ collection: previous.collection, dropAfter: new Date(clock().getTime() + retireAfterMs).toISOString() }]
+          : [];
+      await flush({
+        collection,
+        version: projection.version,
+        rebuild: null,
+        state: 'live',
+        error: null,
+        retiring: [...(previous?.retiring ?? []), ...retire],
+      });
       caughtUp.add(projection.name);
-      if (previous && previous.collection !== collection) retire(previous.collection);
+      await retireDue(projection.name);
     } finally {
       // Switched or not, the collection readers use keeps following the log: the stored status says which one it
       // is (a switch whose write failed after all may have committed).
@@ -224,8 +247,11 @@ export const createRebuilds = ({
       stopping = true;
       for (const retry of retries.values()) clearTimeout(retry.timer);
       await Promise.allSettled([...rebuilding.values()]);
-      for (const dropNow of retiring.values()) dropNow();
-      await Promise.allSettled([...retiring.keys()]);
+      // A collection still in its grace stays: readers may be on it, and the next start drops it when it is due.
+      for (const timer of retiring.values()) clearTimeout(timer);
+      retiring.clear();
+      await Promise.allSettled([...dropping]);
     },
+    retireDue,
   };
 };
