@@ -169,7 +169,7 @@ export const startEmbedded = async (
     : composeProjectionService({ config, eventStore, documentStore, logger, operators });
   const { engine } = projections;
   await engine.start();
-  metrics.followProjections(engine.report);
+  metrics.followProjections(engine.metricsReport);
   const progress = await followProjectionProgress(documentStore, { logger });
 
   const commands = composeCommandService({

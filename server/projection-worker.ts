@@ -30,7 +30,8 @@ const engine = createProjectionEngine({ eventStore, documentStore, logger, proje
 
 const calls: { [M in EngineCall['method']]: (...args: never[]) => Promise<unknown> } = {
   names: async () => engine.names(),
-  report: () => engine.report(),
+  report: (...args: Parameters<ProjectionEngine['report']>) => engine.report(...args),
+  metricsReport: () => engine.metricsReport(),
   dryRun: (...args: Parameters<ProjectionEngine['dryRun']>) => engine.dryRun(...args),
   rebuild: (...args: Parameters<ProjectionEngine['rebuild']>) => engine.rebuild(...args),
   resume: (...args: Parameters<ProjectionEngine['resume']>) => engine.resume(...args),

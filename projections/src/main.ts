@@ -23,7 +23,7 @@ const operators = operatorAccessFrom(config, { secret: config.SESSION_SECRET, st
 const service = composeProjectionService({ config, eventStore, documentStore, logger, operators });
 await service.engine.start();
 const metrics = createMetrics();
-metrics.followProjections(service.engine.report);
+metrics.followProjections(service.engine.metricsReport);
 
 runService({
   name: 'projections',

@@ -10,10 +10,27 @@ export interface ChangeBuffer {
 const COMPACT_AFTER = 1024;
 
 /**
- * An unbounded queue behind a ChangeStream: a slow consumer falls behind instead of losing notifications.
+ * Notifications a consumer may fall behind by before its stream fails. Past it, keeping them costs memory without
+ * bound (a whole read model rewritten while a consumer is stuck); a consumer that follows changes watches again
+ * after a failure and re-reads what it needs (`followChanges`' `onWatching`), which costs the same however far
+ * behind it was.
+ */
+export const CHANGE_BUFFER_LIMIT = 10_000;
+
+/** The stream's consumer fell `limit` notifications behind: it watches again and re-reads instead. */
+export class ChangeBufferOverflowError extends Error {
+  override readonly name = 'ChangeBufferOverflowError';
+  constructor(limit: number) {
+    super(`a change stream's consumer fell ${limit} notifications behind; watch again and re-read`);
+  }
+}
+
+/**
+ * A bounded queue behind a ChangeStream: a slow consumer falls behind by up to `limit` notifications without
+ * losing any, and past that its stream fails (after what was buffered) so that it re-reads instead.
  * `release` runs once, when the stream is closed or its iteration is abandoned (`break` out of `for await`).
  */
-export const createChangeBuffer = (release: () => void | Promise<void>): ChangeBuffer => {
+export const createChangeBuffer = (release: () => void | Promise<void>, { limit = CHANGE_BUFFER_LIMIT }: { limit?: number } = {}): ChangeBuffer => {
   let buffered: ChangeNotification[] = [];
   let head = 0;
   let waiting: { resolve: (result: IteratorResult<ChangeNotification>) => void; reject: (error: unknown) => void } | undefined;
@@ -40,6 +57,10 @@ export const createChangeBuffer = (release: () => void | Promise<void>): ChangeB
       const { resolve } = waiting;
       waiting = undefined;
       resolve({ done: false, value: notification });
+      return;
+    }
+    if (buffered.length - head >= limit) {
+      fail(new ChangeBufferOverflowError(limit));
       return;
     }
     buffered.push(notification);

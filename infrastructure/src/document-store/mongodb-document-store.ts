@@ -1,5 +1,6 @@
 import {
   MongoClient,
+  type MongoClientOptions,
   type AnyBulkWriteOperation,
   type ChangeStreamDocument,
   type ChangeStream as MongoChangeStream,
@@ -83,9 +84,33 @@ const forward = (collection: string, change: ChangeStreamDocument<Document>, buf
   }
 };
 
+/**
+ * Bounds on every wait the driver does, so that a hung connection or a lost primary fails a request instead of
+ * holding it for good: finding a server, opening a connection, waiting for one from the pool, and any one socket
+ * read (a change stream's getMore answers within a second when idle, so 30 s of silence is a dead connection), and
+ * committing a transaction. The driver's client-side operation timeout (`timeoutMS`) would say it in one option,
+ * but it is still experimental and has known faults with sessions' bulk writes. A value in the URL wins.
+ */
+export const MONGO_TIMEOUTS = {
+  serverSelectionTimeoutMS: 10_000,
+  connectTimeoutMS: 10_000,
+  waitQueueTimeoutMS: 10_000,
+  socketTimeoutMS: 30_000,
+} as const satisfies MongoClientOptions;
+
+/** A transaction's commit waits at most this long for its write concern. */
+export const MONGO_COMMIT_TIMEOUT_MS = 10_000;
+
+/** The driver's options for `url`: the bounds above, except those the URL sets itself. */
+export const mongoClientOptions = (url: string): MongoClientOptions => {
+  const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+  const named = new Set([...new URLSearchParams(query).keys()].map((key) => key.toLowerCase()));
+  return Object.fromEntries(Object.entries(MONGO_TIMEOUTS).filter(([key]) => !named.has(key.toLowerCase())));
+};
+
 /** The document store on a MongoDB replica set (transactions and change streams need one). */
 export const openMongoDocumentStore = async ({ url, database }: MongoDocumentStoreOptions): Promise<DocumentStore> => {
-  const client = await MongoClient.connect(url);
+  const client = await MongoClient.connect(url, mongoClientOptions(url));
   const db = client.db(database);
   const collectionOf = (name: string) => db.collection<Document>(name);
   const watchesStarting = new Set<Promise<void>>();
@@ -172,11 +197,14 @@ export const openMongoDocumentStore = async ({ url, database }: MongoDocumentSto
     await afterWatchesStarted();
     const session = client.startSession();
     try {
-      await session.withTransaction(async () => {
-        for (const run of runsByCollection(operations)) {
-          await collectionOf(run.collection).bulkWrite(run.operations.map(toWriteModel), { session, ordered: true });
-        }
-      });
+      await session.withTransaction(
+        async () => {
+          for (const run of runsByCollection(operations)) {
+            await collectionOf(run.collection).bulkWrite(run.operations.map(toWriteModel), { session, ordered: true });
+          }
+        },
+        { maxCommitTimeMS: MONGO_COMMIT_TIMEOUT_MS },
+      );
     } finally {
       await session.endSession();
     }

@@ -142,7 +142,7 @@ export const createMetrics = () => {
       const gauge = (name: string, help: string) => new Gauge({ name, help, labelNames: ['projection'] as const, registers, collect });
       const position = gauge('vis_projection_position', 'Last log position a projection applied');
       const head = gauge('vis_projection_head', 'Last position in the log');
-      const lag = gauge('vis_projection_lag_events', 'Log positions a projection is behind the head');
+      const lag = gauge('vis_projection_lag_events', 'Events a projection is behind the head, counted up to 1,000 (at least that many beyond)');
       const lagSeconds = gauge('vis_projection_lag_seconds', 'How old the oldest event a projection has not applied is (0 when caught up)');
       const state = new Gauge({
         name: 'vis_projection_state',

@@ -3,7 +3,7 @@ import { PROJECTIONS_COLLECTION, silentLogger, type DocumentStore, type Projecti
 import { openFaultInjectingStores, openTestStores, withDroppingSubscriptions, withFailingWrites } from '@vis/infrastructure/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineProjection, type Projection } from './define-projection.ts';
-import { createProjectionEngine, type ProjectionEngine } from './engine.ts';
+import { createProjectionEngine, METRICS_LAG_COUNT_LIMIT, type ProjectionEngine } from './engine.ts';
 
 type Stores = Awaited<ReturnType<typeof openTestStores>>;
 type Tally = { _id: string; _position: number; _topics: string[]; count: number; values: string[] };
@@ -473,5 +473,34 @@ describe.each([
     const [report] = await engine.report();
     expect(report).toMatchObject({ _id: 'tallies', version: 1, lag: 0, state: 'live' });
     expect(report!.head).toBe(report!.position);
+  });
+
+  it("counts a /metrics scrape's lag no further than its limit, once per position, however far behind", async () => {
+    await append('s-1', 'a');
+    const first = await startEngine(tallyProjection());
+    await caughtUpWithLog();
+    await first.stop();
+    engines = [];
+    for (let i = 0; i < 12; i++) await append('s-1', `v${i}`);
+    const counted: number[] = [];
+    const eventStore = Object.create(stores.eventStore) as typeof stores.eventStore;
+    eventStore.countAfter = (position, limit) => {
+      counted.push(limit);
+      return stores.eventStore.countAfter(position, limit);
+    };
+    const engine = createProjectionEngine({
+      eventStore,
+      documentStore: stores.documentStore,
+      projections: [tallyProjection()],
+      logger: silentLogger(),
+    });
+    // Not started: it stays 12 events behind while it reports.
+    const [full] = await engine.report();
+    expect(full).toMatchObject({ lag: 12 });
+    const [bounded] = await engine.report({ lagCountLimit: 5 });
+    expect(bounded).toMatchObject({ lag: 5 });
+    counted.length = 0;
+    await engine.metricsReport();
+    expect(counted).toEqual([METRICS_LAG_COUNT_LIMIT]);
   });
 });

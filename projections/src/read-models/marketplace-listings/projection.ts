@@ -52,7 +52,12 @@ export const marketplaceListingsProjection = defineProjection<IdeaEvent, Marketp
   name: readModels.marketplaceListings,
   version: 1,
   // The marketplace's two orders over published ideas (query-api ORDERS), and the cursor's tie-breaks.
-  indexes: [{ key: { status: 1, createdAt: -1, _id: -1 } }, { key: { status: 1, likes: -1, createdAt: -1, _id: -1 } }],
+  // The list's two orders, and the operators' "top ideas by views" (likes' order serves "by likes").
+  indexes: [
+    { key: { status: 1, createdAt: -1, _id: -1 } },
+    { key: { status: 1, likes: -1, createdAt: -1, _id: -1 } },
+    { key: { status: 1, views: -1, createdAt: -1 } },
+  ],
   handles: IDEA_EVENT_TYPES,
   documentId: (event) => event.data.ideaId,
   topics: (doc) => [topics.marketplace, topics.idea(doc._id)],
