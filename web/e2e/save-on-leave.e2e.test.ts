@@ -90,6 +90,48 @@ describe('nothing typed is lost when the page is left at once', () => {
   }, 120_000);
 });
 
+describe('every autosaved text', () => {
+  /** Types into a field, reloads at once, and finds the text after the reload. */
+  const typeAndReload = async (page: Page, url: string, label: string, text: string) => {
+    await page.goto(url);
+    const field = page.getByRole('textbox', { name: label, exact: true });
+    await field.click();
+    await field.fill(text);
+    await page.reload();
+    await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe(text);
+  };
+
+  it('is kept through an immediate reload on stages 1, 2, 4 and 5 and in Settings', async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
+    const { conflicts, prompts } = watch(page);
+    await startPlaying(page, env.server.url);
+    const url = env.server.url;
+    await typeAndReload(page, `${url}/stage-1`, 'Core idea', 'A wall where every tip pays the next tipper');
+    await typeAndReload(page, `${url}/stage-2`, 'Key insights', 'People tip more when they see the pool grow');
+    await typeAndReload(page, `${url}/stage-4`, 'Selected idea name', 'Tip Wall');
+    await typeAndReload(page, `${url}/stage-5`, 'Why micro', 'One page, one action');
+    await typeAndReload(page, `${url}/settings`, 'Project name', 'Tip Wall project');
+    await typeAndReload(page, `${url}/settings`, 'Core idea', 'A wall of tips');
+    expect(prompts).toEqual([]);
+    expect(conflicts).toEqual([]);
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it("is kept through an immediate reload in the nine-step builder's texts", async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 375);
+    const { conflicts, prompts } = watch(page);
+    await page.goto(`${env.server.url}/game`);
+    await page.getByText('Step 1 of 9', { exact: true }).waitFor();
+    await typeAndReload(page, `${env.server.url}/game`, 'Core Idea', 'A tip jar for street musicians');
+    await typeAndReload(page, `${env.server.url}/game`, 'Viral Mechanics', 'Every tip shows on the wall');
+    expect(prompts).toEqual([]);
+    expect(conflicts).toEqual([]);
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
+
 describe('typing fast across every text of one stage', () => {
   it("saves all of stage 5's texts, the page's four among them, with no conflict: ten times, leaving by See My Results or the address bar", async () => {
     const { context, page, consoleErrors } = await openPage(env.browser, 1280);
