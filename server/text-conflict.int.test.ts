@@ -83,3 +83,42 @@ describe('two tabs saving the same text', () => {
     expect(res.status).toBe(400);
   });
 });
+
+describe("one tab's overlapping saves (stage 5's page texts typed fast, a save sent as the page closed)", () => {
+  const bea = session();
+  let id = '';
+  let loaded = 0;
+  const notes = (stage: number, body: object) => bea.command('PATCH', `/api/projects/${id}/stages/${stage}/notes`, body);
+  const stored = async (stage: number) =>
+    projectResponse.parse((await bea.read(`/api/projects/${id}`)).body).stages.find((item) => item.stageNumber === stage)!.data as Record<
+      string,
+      unknown
+    >;
+
+  it('takes the headline and the call to action sent at once on the same revision, each naming only its own text', async () => {
+    id = (await bea.command('POST', '/api/projects', { project: { name: 'Tip Wall' } })).body.project.id;
+    loaded = projectResponse.parse((await bea.read(`/api/projects/${id}`)).body).revision!;
+    const answers = await Promise.all([
+      notes(5, {
+        fields: { webpageElements: { headline: 'Tip the wall' } },
+        baseRevision: loaded,
+        baseFields: { webpageElements: { headline: '' } },
+      }),
+      notes(5, { fields: { webpageElements: { cta: 'Tip now' } }, baseRevision: loaded, baseFields: { webpageElements: { cta: '' } } }),
+      notes(5, { fields: { whyMicro: 'One page' }, baseRevision: loaded, baseFields: { whyMicro: '' } }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(await stored(5)).toMatchObject({ webpageElements: { headline: 'Tip the wall', cta: 'Tip now', explanation: '' }, whyMicro: 'One page' });
+  });
+
+  it("takes a save on an old revision over the tab's own later save (its answer never came), and refuses another writer's", async () => {
+    expect((await notes(4, { fields: { rewardFlow: 'A pool' }, baseRevision: loaded, baseFields: { rewardFlow: '' } })).status).toBe(200);
+    // Sent before the answer above arrived: made on the same old revision, on the text this tab had just sent.
+    const own = await notes(4, { fields: { rewardFlow: 'A pool of tips' }, baseRevision: loaded, baseFields: { rewardFlow: 'A pool' } });
+    expect(own.status).toBe(200);
+    // A writer that never saw 'A pool of tips' is still refused.
+    const other = await notes(4, { fields: { rewardFlow: 'Straight to the creator' }, baseRevision: loaded, baseFields: { rewardFlow: 'A pool' } });
+    expect(other.status).toBe(409);
+    expect(other.body).toMatchObject({ field: 'stages.4.rewardFlow', current: { value: 'A pool of tips' } });
+  });
+});

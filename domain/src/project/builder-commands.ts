@@ -3,7 +3,7 @@ import type { Command } from '../decider.ts';
 import { namedId, userLine, userText } from '../text.ts';
 import { builderCategorySchema, builderStepSchema, MAX_BUILDER_TEXT_LENGTH, MAX_BUILDER_TIME_SPENT_SECONDS } from './builder.ts';
 import { MAX_PARAMETER_LENGTH, MAX_PROMPT_LENGTH, MAX_REPORT_TEXT_LENGTH } from './constants.ts';
-import { baseRevisionSchema } from './text-edits.ts';
+import { baseRevisionSchema, baseValueSchema } from './text-edits.ts';
 
 /**
  * The nine-step builder's commands (spec 02 §2.7). Word limits are not schema rules: the decider counts words
@@ -14,12 +14,14 @@ export const setBuilderCoreIdeaSchema = z.strictObject({
   coreIdea: userText(MAX_BUILDER_TEXT_LENGTH),
   /** The project revision the text was loaded at: a save over another tab's later change is refused (text-edits.ts). */
   baseRevision: baseRevisionSchema,
+  baseValue: baseValueSchema,
 });
 
 export const setBuilderViralMechanicsSchema = z.strictObject({
   projectId: namedId(),
   viralMechanics: userText(MAX_BUILDER_TEXT_LENGTH),
   baseRevision: baseRevisionSchema,
+  baseValue: baseValueSchema,
 });
 
 export const addBuilderParameterSchema = z.strictObject({

@@ -19,8 +19,8 @@ import {
   PARAMETER_LIST_NAMES,
 } from './constants.ts';
 import { stageDraftCommandSchemas, type StageDraftCommand } from './stage-drafts.ts';
-import { stageNotesSchemas, stageNumberSchema, technicalReportSchema } from './stages.ts';
-import { baseRevisionSchema } from './text-edits.ts';
+import { stageNotesPatchSchemas, stageNumberSchema, technicalReportSchema } from './stages.ts';
+import { baseFieldsSchema, baseRevisionSchema, baseValueSchema } from './text-edits.ts';
 
 /** Command payload schemas double as the HTTP body schemas: strict, so unknown fields are refused by name. */
 export const createProjectSchema = z.strictObject({
@@ -48,6 +48,7 @@ export const renameProjectSchema = z.strictObject({
   projectId: namedId(),
   name: userLine(MAX_PROJECT_NAME_LENGTH),
   baseRevision: baseRevisionSchema,
+  baseValue: baseValueSchema,
 });
 
 /** My projects' Delete: the project goes for good; every later command on it finds no project. */
@@ -59,6 +60,7 @@ export const setCoreIdeaSchema = z.strictObject({
   projectId: namedId(),
   coreIdea: userText(MAX_CORE_IDEA_LENGTH),
   baseRevision: baseRevisionSchema,
+  baseValue: baseValueSchema,
 });
 
 export const addParameterSchema = z.strictObject({
@@ -78,14 +80,53 @@ export const clearParametersSchema = z.strictObject({
   list: z.enum(PARAMETER_LIST_NAMES).default('parameters'),
 });
 
-/** `stage` picks which notes `fields` may name; the decider checks again and names an unknown field. */
+/**
+ * `stage` picks which notes `fields` may name; the decider checks again and names an unknown field. `baseFields`:
+ * the texts as this tab last saw or sent them (text-edits.ts).
+ */
 export const updateStageNotesSchema = z.discriminatedUnion('stage', [
-  z.strictObject({ projectId: namedId(), stage: z.literal(1), fields: stageNotesSchemas[1].partial(), baseRevision: baseRevisionSchema }),
-  z.strictObject({ projectId: namedId(), stage: z.literal(2), fields: stageNotesSchemas[2].partial(), baseRevision: baseRevisionSchema }),
-  z.strictObject({ projectId: namedId(), stage: z.literal(3), fields: stageNotesSchemas[3].partial(), baseRevision: baseRevisionSchema }),
-  z.strictObject({ projectId: namedId(), stage: z.literal(4), fields: stageNotesSchemas[4].partial(), baseRevision: baseRevisionSchema }),
-  z.strictObject({ projectId: namedId(), stage: z.literal(5), fields: stageNotesSchemas[5].partial(), baseRevision: baseRevisionSchema }),
-  z.strictObject({ projectId: namedId(), stage: z.literal(6), fields: stageNotesSchemas[6].partial(), baseRevision: baseRevisionSchema }),
+  z.strictObject({
+    projectId: namedId(),
+    stage: z.literal(1),
+    fields: stageNotesPatchSchemas[1].partial(),
+    baseRevision: baseRevisionSchema,
+    baseFields: baseFieldsSchema,
+  }),
+  z.strictObject({
+    projectId: namedId(),
+    stage: z.literal(2),
+    fields: stageNotesPatchSchemas[2].partial(),
+    baseRevision: baseRevisionSchema,
+    baseFields: baseFieldsSchema,
+  }),
+  z.strictObject({
+    projectId: namedId(),
+    stage: z.literal(3),
+    fields: stageNotesPatchSchemas[3].partial(),
+    baseRevision: baseRevisionSchema,
+    baseFields: baseFieldsSchema,
+  }),
+  z.strictObject({
+    projectId: namedId(),
+    stage: z.literal(4),
+    fields: stageNotesPatchSchemas[4].partial(),
+    baseRevision: baseRevisionSchema,
+    baseFields: baseFieldsSchema,
+  }),
+  z.strictObject({
+    projectId: namedId(),
+    stage: z.literal(5),
+    fields: stageNotesPatchSchemas[5].partial(),
+    baseRevision: baseRevisionSchema,
+    baseFields: baseFieldsSchema,
+  }),
+  z.strictObject({
+    projectId: namedId(),
+    stage: z.literal(6),
+    fields: stageNotesPatchSchemas[6].partial(),
+    baseRevision: baseRevisionSchema,
+    baseFields: baseFieldsSchema,
+  }),
 ]);
 
 /**

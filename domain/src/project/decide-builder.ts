@@ -1,7 +1,7 @@
 import { parameterKey, truncateWords } from '../ai/parameter-kinds.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { LIST_FULL_MESSAGE, MAX_LIST_ITEMS } from './constants.ts';
-import { refuseStaleTextEdit } from './text-edits.ts';
+import { baseValuesOf, refuseStaleTextEdit } from './text-edits.ts';
 import {
   BUILDER_CATEGORIES,
   BUILDER_CORE_IDEA_MAX_WORDS,
@@ -122,7 +122,7 @@ const setBuilderCoreIdea = ({ data, metadata }: SetBuilderCoreIdea, state: Proje
   const builder = project.builder!;
   const coreIdea = data.coreIdea.trim();
   const wordCount = checkWords('coreIdea', 'Core idea', coreIdea, BUILDER_CORE_IDEA_MAX_WORDS);
-  refuseStaleTextEdit(project, data.baseRevision, [['builder.coreIdea', coreIdea]]);
+  refuseStaleTextEdit(project, data.baseRevision, [['builder.coreIdea', coreIdea]], baseValuesOf('builder.coreIdea', data.baseValue?.trim()));
   if (coreIdea === builder.coreIdea) return [];
   return [
     {
@@ -137,7 +137,12 @@ const setBuilderViralMechanics = ({ data, metadata }: SetBuilderViralMechanics, 
   const builder = project.builder!;
   const viralMechanics = data.viralMechanics.trim();
   const wordCount = checkWords('viralMechanics', 'Viral mechanics', viralMechanics, BUILDER_VIRAL_MECHANICS_MAX_WORDS);
-  refuseStaleTextEdit(project, data.baseRevision, [['builder.viralMechanics', viralMechanics]]);
+  refuseStaleTextEdit(
+    project,
+    data.baseRevision,
+    [['builder.viralMechanics', viralMechanics]],
+    baseValuesOf('builder.viralMechanics', data.baseValue?.trim()),
+  );
   if (viralMechanics === builder.viralMechanics) return [];
   return [
     {

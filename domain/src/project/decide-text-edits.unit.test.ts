@@ -102,6 +102,81 @@ describe('a text edit made on an older revision (two tabs)', () => {
       ).toMatchObject({ field: 'stages.5.webpageElements.headline', current: { value: 'Tip the wall', revision: 1 } }));
   });
 
+  describe('one object saved text by text, the race seen on /stage-5 (the same tab saving two page texts at once)', () => {
+    const headlineSaved = stageNotesUpdated(5, { webpageElements: elements({ headline: 'Tip the wall' }) }, { webpageElements: elements() });
+    const withBase = <C extends ProjectCommand>(command: C, baseRevision: number, baseFields: Record<string, unknown>): C => ({
+      ...command,
+      data: { ...command.data, baseRevision, baseFields },
+    });
+
+    it('writes only the call to action it names, on a base older than the headline save: no conflict, the headline kept', () =>
+      given([projectCreated(), headlineSaved])
+        .when(withBase(updateStageNotes(5, { webpageElements: { cta: 'Tip now' } }), 0, { webpageElements: { cta: '' } }))
+        .then([
+          stageNotesUpdated(
+            5,
+            { webpageElements: elements({ headline: 'Tip the wall', cta: 'Tip now' }) },
+            { webpageElements: elements({ headline: 'Tip the wall' }) },
+          ),
+        ]));
+
+    it('changes nothing when the named text already has that value', () =>
+      given([projectCreated(), headlineSaved])
+        .when(onBase(updateStageNotes(5, { webpageElements: { headline: 'Tip the wall' } }), 0))
+        .thenNothingHappened());
+
+    it('still refuses a headline another writer changed since this tab saw it', () =>
+      expect(
+        refusal(
+          [projectCreated(), headlineSaved],
+          withBase(updateStageNotes(5, { webpageElements: { headline: 'Mine' } }), 0, { webpageElements: { headline: '' } }),
+        ),
+      ).toMatchObject({ field: 'stages.5.webpageElements.headline', current: { value: 'Tip the wall', revision: 1 } }));
+  });
+
+  describe("a text changed after the base by this tab's own save (its answer lost, or sent while the page closed)", () => {
+    const ownSave = stageNotesUpdated(4, { rewardFlow: 'poo' }, { rewardFlow: '' });
+    const sentOver = (base: string, text = 'pool') => {
+      const command = onBase(updateStageNotes(4, { rewardFlow: text }), 0);
+      return { ...command, data: { ...command.data, baseFields: { rewardFlow: base } } };
+    };
+
+    it('is applied when the stored text is the one this tab last sent: the same writer', () =>
+      given([projectCreated(), ownSave])
+        .when(sentOver('poo'))
+        .then([stageNotesUpdated(4, { rewardFlow: 'pool' }, { rewardFlow: 'poo' })]));
+
+    it('is refused when the stored text is neither what this tab last sent nor what it writes: another writer', () =>
+      expect(refusal([projectCreated(), otherTabSetRewardFlow], sentOver('po', 'pond'))).toMatchObject({
+        field: 'stages.4.rewardFlow',
+        current: { value: 'pool', revision: 1 },
+      }));
+
+    it('is refused, the stored text being newer, when an older save of this tab arrives after a newer one', () =>
+      expect(refusal([projectCreated(), stageNotesUpdated(4, { rewardFlow: 'pool party' }, { rewardFlow: '' })], sentOver(''))).toMatchObject({
+        field: 'stages.4.rewardFlow',
+        current: { value: 'pool party' },
+      }));
+
+    it('holds for the core idea, the name and the builder texts, compared as they are stored (trimmed)', () => {
+      given([projectCreated(), coreIdeaChanged('Fans tip')])
+        .when({ ...setCoreIdea('Fans tip walls'), data: { ...setCoreIdea('Fans tip walls').data, baseRevision: 0, baseValue: 'Fans tip ' } })
+        .then([{ type: 'CoreIdeaChanged', data: { projectId, coreIdea: 'Fans tip walls', previousCoreIdea: 'Fans tip', changedAt: now } }]);
+      expect(
+        refusal([projectCreated(), projectRenamed('Tip Jar')], {
+          ...renameProject('Tip Wall'),
+          data: { ...renameProject('Tip Wall').data, baseRevision: 0, baseValue: 'Tip' },
+        }),
+      ).toMatchObject({ field: 'name' });
+      given([builderCreated(), builderCoreIdeaChanged('Fans tip')])
+        .when({
+          ...setBuilderCoreIdea('Fans tip twice'),
+          data: { ...setBuilderCoreIdea('Fans tip twice').data, baseRevision: 0, baseValue: 'Fans tip' },
+        })
+        .then([builderCoreIdeaChanged('Fans tip twice', 'Fans tip')]);
+    });
+  });
+
   describe('the core idea and the project name', () => {
     it('refuses a core idea made before the other tab changed it, and takes one made after', () => {
       expect(refusal([projectCreated(), coreIdeaChanged('Fans tip')], onBase(setCoreIdea('Walls of tips'), 0))).toMatchObject({

@@ -50,10 +50,10 @@ import { sameValue } from './same-value.ts';
 import { decideStageDrafts, DUPLICATE_CONCEPT_MESSAGE } from './stage-drafts.ts';
 import { stageResultCommands } from './stage-results.ts';
 import { quickIdeaFillCommands } from './quick-idea-fill.ts';
-import { emptyStage, emptyStages, filledStageFields, stageNotesSchemas, type IdeaConcept, type StageNumber } from './stages.ts';
+import { emptyStage, emptyStages, filledStageFields, stageNotesPatchSchemas, type IdeaConcept, type StageNumber } from './stages.ts';
 import { evolveProject, initialProjectState, parameterListOf, type ActiveProjectState, type ProjectState } from './state.ts';
 import { uniqueItems } from './text.ts';
-import { notePath, refuseStaleTextEdit } from './text-edits.ts';
+import { baseValuesOf, isPlainObject, notePath, refuseStaleTextEdit } from './text-edits.ts';
 import { audienceSegmentRequirements, stageIssues } from './validation.ts';
 import { requireCanMoveToStage } from '../ai/flow-stages.ts';
 
@@ -248,7 +248,7 @@ const renameProject = ({ data, metadata }: RenameProject, state: ProjectState): 
   const name = data.name.trim();
   if (name === '') throw new ValidationError('name', 'Project name is required');
   if (name === project.name) return [];
-  refuseStaleTextEdit(project, data.baseRevision, [['name', name]]);
+  refuseStaleTextEdit(project, data.baseRevision, [['name', name]], baseValuesOf('name', data.baseValue?.trim()));
   return [{ type: 'ProjectRenamed', data: { projectId: data.projectId, name, previousName: project.name, renamedAt: metadata.now } }];
 };
 
@@ -266,7 +266,7 @@ const setCoreIdea = ({ data, metadata }: SetCoreIdea, state: ProjectState): Proj
   const project = requireOwnedProject(state, data.projectId, metadata.actorId);
   const coreIdea = data.coreIdea.trim();
   if (coreIdea === project.coreIdea) return [];
-  refuseStaleTextEdit(project, data.baseRevision, [['coreIdea', coreIdea]]);
+  refuseStaleTextEdit(project, data.baseRevision, [['coreIdea', coreIdea]], baseValuesOf('coreIdea', data.baseValue?.trim()));
   return [
     {
       type: 'CoreIdeaChanged',
@@ -334,14 +334,18 @@ const clearParameters = ({ data, metadata }: ClearParameters, state: ProjectStat
 const updateStageNotes = ({ data, metadata }: UpdateStageNotes, state: ProjectState): ProjectEvent[] => {
   const project = requireOwnedProject(state, data.projectId, metadata.actorId);
   const current = project.stages[data.stage] as Record<string, unknown>;
-  const changed = Object.entries(checkedNotes(data.stage, data.fields)).filter(
-    ([field, value]) => value !== undefined && !sameValue(current[field], value),
-  );
+  const named = Object.entries(checkedNotes(data.stage, data.fields)).filter(([, value]) => value !== undefined);
+  // An object's texts (stage 5's page) may come a few at a time: the ones not named stay as stored.
+  const merged = named.map(([field, value]) => [field, isPlainObject(value) ? { ...(current[field] as object), ...value } : value] as const);
+  const changed = merged.filter(([field, value]) => !sameValue(current[field], value));
   if (changed.length === 0) return [];
   refuseStaleTextEdit(
     project,
     data.baseRevision,
-    changed.map(([field, value]) => [notePath(data.stage, field), value]),
+    named.map(([field, value]) => [notePath(data.stage, field), value]),
+    Object.fromEntries(
+      Object.entries(data.baseFields ?? {}).flatMap(([field, value]) => Object.entries(baseValuesOf(notePath(data.stage, field), value))),
+    ),
   );
   const event = {
     type: 'StageNotesUpdated',
@@ -359,7 +363,7 @@ const updateStageNotes = ({ data, metadata }: UpdateStageNotes, state: ProjectSt
 
 /** Checked here as well as at the edge: a command can be built by code that never saw the HTTP schema. */
 const checkedNotes = (stage: StageNumber, fields: unknown): Record<string, unknown> => {
-  const result = stageNotesSchemas[stage].partial().safeParse(fields);
+  const result = stageNotesPatchSchemas[stage].partial().safeParse(fields);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   if (issue.code === 'unrecognized_keys') {

@@ -87,12 +87,26 @@ export const ideaConceptSchema = z.object({
   viralHook: note.optional(),
 });
 
+const otherElementSchema = z.object({ name: itemText, description: itemText });
+
 export const webpageElementsSchema = z.object({
   headline: itemText,
   visualDescription: itemText,
   cta: itemText,
   explanation: itemText,
-  otherElements: z.array(z.object({ name: itemText, description: itemText })).default(() => []),
+  otherElements: z.array(otherElementSchema).default(() => []),
+});
+
+/**
+ * A save of some of the page's texts: the texts it names change, the others stay as stored. The screen saves each
+ * text on its own, so a save of the call to action never carries (and overwrites) an older copy of the headline.
+ */
+export const webpageElementsPatchSchema = z.object({
+  headline: note.optional(),
+  visualDescription: note.optional(),
+  cta: note.optional(),
+  explanation: note.optional(),
+  otherElements: z.array(otherElementSchema).optional(),
 });
 
 /**
@@ -225,6 +239,13 @@ export type TechnicalReport = z.infer<typeof technicalReportSchema>;
 
 export type StageData<N extends StageNumber> = z.infer<(typeof stageDataSchemas)[N]>;
 export type StageNotes<N extends StageNumber> = z.infer<(typeof stageNotesSchemas)[N]>;
+
+/** What an UpdateStageNotes command may name: the notes, with stage 5's page texts one by one (webpageElementsPatchSchema). */
+export const stageNotesPatchSchemas = {
+  ...stageNotesSchemas,
+  5: stageNotesSchemas[5].extend({ webpageElements: webpageElementsPatchSchema }),
+} as const;
+export type StageNotesPatch<N extends StageNumber> = Partial<z.input<(typeof stageNotesPatchSchemas)[N]>>;
 export type StageNotesField<N extends StageNumber> = keyof StageNotes<N> & string;
 export type Stage1Data = StageData<1>;
 export type Stage2Data = StageData<2>;

@@ -8,8 +8,20 @@ import { STAGE_NUMBERS, stageNotesSchemas, type ProjectStages, type StageNumber 
  * (`baseRevision`), and an edit that would overwrite a change made after that is refused rather than applied.
  * Texts are tracked one by one (an object's texts one by one too: a page's headline and its call to action are
  * two texts), so two tabs editing different texts never get in each other's way.
+ *
+ * An edit may also say what the text was when this tab last saw or sent it (`baseValue`, or `baseFields` for
+ * notes): a text stored as that value was changed after the base revision by this tab itself (a save whose answer
+ * never arrived, a save sent while the page was closing), not by another writer, so it is no conflict either.
  */
 export const baseRevisionSchema = z.number().int().min(-1).optional();
+/** Never stored nor echoed, only compared: not held to the text's own rules (a refused text may be the base of the next save). */
+export const baseValueSchema = z.string().max(100_000).optional();
+/** The notes as this tab last saw or sent them, shaped like `fields` (a page text inside `webpageElements`). */
+export const baseFieldsSchema = z.record(z.string(), z.unknown()).optional();
+
+/** A text's base values by path, from a single text's `baseValue` or from notes' `baseFields` under their stage. */
+export type BaseValues = Readonly<Record<string, unknown>>;
+export const baseValuesOf = (path: string, base: unknown): BaseValues => (base === undefined ? {} : Object.fromEntries(textLeaves(path, base)));
 
 /**
  * The texts a project keeps, with their paths: `name`, `coreIdea`, `stages.<n>.<note>[.<key>]`, and a builder
@@ -26,7 +38,8 @@ const NOTE_FIELDS = Object.fromEntries(STAGE_NUMBERS.map((stage) => [stage, Obje
 
 export const notePath = (stage: StageNumber, field: string) => `stages.${stage}.${field}`;
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A value's texts by path: an object's own keys one by one, anything else (a text, a list) as a whole. */
 export const textLeaves = (path: string, value: unknown): [string, unknown][] =>
@@ -78,14 +91,16 @@ export const trackTextRevisions = (
 };
 
 /**
- * Refuses an edit made at `baseRevision` that would overwrite a text changed after it with something else.
- * A text the edit leaves as stored is no conflict, whoever changed it; an edit without a base is not checked,
- * as before revisions were sent.
+ * Refuses an edit made at `baseRevision` that would overwrite a text another writer changed after it with
+ * something else. A text the edit leaves as stored is no conflict, whoever changed it; nor is a text stored as this
+ * tab's own base value (`baseValues`, by path: this tab wrote it); nor a sibling text the edit does not name. An edit
+ * without a base revision is not checked, as before revisions were sent.
  */
 export const refuseStaleTextEdit = (
   project: Texts & { textRevisions: Readonly<Record<string, number>> },
   baseRevision: number | undefined,
   writes: readonly (readonly [path: string, value: unknown])[],
+  baseValues: BaseValues = {},
 ) => {
   if (baseRevision === undefined) return;
   for (const [path, value] of writes) {
@@ -93,7 +108,9 @@ export const refuseStaleTextEdit = (
       const revision = project.textRevisions[leaf] ?? -1;
       if (revision <= baseRevision) continue;
       const stored = textAt(project, leaf);
-      if (!sameValue(stored, written)) throw new TextConflictError(leaf, { value: stored ?? '', revision });
+      if (sameValue(stored, written)) continue;
+      if (Object.hasOwn(baseValues, leaf) && sameValue(stored, baseValues[leaf])) continue;
+      throw new TextConflictError(leaf, { value: stored ?? '', revision });
     }
   }
 };

@@ -1,6 +1,7 @@
 import { SIGN_IN_POSITION_COOKIE, VISITOR_COOKIE } from '@vis/domain/contract/names';
 import { noteAiAnswer } from './ai/offline-answers.ts';
 import { firstCallsOneAtATime } from './first-calls.ts';
+import { fetchOutlivingPage } from './page-leave.ts';
 
 /**
  * The one way the web app talks to the APIs (spec 01 §7): JSON, cookies always sent, and a non-OK answer
@@ -61,7 +62,7 @@ const noteSessionStart = () => {
 
 const send = async <T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ data: T; headers: Headers }> => {
   const response = await inTurn(() =>
-    fetch(url, {
+    fetchOutlivingPage(url, {
       method,
       credentials: 'include',
       headers: {

@@ -7,7 +7,7 @@ type Listener = () => void;
 
 /**
  * One WebSocket per tab to query-api `/ws`, shared by every subscribed topic; it reconnects with backoff and
- * subscribes again, and each reconnect counts as a change (something may have happened while it was away).
+ * subscribes again, and each (re)connect counts as a change (something may have happened while it was away).
  */
 const createLiveConnection = () => {
   const listeners = new Map<string, Set<Listener>>();
@@ -32,11 +32,12 @@ const createLiveConnection = () => {
     // Opened before this browser had a session (a first visit to a page nginx served, which starts none), the
     // socket is nobody's and is refused the visitor's own topics: once the session starts, it opens again.
     if (!isVisitor()) whenSessionStarts(() => socket === ws && ws.close());
+    // Each open, the first one too, counts as a change: the page's first reads went out before the socket listened,
+    // and a change committed in between (the save a reloading page sent as it went) would otherwise never show.
     ws.onopen = () => {
-      const reconnected = retryMs !== 500;
       retryMs = 500;
       if (listeners.size > 0) subscribeTo([...listeners.keys()]);
-      if (reconnected) for (const topic of listeners.keys()) notify(topic);
+      for (const topic of listeners.keys()) notify(topic);
     };
     ws.onmessage = (message) => {
       const data = JSON.parse(String(message.data)) as LiveMessage;

@@ -16,3 +16,12 @@ export const revisionOf = (result: unknown): number | undefined => {
   const revision = (result as { revision?: unknown } | null)?.revision;
   return typeof revision === 'number' ? revision : undefined;
 };
+
+/**
+ * What a text save was made on: the project revision this tab last saw (`baseRevision`) and the text as this tab
+ * last saw or sent it (`baseValue`). The server refuses the save only when another writer changed the text since.
+ */
+export interface TextBase<T = string> {
+  baseRevision?: number;
+  baseValue?: T;
+}

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { isAutoSaveOn } from './auto-save.ts';
+import { isPageLeaving } from './page-leave.ts';
 import { pendingDrafts } from './save-status.ts';
-import { revisionOf, textConflictOf } from './text-conflict.ts';
+import { revisionOf, textConflictOf, type TextBase } from './text-conflict.ts';
 
 /** Spec 01 §9: a change is saved 2 seconds after the user stops typing (and at once on leaving the field). */
 export const SAVE_DEBOUNCE_MS = 2000;
@@ -17,13 +18,15 @@ export interface DraftConflict<T> {
  * blur (both only with Auto Save on), on Save and on leaving the screen. While the user has unsaved text, live updates do not overwrite it.
  *
  * With the server's `revision` given, each save says which revision the text was made on (`baseRevision`): the
- * revision the shown value was loaded at, then the one the field's own last save answered. A save the server
- * refuses because another tab changed the same text since is held as a `conflict` until the user keeps theirs
- * (`keepMine`: saved again on the other tab's revision) or the other one (`keepTheirs`: the draft is dropped).
+ * revision the shown value was loaded at, then the one the field's own last save answered; and the text as this
+ * tab last saw or sent it (`baseValue`), so that the server tells this tab's own earlier save from another
+ * writer's. A save the server refuses because another tab changed the same text since is held as a `conflict`
+ * until the user keeps theirs (`keepMine`: saved again on the other tab's revision) or the other one (`keepTheirs`:
+ * the draft is dropped). A save that fails otherwise keeps the text unsaved (pendingDrafts.failed).
  */
 export const useDraft = <T>(
   serverValue: T,
-  save: (value: T, baseRevision: number | undefined) => Promise<unknown>,
+  save: (value: T, base: TextBase<T>) => Promise<unknown>,
   equal: (a: T, b: T) => boolean = Object.is,
   serverRevision: number | null = null,
 ) => {
@@ -37,6 +40,10 @@ export const useDraft = <T>(
   );
   const dirty = useRef(false);
   const base = useRef(serverRevision);
+  // The text as this tab last saw it from the server or sent it: the server's own-write check (text-edits.ts).
+  const seen = useRef(serverValue);
+  // The text of the save waiting for its answer, if any: the page-leaving send does not send it twice.
+  const inFlight = useRef<{ value: T } | null>(null);
   const conflicted = useRef(false);
   const latest = useRef({ value, save });
   useLayoutEffect(() => {
@@ -52,6 +59,7 @@ export const useDraft = <T>(
     if (!dirty.current) {
       setValue(serverValue);
       base.current = serverRevision;
+      seen.current = serverValue;
     }
   }, [serverValue, serverRevision]);
 
@@ -60,26 +68,38 @@ export const useDraft = <T>(
     if (conflicted.current) return;
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
-    pendingDrafts.delete(id);
-    if (!dirty.current) return;
+    if (!dirty.current) return pendingDrafts.delete(id);
     const sent = latest.current.value;
+    if (inFlight.current && equal(inFlight.current.value, sent)) return;
+    const baseValue = seen.current;
+    seen.current = sent;
+    inFlight.current = { value: sent };
     try {
-      const result = await latest.current.save(sent, base.current ?? undefined);
+      const result = await latest.current.save(sent, { baseRevision: base.current ?? undefined, baseValue });
       base.current = revisionOf(result) ?? base.current;
-      if (equal(latest.current.value, sent)) dirty.current = false;
-    } catch (error) {
-      const refused = textConflictOf(error);
-      if (!refused) {
-        if (equal(latest.current.value, sent)) dirty.current = false;
-        throw error;
+      if (equal(latest.current.value, sent)) {
+        dirty.current = false;
+        pendingDrafts.delete(id);
       }
+    } catch (error) {
+      pendingDrafts.failed(id, flushRef.current);
+      const refused = textConflictOf(error);
+      if (!refused) throw error;
       conflicted.current = true;
-      pendingDrafts.set(id, flushRef.current);
       setRefusal({ theirs: refused.current.value as T, revision: refused.current.revision });
+    } finally {
+      if (inFlight.current?.value === sent) inFlight.current = null;
     }
   }, [id, equal]);
 
   const flushNow = useCallback(() => {
+    // One save at a time, except as the page goes: then the text is sent at once, since a save queued behind one
+    // still waiting for its answer would never leave the page. The server tells the two apart by their base value.
+    if (isPageLeaving()) {
+      const run = send();
+      queue.current = Promise.all([queue.current, run.catch(() => undefined)]);
+      return run;
+    }
     const run = queue.current.then(send, send);
     queue.current = run.catch(() => undefined);
     return run;
@@ -117,6 +137,7 @@ export const useDraft = <T>(
     if (!conflict) return Promise.resolve();
     conflicted.current = false;
     base.current = conflict.revision;
+    seen.current = conflict.theirs;
     dirty.current = true;
     setRefusal(null);
     return flushNow();
@@ -128,6 +149,7 @@ export const useDraft = <T>(
     conflicted.current = false;
     dirty.current = false;
     base.current = conflict.revision;
+    seen.current = conflict.theirs;
     pendingDrafts.delete(id);
     latest.current = { ...latest.current, value: conflict.theirs };
     setValue(conflict.theirs);

@@ -44,7 +44,7 @@ export const SettingsRoute = () => {
           label="Project name"
           value={details.name}
           revision={project.data.revision}
-          save={(name, baseRevision) => rename.mutateAsync({ name, baseRevision })}
+          save={(name, base) => rename.mutateAsync({ name, ...base })}
           multiline={false}
           maxLength={200}
         />
@@ -53,7 +53,7 @@ export const SettingsRoute = () => {
           label="Core idea"
           value={details.coreIdea}
           revision={project.data.revision}
-          save={(coreIdea, baseRevision) => setCoreIdea.mutateAsync({ coreIdea, baseRevision })}
+          save={(coreIdea, base) => setCoreIdea.mutateAsync({ coreIdea, ...base })}
           maxLength={5000}
         />
       </Card>

@@ -1,11 +1,11 @@
 import { api } from '../api-client.ts';
+import type { TextBase } from '../text-conflict.ts';
 import { projectPath } from './get-project.ts';
 import { useProjectCommand, type CommandResponse } from './project-command.ts';
 
-/** `baseRevision`: the project revision the name was loaded at, so that a newer rename from another tab is not overwritten. */
-export interface RenameProjectInput {
+/** The name's base (text-conflict.ts): a newer rename from another tab is not overwritten. */
+export interface RenameProjectInput extends TextBase {
   name: string;
-  baseRevision?: number;
 }
 
 export const renameProject = (projectId: string, input: string | RenameProjectInput) =>

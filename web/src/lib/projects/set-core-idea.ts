@@ -1,11 +1,11 @@
 import { api } from '../api-client.ts';
+import type { TextBase } from '../text-conflict.ts';
 import { projectPath } from './get-project.ts';
 import { useProjectCommand, type CommandResponse } from './project-command.ts';
 
-/** `baseRevision`: the project revision the text was loaded at, so that a newer save from another tab is not overwritten. */
-export interface SetCoreIdeaInput {
+/** The text's base (text-conflict.ts): a newer save from another tab is not overwritten. */
+export interface SetCoreIdeaInput extends TextBase {
   coreIdea: string;
-  baseRevision?: number;
 }
 
 export const setCoreIdea = (projectId: string, input: string | SetCoreIdeaInput) =>

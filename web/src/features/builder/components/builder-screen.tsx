@@ -34,16 +34,11 @@ const CoreIdeaFields = ({ projectId, builder, revision }: { projectId: string; b
   // Each save is a project command: the save indicator counts it, and the project refetches after it.
   const setCoreIdea = useSetBuilderCoreIdea(projectId);
   const setMechanics = useSetBuilderViralMechanics(projectId);
-  const coreIdea = useSavedText(
-    builder.coreIdea,
-    revision,
-    (text, baseRevision) => setCoreIdea.mutateAsync({ coreIdea: text, baseRevision }),
-    saveFailed,
-  );
+  const coreIdea = useSavedText(builder.coreIdea, revision, (text, base) => setCoreIdea.mutateAsync({ coreIdea: text, ...base }), saveFailed);
   const mechanics = useSavedText(
     builder.viralMechanics,
     revision,
-    (text, baseRevision) => setMechanics.mutateAsync({ viralMechanics: text, baseRevision }),
+    (text, base) => setMechanics.mutateAsync({ viralMechanics: text, ...base }),
     saveFailed,
   );
   const fields = [

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { isPageLeaving } from '../../../lib/page-leave.ts';
 import { pendingDrafts } from '../../../lib/save-status.ts';
-import { revisionOf, textConflictOf } from '../../../lib/text-conflict.ts';
+import { revisionOf, textConflictOf, type TextBase } from '../../../lib/text-conflict.ts';
 
 /** The builder's texts save this long after the last keystroke. */
 export const BUILDER_SAVE_DEBOUNCE_MS = 800;
@@ -11,20 +12,32 @@ export const BUILDER_SAVE_DEBOUNCE_MS = 800;
  * unsaved text, the server's value (a live update, a refetch) does not overwrite it.
  *
  * Each save says which project revision the text was made on (`baseRevision`: the one the shown text was loaded
- * at, then the one the field's own last save answered). A save the server refuses because another tab changed
+ * at, then the one the field's own last save answered) and what the text was as this tab last saw or sent it
+ * (`baseValue`: this tab's own earlier save is no conflict). A save the server refuses because another tab changed
  * the same text since is held as a `conflict`, and nothing more is sent, until the user keeps theirs (`keepMine`:
  * saved again on the other tab's revision) or the other one (`keepTheirs`).
  */
 export const useSavedText = (
   serverValue: string,
   serverRevision: number | null,
-  save: (value: string, baseRevision: number | undefined) => Promise<unknown>,
+  save: (value: string, base: TextBase) => Promise<unknown>,
   onError: (error: unknown) => void,
 ) => {
   const id = useId();
   const [value, setValue] = useState(serverValue);
   const [conflict, setConflict] = useState<{ theirs: string; revision: number } | null>(null);
-  const latest = useRef({ value: serverValue, dirty: false, conflicted: false, base: serverRevision, save, onError, flush: async () => {} });
+  const latest = useRef({
+    value: serverValue,
+    dirty: false,
+    conflicted: false,
+    base: serverRevision,
+    // The text as this tab last saw it from the server or sent it, and the one of the save waiting for its answer.
+    seen: serverValue,
+    inFlight: null as string | null,
+    save,
+    onError,
+    flush: async () => {},
+  });
   useLayoutEffect(() => {
     latest.current.save = save;
     latest.current.onError = onError;
@@ -34,33 +47,50 @@ export const useSavedText = (
   useEffect(() => {
     if (latest.current.dirty) return;
     latest.current.base = serverRevision;
+    latest.current.seen = serverValue;
     // The server keeps the text trimmed: what the user typed stays as typed while it says the same.
     if (serverValue === latest.current.value.trim()) return;
     latest.current.value = serverValue;
     setValue(serverValue);
   }, [serverValue, serverRevision]);
 
-  const flush = useCallback(async () => {
+  const send = useCallback(async () => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     // Until the user keeps one version, nothing is sent: the save would only be refused again.
     if (latest.current.conflicted) return;
-    pendingDrafts.delete(id);
-    if (!latest.current.dirty) return;
+    if (!latest.current.dirty) return pendingDrafts.delete(id);
     const sent = latest.current.value;
+    if (latest.current.inFlight === sent) return;
+    const baseValue = latest.current.seen;
+    latest.current.seen = sent;
+    latest.current.inFlight = sent;
     try {
-      const result = await latest.current.save(sent, latest.current.base ?? undefined);
+      const result = await latest.current.save(sent, { baseRevision: latest.current.base ?? undefined, baseValue });
       latest.current.base = revisionOf(result) ?? latest.current.base;
-      if (latest.current.value === sent) latest.current.dirty = false;
+      if (latest.current.value === sent) {
+        latest.current.dirty = false;
+        pendingDrafts.delete(id);
+      }
     } catch (error) {
-      // Kept unsaved: the next autosave tries again (after the user chose, for a conflict).
-      pendingDrafts.set(id, () => latest.current.flush());
+      // Kept unsaved: the next autosave tries again (after the user chose, for a conflict), and leaving asks first.
+      pendingDrafts.failed(id, () => latest.current.flush());
       const refused = textConflictOf(error);
       if (!refused) return latest.current.onError(error);
       latest.current.conflicted = true;
       setConflict({ theirs: typeof refused.current.value === 'string' ? refused.current.value : '', revision: refused.current.revision });
+    } finally {
+      if (latest.current.inFlight === sent) latest.current.inFlight = null;
     }
   }, [id]);
+
+  // One save at a time, except as the page goes (a save queued behind one waiting for its answer would never leave).
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const flush = useCallback(() => {
+    const run = isPageLeaving() ? send() : queue.current.then(send, send);
+    queue.current = Promise.all([queue.current, run.catch(() => undefined)]);
+    return run;
+  }, [send]);
   useLayoutEffect(() => {
     latest.current.flush = flush;
   }, [flush]);
@@ -84,6 +114,7 @@ export const useSavedText = (
     if (!conflict) return Promise.resolve();
     latest.current.conflicted = false;
     latest.current.base = conflict.revision;
+    latest.current.seen = conflict.theirs;
     latest.current.dirty = true;
     setConflict(null);
     return flush();
@@ -93,7 +124,7 @@ export const useSavedText = (
   const keepTheirs = useCallback(() => {
     if (!conflict) return;
     pendingDrafts.delete(id);
-    latest.current = { ...latest.current, conflicted: false, dirty: false, base: conflict.revision, value: conflict.theirs };
+    latest.current = { ...latest.current, conflicted: false, dirty: false, base: conflict.revision, seen: conflict.theirs, value: conflict.theirs };
     setValue(conflict.theirs);
     setConflict(null);
   }, [conflict, id]);

@@ -1,15 +1,15 @@
 import { useId } from 'react';
 import { Input, Label, Textarea } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../lib/toast.tsx';
-import { textConflictOf } from '../../../lib/text-conflict.ts';
+import { textConflictOf, type TextBase } from '../../../lib/text-conflict.ts';
 import { useDraft } from '../../../lib/use-draft.ts';
 import { TextConflict } from '../../../components/text-conflict.tsx';
 
 export interface NoteFieldProps {
   label: string;
   value: string;
-  /** `baseRevision`: the project revision the text was made on, for the server's check against another tab's save. */
-  save: (value: string, baseRevision?: number) => Promise<unknown>;
+  /** `base`: what the text was made on, for the server's check against another tab's save (text-conflict.ts). */
+  save: (value: string, base: TextBase) => Promise<unknown>;
   /** The project revision `value` was read at (the project response's `revision`); without it saves are not checked. */
   revision?: number | null;
   multiline?: boolean;
@@ -24,8 +24,8 @@ export const NoteField = ({ label, value, save, revision = null, multiline = tru
   const toast = useToast();
   const draft = useDraft(
     value,
-    (text: string, baseRevision) =>
-      save(text, baseRevision).catch((error: unknown) => {
+    (text: string, base) =>
+      save(text, base).catch((error: unknown) => {
         // A save another tab got in first is no failure: the field asks which version to keep.
         if (!textConflictOf(error)) toast({ title: 'Error', description: 'Failed to save project', variant: 'destructive' });
         throw error;

@@ -1,4 +1,4 @@
-import type { GuidedParameterList, StageNotes, StageNotesField, WEBPAGE_DRAFT_FIELDS } from '@vis/domain';
+import type { GuidedParameterList, StageNotesField, StageNotesPatch, WEBPAGE_DRAFT_FIELDS } from '@vis/domain';
 import { CORE_IDEA_EXAMPLE, exampleText } from '@vis/domain/starting-guidance';
 import { BookOpen, LayoutList, Link2, Plus, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn.ts';
 import { stageOf, type ProjectResponse, type StageResponse } from '../../../lib/projects/get-project.ts';
 import { useSetCoreIdea } from '../../../lib/projects/set-core-idea.ts';
 import { useUpdateStageNotes } from '../../../lib/projects/update-stage-notes.ts';
+import type { TextBase } from '../../../lib/text-conflict.ts';
 import { STAGE_ONE_LISTS, STAGE_TWO_AUDIENCE_LISTS, STAGE_TWO_REWARD_LISTS } from '../../../lib/parameter-lists.ts';
 import { AudienceSegments } from './audience-segments.tsx';
 import { Concepts } from './concepts.tsx';
@@ -23,10 +24,25 @@ interface ScreenProps {
   response: ProjectResponse;
 }
 
-/** Saves some of one stage's notes; each call is one UpdateStageNotes command. */
+/** `fields` naming one text, with that text replaced by `value`: the base of a one-text save, in the same shape. */
+const sameShape = (fields: object, value: unknown): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(fields).map(([key, item]: [string, unknown]) => [
+      key,
+      typeof item === 'object' && item !== null && !Array.isArray(item) ? sameShape(item, value) : value,
+    ]),
+  );
+
+/** Saves some of one stage's notes; each call is one UpdateStageNotes command. A text's `base` goes with it (text-conflict.ts). */
 const useNotes = <N extends 1 | 2 | 4 | 5>(projectId: string, stage: N) => {
   const update = useUpdateStageNotes(projectId);
-  return (fields: Partial<StageNotes<N>>, baseRevision?: number) => update.mutateAsync({ stage, fields, baseRevision });
+  return (fields: StageNotesPatch<N>, base?: TextBase) =>
+    update.mutateAsync({
+      stage,
+      fields,
+      baseRevision: base?.baseRevision,
+      baseFields: base?.baseValue === undefined ? undefined : sameShape(fields, base.baseValue),
+    });
 };
 
 const ListGrid = ({ children }: { children: React.ReactNode }) => <div className="grid gap-4 lg:grid-cols-2">{children}</div>;
@@ -64,7 +80,7 @@ export const StageOneScreen = ({ response }: ScreenProps) => {
           revision={response.revision}
           label="Core idea"
           value={project.coreIdea}
-          save={(coreIdea, baseRevision) => setCoreIdea.mutateAsync({ coreIdea, baseRevision })}
+          save={(coreIdea, base) => setCoreIdea.mutateAsync({ coreIdea, ...base })}
           placeholder={exampleText(CORE_IDEA_EXAMPLE)}
           maxLength={5000}
         />
@@ -157,13 +173,13 @@ export const StageTwoScreen = ({ response }: ScreenProps) => {
           revision={response.revision}
           label="Key insights"
           value={stage.data.keyInsights}
-          save={(keyInsights, baseRevision) => saveNotes({ keyInsights }, baseRevision)}
+          save={(keyInsights, base) => saveNotes({ keyInsights }, base)}
         />
         <NoteField
           revision={response.revision}
           label="Identified communities"
           value={stage.data.identifiedCommunities}
-          save={(identifiedCommunities, baseRevision) => saveNotes({ identifiedCommunities }, baseRevision)}
+          save={(identifiedCommunities, base) => saveNotes({ identifiedCommunities }, base)}
         />
       </Card>
     </>
@@ -192,7 +208,7 @@ export const StageFourScreen = ({ response }: ScreenProps) => {
       revision={response.revision}
       label={label}
       value={stage.data[field]}
-      save={(value, baseRevision) => saveNotes({ [field]: value }, baseRevision)}
+      save={(value, base) => saveNotes({ [field]: value }, base)}
       placeholder={placeholder}
       multiline={multiline}
       hint={hint}
@@ -306,8 +322,9 @@ export const StageFiveScreen = ({ response }: ScreenProps) => {
     field,
     proposal: proposals.find((proposal) => proposal.field === field),
   });
-  const saveElement = (field: 'headline' | 'visualDescription' | 'cta' | 'explanation') => (value: string, baseRevision?: number) =>
-    saveNotes({ webpageElements: { ...elements, [field]: value } }, baseRevision);
+  // Each page text is saved on its own: a save never carries (and overwrites) an older copy of the others.
+  const saveElement = (field: 'headline' | 'visualDescription' | 'cta' | 'explanation') => (value: string, base: TextBase) =>
+    saveNotes({ webpageElements: { [field]: value } }, base);
   return (
     <>
       <DraftStageButton
@@ -322,7 +339,7 @@ export const StageFiveScreen = ({ response }: ScreenProps) => {
           revision={response.revision}
           label="Final concept name"
           value={data.finalConceptName}
-          save={(finalConceptName, baseRevision) => saveNotes({ finalConceptName }, baseRevision)}
+          save={(finalConceptName, base) => saveNotes({ finalConceptName }, base)}
           multiline={false}
         />
         <DraftableNoteField
@@ -330,7 +347,7 @@ export const StageFiveScreen = ({ response }: ScreenProps) => {
           revision={response.revision}
           label="One-liner pitch"
           value={data.oneLinerPitch}
-          save={(oneLinerPitch, baseRevision) => saveNotes({ oneLinerPitch }, baseRevision)}
+          save={(oneLinerPitch, base) => saveNotes({ oneLinerPitch }, base)}
           multiline={false}
         />
         <div className="lg:col-span-2">
@@ -339,7 +356,7 @@ export const StageFiveScreen = ({ response }: ScreenProps) => {
             revision={response.revision}
             label="Detailed description"
             value={data.detailedDescription}
-            save={(detailedDescription, baseRevision) => saveNotes({ detailedDescription }, baseRevision)}
+            save={(detailedDescription, base) => saveNotes({ detailedDescription }, base)}
           />
         </div>
         <div className="lg:col-span-2">
@@ -375,7 +392,7 @@ export const StageFiveScreen = ({ response }: ScreenProps) => {
           </>
         )}
         addLabel="Add Element"
-        save={(otherElements) => saveNotes({ webpageElements: { ...elements, otherElements } })}
+        save={(otherElements) => saveNotes({ webpageElements: { otherElements } })}
       />
       <SectionTitle description="Why it spreads, why it lasts, and what could go wrong.">Loops & Reasoning</SectionTitle>
       <Card className="grid gap-4 lg:grid-cols-2">
@@ -384,28 +401,28 @@ export const StageFiveScreen = ({ response }: ScreenProps) => {
           revision={response.revision}
           label="Viral loop explained"
           value={data.viralLoopExplained}
-          save={(viralLoopExplained, baseRevision) => saveNotes({ viralLoopExplained }, baseRevision)}
+          save={(viralLoopExplained, base) => saveNotes({ viralLoopExplained }, base)}
         />
         <DraftableNoteField
           {...draftable5('sustainabilityLoopExplained')}
           revision={response.revision}
           label="Sustainability loop explained"
           value={data.sustainabilityLoopExplained}
-          save={(sustainabilityLoopExplained, baseRevision) => saveNotes({ sustainabilityLoopExplained }, baseRevision)}
+          save={(sustainabilityLoopExplained, base) => saveNotes({ sustainabilityLoopExplained }, base)}
         />
         <DraftableNoteField
           {...draftable5('whyMicro')}
           revision={response.revision}
           label="Why micro"
           value={data.whyMicro}
-          save={(whyMicro, baseRevision) => saveNotes({ whyMicro }, baseRevision)}
+          save={(whyMicro, base) => saveNotes({ whyMicro }, base)}
         />
         <DraftableNoteField
           {...draftable5('whyNoExternalities')}
           revision={response.revision}
           label="Why no externalities"
           value={data.whyNoExternalities}
-          save={(whyNoExternalities, baseRevision) => saveNotes({ whyNoExternalities }, baseRevision)}
+          save={(whyNoExternalities, base) => saveNotes({ whyNoExternalities }, base)}
         />
         <div className="lg:col-span-2">
           <DraftableNoteField
@@ -413,7 +430,7 @@ export const StageFiveScreen = ({ response }: ScreenProps) => {
             revision={response.revision}
             label="Key assumptions & risks"
             value={data.keyAssumptionsRisks}
-            save={(keyAssumptionsRisks, baseRevision) => saveNotes({ keyAssumptionsRisks }, baseRevision)}
+            save={(keyAssumptionsRisks, base) => saveNotes({ keyAssumptionsRisks }, base)}
           />
         </div>
       </Card>

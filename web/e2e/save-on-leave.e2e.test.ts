@@ -1,0 +1,237 @@
+import type { Dialog, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, saveStatus, screenshotPath, startPlaying, useServerAndBrowser } from './browser.ts';
+
+const env = useServerAndBrowser();
+
+/** The project the page works on, as the server keeps it (read through the page, with its cookies). */
+const storedProject = (page: Page) =>
+  page.evaluate(async () => {
+    const { projects } = (await (await fetch('/api/projects')).json()) as { projects: { id: string }[] };
+    const response = await fetch(`/api/projects/${encodeURIComponent(projects[0]!.id)}`);
+    return (await response.json()) as { stages: { stageNumber: number; data: Record<string, unknown> }[] };
+  });
+const storedStage = async (page: Page, stage: number) => (await storedProject(page)).stages.find((item) => item.stageNumber === stage)!.data;
+
+/** Every answer of a given status the page received, and every leave-page prompt it raised. */
+const watch = (page: Page) => {
+  const conflicts: string[] = [];
+  const prompts: Dialog[] = [];
+  page.on('response', (response) => response.status() === 409 && conflicts.push(`${response.request().method()} ${response.url()}`));
+  page.on('dialog', (dialog) => {
+    prompts.push(dialog);
+    void dialog.accept();
+  });
+  return { conflicts, prompts };
+};
+
+/** Stage 5's free texts, with the page's four texts (headline, call to action, visual, explanation) among them. */
+const STAGE_FIVE_TEXTS = [
+  ['Final concept name', ['finalConceptName']],
+  ['One-liner pitch', ['oneLinerPitch']],
+  ['Detailed description', ['detailedDescription']],
+  ['Headline', ['webpageElements', 'headline']],
+  ['Call to action', ['webpageElements', 'cta']],
+  ['Visual description', ['webpageElements', 'visualDescription']],
+  ['Explanation', ['webpageElements', 'explanation']],
+  ['Viral loop explained', ['viralLoopExplained']],
+  ['Sustainability loop explained', ['sustainabilityLoopExplained']],
+  ['Why micro', ['whyMicro']],
+  ['Why no externalities', ['whyNoExternalities']],
+  ['Key assumptions & risks', ['keyAssumptionsRisks']],
+] as const;
+
+const valueAt = (data: Record<string, unknown>, keys: readonly string[]) =>
+  keys.reduce<unknown>((item, key) => (item as Record<string, unknown> | undefined)?.[key], data);
+
+describe('nothing typed is lost when the page is left at once', () => {
+  it('keeps text typed just before a reload, ten times in a row, without asking before leaving', async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
+    const { conflicts, prompts } = watch(page);
+    await startPlaying(page, env.server.url);
+    await page.goto(`${env.server.url}/stage-4`);
+    const field = page.getByRole('textbox', { name: 'Reward flow' });
+    for (let round = 1; round <= 10; round++) {
+      const text = `A pool of tips paid out daily, try ${round}`;
+      await field.click();
+      await field.fill(text);
+      // Well inside the 2 s debounce: only the page-leaving send can save it.
+      expect(await saveStatus(page)).toBe('unsaved');
+      await page.reload();
+      await expect.poll(async () => (await storedStage(page, 4)).rewardFlow, { timeout: 10_000 }).toBe(text);
+      await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe(text);
+    }
+    expect(await storedStage(page, 4)).toMatchObject({ rewardFlow: 'A pool of tips paid out daily, try 10' });
+    await page.screenshot({ path: screenshotPath('save-on-reload-1280') });
+    expect(prompts.map((dialog) => dialog.type())).toEqual([]);
+    expect(conflicts).toEqual([]);
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('keeps text typed just before an address-bar navigation, ten times in a row', async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 375);
+    const { conflicts, prompts } = watch(page);
+    await startPlaying(page, env.server.url);
+    for (let round = 1; round <= 10; round++) {
+      await page.goto(`${env.server.url}/stage-4`);
+      const field = page.getByRole('textbox', { name: 'Sustainability check' });
+      const text = `The fee refills the pool, try ${round}`;
+      await field.click();
+      await field.pressSequentially(text.slice(0, 8));
+      await field.fill(text);
+      await page.goto(`${env.server.url}/dashboard`);
+      await expect.poll(async () => (await storedStage(page, 4)).sustainabilityCheck, { timeout: 10_000 }).toBe(text);
+    }
+    expect(prompts.map((dialog) => dialog.type())).toEqual([]);
+    expect(conflicts).toEqual([]);
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
+
+describe('every autosaved text', () => {
+  /** Types into a field, reloads at once, and finds the text after the reload. */
+  const typeAndReload = async (page: Page, url: string, label: string, text: string) => {
+    await page.goto(url);
+    const field = page.getByRole('textbox', { name: label, exact: true });
+    await field.click();
+    await field.fill(text);
+    await page.reload();
+    await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe(text);
+  };
+
+  it('is kept through an immediate reload on stages 1, 2, 4 and 5 and in Settings', async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
+    const { conflicts, prompts } = watch(page);
+    await startPlaying(page, env.server.url);
+    const url = env.server.url;
+    await typeAndReload(page, `${url}/stage-1`, 'Core idea', 'A wall where every tip pays the next tipper');
+    await typeAndReload(page, `${url}/stage-2`, 'Key insights', 'People tip more when they see the pool grow');
+    await typeAndReload(page, `${url}/stage-4`, 'Selected idea name', 'Tip Wall');
+    await typeAndReload(page, `${url}/stage-5`, 'Why micro', 'One page, one action');
+    await typeAndReload(page, `${url}/settings`, 'Project name', 'Tip Wall project');
+    await typeAndReload(page, `${url}/settings`, 'Core idea', 'A wall of tips');
+    expect(prompts).toEqual([]);
+    expect(conflicts).toEqual([]);
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it("is kept through an immediate reload in the nine-step builder's texts", async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 375);
+    const { conflicts, prompts } = watch(page);
+    await page.goto(`${env.server.url}/game`);
+    await page.getByText('Step 1 of 9', { exact: true }).waitFor();
+    await typeAndReload(page, `${env.server.url}/game`, 'Core Idea', 'A tip jar for street musicians');
+    await typeAndReload(page, `${env.server.url}/game`, 'Viral Mechanics', 'Every tip shows on the wall');
+    expect(prompts).toEqual([]);
+    expect(conflicts).toEqual([]);
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
+
+describe('typing fast across every text of one stage', () => {
+  it("saves all of stage 5's texts, the page's four among them, with no conflict: ten times, leaving by See My Results or the address bar", async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
+    const { conflicts, prompts } = watch(page);
+    await startPlaying(page, env.server.url);
+    for (let round = 1; round <= 10; round++) {
+      await page.goto(`${env.server.url}/stage-5`);
+      await page.getByRole('textbox', { name: 'Headline' }).waitFor();
+      for (const [label] of STAGE_FIVE_TEXTS) {
+        // Typed, then left at once for the next one: the blur saves overlap, each made on the same loaded revision;
+        // the last one is still waiting for its debounce when the page is left.
+        await page.getByRole('textbox', { name: label, exact: true }).fill(`${label} ${round}`);
+      }
+      expect(await page.getByRole('alert', { name: /changed in another tab/ }).count()).toBe(0);
+      if (round % 2 === 1) {
+        await page.getByRole('button', { name: 'See My Results' }).click();
+        await page.waitForURL(/\/summary$/);
+      } else {
+        await page.goto(`${env.server.url}/dashboard`);
+      }
+      await expect
+        .poll(
+          async () => {
+            const stored = await storedStage(page, 5);
+            return STAGE_FIVE_TEXTS.map(([, keys]) => valueAt(stored, keys));
+          },
+          { timeout: 10_000 },
+        )
+        .toEqual(STAGE_FIVE_TEXTS.map(([label]) => `${label} ${round}`));
+    }
+    expect(conflicts).toEqual([]);
+    expect(prompts.map((dialog) => dialog.type())).toEqual([]);
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  }, 240_000);
+});
+
+describe('the leave-page prompt', () => {
+  it('is not there when everything was sent, and is when a save failed, until it goes through', async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
+    const { prompts } = watch(page);
+    await startPlaying(page, env.server.url);
+    await page.goto(`${env.server.url}/stage-4`);
+    const field = page.getByRole('textbox', { name: 'Reward source' });
+
+    // Saved: leaving asks nothing.
+    await field.click();
+    await field.fill('A 1.5% fee on every tip');
+    await field.press('Tab');
+    await expect.poll(() => saveStatus(page), { timeout: 10_000 }).toBe('saved');
+    // Whether the page would ask: a listener cancels a cancelable beforeunload.
+    const hasPrompt = () =>
+      page.evaluate(() => {
+        const event = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(event);
+        return event.defaultPrevented;
+      });
+    expect(await hasPrompt()).toBe(false);
+
+    // The server cannot be reached: the save fails, the text stays unsaved, and leaving asks first.
+    await page.route('**/stages/4/notes', (route) => route.abort('connectionrefused'));
+    await field.click();
+    await field.fill('A 2% fee on every tip');
+    await field.press('Tab');
+    await page.getByText('Failed to save project').first().waitFor();
+    expect(await saveStatus(page)).toBe('unsaved');
+    expect(await hasPrompt()).toBe(true);
+    await page.screenshot({ path: screenshotPath('save-failed-prompt-1280') });
+
+    // The real prompt, as a closing tab raises it: staying keeps the page and its text.
+    const closing = new Promise<Dialog>((resolve) => page.once('dialog', resolve));
+    await page.close({ runBeforeUnload: true });
+    const prompt = await closing;
+    expect(prompt.type()).toBe('beforeunload');
+
+    expect(prompts.length).toBe(1);
+    expect(consoleErrors.unexpected([/Failed to load resource/, /ERR_CONNECTION_REFUSED/])).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it('goes away once the failed save is sent again', async () => {
+    const { context, page } = await openPage(env.browser, 375);
+    const { prompts } = watch(page);
+    await startPlaying(page, env.server.url);
+    await page.goto(`${env.server.url}/stage-4`);
+    const field = page.getByRole('textbox', { name: 'Reward source' });
+    await page.route('**/stages/4/notes', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false,"error":"Unavailable","message":"Try again"}' }),
+    );
+    await field.click();
+    await field.fill('A 2% fee on every tip');
+    await field.press('Tab');
+    await expect.poll(() => saveStatus(page), { timeout: 10_000 }).toBe('unsaved');
+    await page.unroute('**/stages/4/notes');
+    await field.click();
+    await field.press('Tab');
+    await expect.poll(() => saveStatus(page), { timeout: 10_000 }).toBe('saved');
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => page.isClosed()).toBe(true);
+    expect(prompts).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
