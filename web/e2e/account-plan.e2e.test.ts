@@ -128,3 +128,17 @@ describe('the top bar on a phone (375 px)', () => {
     await context.close();
   }, 60_000);
 });
+
+describe("the theme toggle's tooltip", () => {
+  it("still names the toggle for a keyboard's focus", async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
+    await page.goto(`${env.server.url}/settings`);
+    await page.getByRole('heading', { name: 'Game Settings' }).waitFor();
+    await page.keyboard.press('Tab');
+    // A focus given after a key press is a keyboard's (:focus-visible), as Tab's own would be.
+    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Switch to dark mode' }).focus();
+    await expect.poll(() => page.getByRole('tooltip').textContent()).toBe('Switch to dark mode');
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  });
+});

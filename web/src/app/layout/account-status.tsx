@@ -72,8 +72,8 @@ export const AccountStatus = ({ compact = false }: { compact?: boolean }) => {
   );
 };
 
-/** The phone bar's plan (its second row): the same pill as the desktop header's. */
+/** The phone bar's plan (its second row): the same pill as the desktop header's, read whole; the switcher gives way. */
 export const MobilePlan = () => {
   const user = useAuthUser();
-  return user.data ? <PlanPill user={user.data} /> : null;
+  return user.data ? <PlanPill user={user.data} className="max-w-[75vw] shrink-0" /> : null;
 };
