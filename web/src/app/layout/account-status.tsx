@@ -27,7 +27,7 @@ export const PlanPill = ({ user, className }: { user: AuthUser; className?: stri
       className,
     )}
   >
-    <Coins className="size-3.5 shrink-0" aria-hidden />
+    {user.plan.unlimited ? <Sparkles className="size-3.5 shrink-0" aria-hidden /> : <Coins className="size-3.5 shrink-0" aria-hidden />}
     <span className="truncate">
       {user.plan.label}
       {user.plan.kind === 'free' && ` · ${freePlaysLeft(user.remainingFreeUses)}`}
