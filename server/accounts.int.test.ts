@@ -36,9 +36,16 @@ describe('a new visitor', () => {
       accessLevel: 'Free',
       email: null,
     });
-    expect((await ann.call('GET', '/api/user-points')).body).toEqual({ success: true, points: 0 });
-    expect((await ann.call('GET', '/api/user/points')).body).toEqual({ success: true, points: 0 });
-    expect((await ann.call('GET', '/api/subscription/status')).body).toEqual({ success: true, status: 'free', usageCount: 0, remainingFreeUses: 3 });
+    const free = { kind: 'free', label: 'Free', subscribed: false, unlimited: false, periodEndsOn: null };
+    expect((await ann.call('GET', '/api/user-points')).body).toEqual({ success: true, points: 0, plan: free });
+    expect((await ann.call('GET', '/api/user/points')).body).toEqual({ success: true, points: 0, plan: free });
+    expect((await ann.call('GET', '/api/subscription/status')).body).toEqual({
+      success: true,
+      status: 'free',
+      usageCount: 0,
+      remainingFreeUses: 3,
+      plan: free,
+    });
     expect(await ann.call('GET', '/api/subscription/details')).toMatchObject({
       status: 404,
       body: { success: false, message: 'No active subscription found.' },

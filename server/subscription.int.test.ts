@@ -1,4 +1,5 @@
 import { createPaymentsGateway } from '@vis/command-api';
+import { authUserResponse, planDate, pointsResponse, subscriptionStatusResponse } from '@vis/domain';
 import { silentLogger } from '@vis/infrastructure';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedWebhook, startFakeStripe, type FakeStripe } from '@vis/command-api/testing';
@@ -13,7 +14,7 @@ beforeAll(async () => {
   fake = await startFakeStripe();
   const price = fake.addPrice();
   const payments = createPaymentsGateway({ stripe: fake.client(), priceId: price.id, webhookSecret: WEBHOOK_SECRET, logger: silentLogger() });
-  server = await startTestServer({ overrides: { payments } });
+  server = await startTestServer({ overrides: { payments }, config: { PUBLIC_COUPON_CODE: 'PLAN-OPEN' } });
 });
 afterAll(async () => {
   await server.close();
@@ -151,5 +152,74 @@ describe('a subscription, from the subscribe button to its end, as the subscript
     );
     expect(fake.subscriptions.get(visitors.body.subscriptionId)?.status).toBe('active');
     expect(fake.requestsTo('DELETE', `/v1/subscriptions/${visitors.body.subscriptionId}`)).toEqual([]);
+  });
+});
+
+/**
+ * Issue 26, one truth about the account: `/api/auth/user` answers the plan label the domain derives, and the
+ * other reads of the balance (points, subscription status) answer the same one, so a live update carries it.
+ */
+type Client = ReturnType<typeof httpClient>;
+const browser = () => httpClient(() => server.url);
+
+/** The label every read of the caller's balance answers, once they all agree on `expected`. */
+const labelsOf = async (who: Client, expected: string) =>
+  vi.waitFor(
+    async () => {
+      const user = authUserResponse.parse((await who.call('GET', '/api/auth/user')).body);
+      const points = pointsResponse.parse((await who.call('GET', '/api/user/points')).body);
+      const status = subscriptionStatusResponse.parse((await who.call('GET', '/api/subscription/status')).body);
+      expect([user.plan.label, points.plan.label, status.plan.label]).toEqual([expected, expected, expected]);
+      return user;
+    },
+    { timeout: 5000 },
+  );
+
+describe('the plan label of GET /api/auth/user', () => {
+  it("is 'Free' for a new visitor", async () => {
+    const user = await labelsOf(browser(), 'Free');
+    expect(user).toMatchObject({ isAuthenticated: false, plan: { kind: 'free', subscribed: false, unlimited: false, periodEndsOn: null } });
+  });
+
+  it("is 'Free with N points' for a visitor who redeemed a points coupon", async () => {
+    expect((await browser().call('POST', '/api/ops/coupons', { code: 'PLAN12', kind: 'points', points: 12 }, server.operator)).status).toBe(201);
+    const cy = browser();
+    expect((await cy.call('POST', '/api/redeem-coupon', { couponCode: 'PLAN12' })).status).toBe(200);
+    expect(await labelsOf(cy, 'Free with 12 points')).toMatchObject({ aiPoints: 12, plan: { kind: 'free_with_points', unlimited: false } });
+  });
+
+  it("is 'Unlimited by coupon' for a visitor with the public coupon, and for the user they sign in as", async () => {
+    const di = browser();
+    expect((await di.call('POST', '/api/subscription/redeem-coupon', { couponCode: 'PLAN-OPEN' })).status).toBe(200);
+    expect(await labelsOf(di, 'Unlimited by coupon')).toMatchObject({ isAuthenticated: false, plan: { subscribed: false, unlimited: true } });
+
+    expect(await di.form('/auth/local', { displayName: 'Dina', email: 'dina@example.com', returnTo: '/' })).toMatchObject({ status: 303 });
+    await vi.waitFor(async () => expect((await di.call('GET', '/api/auth/user')).body).toMatchObject({ isAuthenticated: true }), { timeout: 5000 });
+    // No subscription exists: 'Active Subscription' would be a lie, and the spec's access level stays Free.
+    expect(await labelsOf(di, 'Unlimited by coupon')).toMatchObject({
+      accessLevel: 'Free',
+      plan: { kind: 'unlimited_by_coupon', subscribed: false, unlimited: true, periodEndsOn: null },
+    });
+  });
+
+  it("is 'Premium' once the subscription is paid, and 'Premium until DATE' once it is cancelled", async () => {
+    const ed = browser();
+    await ed.form('/auth/local', { displayName: 'Edda', email: 'edda@example.com' });
+    const created = await ed.call('POST', '/api/subscription/create', { email: 'edda@example.com' });
+    expect(created.status).toBe(200);
+    // Unpaid, it unlocks nothing yet.
+    await labelsOf(ed, 'Free');
+
+    await deliver(fake.event('invoice.paid', fake.payLatestInvoice(created.body.subscriptionId)));
+    const premium = await labelsOf(ed, 'Premium');
+    expect(premium).toMatchObject({ accessLevel: 'Premium', aiPoints: 1000, plan: { kind: 'premium', subscribed: true, unlimited: true } });
+    const periodEnd = (await ed.call('GET', '/api/subscription/details')).body.subscription.currentPeriodEnd as number;
+    expect(premium.plan.periodEndsOn).toBe(planDate(periodEnd));
+
+    const cancelled = await ed.call('POST', '/api/subscription/cancel');
+    expect(cancelled.body.message).toBe(`Your subscription will end on ${planDate(periodEnd)}`);
+    expect(await labelsOf(ed, `Premium until ${planDate(periodEnd)}`)).toMatchObject({
+      plan: { kind: 'premium_until', subscribed: true, unlimited: true, periodEndsOn: planDate(periodEnd) },
+    });
   });
 });

@@ -45,7 +45,7 @@ describe("a visitor's balance on sign-in", () => {
 
     await signIn(ann, 'ann@example.com');
     await userOf(ann, { isAuthenticated: true, email: 'ann@example.com', aiPoints: 50, remainingFreeUses: 1 });
-    expect((await ann.call('GET', '/api/user/points')).body).toEqual({ success: true, points: 50 });
+    expect((await ann.call('GET', '/api/user/points')).body).toMatchObject({ success: true, points: 50, plan: { label: 'Free with 50 points' } });
     expect((await ann.call('GET', '/api/subscription/status')).body).toMatchObject({ status: 'free', remainingFreeUses: 1 });
     expect(await eventsOfType('AccountHandedOver')).toMatchObject([
       { data: { accountId: expect.stringMatching(/^visitor-/), points: 50, freePlaysUsed: 2, redeemedCoupons: [{ code: 'WELCOME50' }] } },
@@ -67,7 +67,7 @@ describe("a visitor's balance on sign-in", () => {
     // A copy of the visitor's old cookie is a stranger now: it reads neither the user's balance nor the visitor's.
     const read = (path: string) => fetch(`${server.url}${path}`, { headers: { cookie: visitorCookie } }).then((res) => res.json());
     expect(await read('/api/auth/user')).toMatchObject({ isAuthenticated: false, email: null, aiPoints: 0, remainingFreeUses: 3 });
-    expect(await read('/api/user/points')).toEqual({ success: true, points: 0 });
+    expect(await read('/api/user/points')).toMatchObject({ success: true, points: 0, plan: { label: 'Free' } });
   });
 
   it("adds to a user who already had points, never counting a coupon twice, and leaves another user's visitor alone", async () => {

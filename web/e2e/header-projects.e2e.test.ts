@@ -20,12 +20,13 @@ describe('the header', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/dashboard$/);
 
-    await header.getByText('0 AI Points').waitFor();
-    expect(await header.getByText('free plays left').count()).toBe(0);
+    // The same plan label as before signing in: a user has the visitor's free plays and no points yet.
+    await header.getByRole('link', { name: 'Free · 3 free plays left' }).waitFor();
     await header.getByRole('button', { name: 'Account menu for Ann Lee' }).click();
     const menu = page.getByRole('menu');
     await menu.getByText('ann@example.com').waitFor();
     await menu.getByText('Inactive Subscription').waitFor();
+    expect(await menu.getByText('Plan: Free', { exact: true }).count()).toBe(1);
     await menu.getByRole('menuitem', { name: 'Manage Subscription' }).waitFor();
     await screenshotAtWidths(page, 'header-user-menu', { fullPage: false, widths: [1280] });
 

@@ -70,7 +70,7 @@ describe("a newcomer's first visit, end to end", () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/marketplace$/);
     await header(page).getByRole('button', { name: 'Account menu for Nia Okafor' }).waitFor();
-    await header(page).getByText('0 AI Points').waitFor();
+    await header(page).getByRole('link', { name: 'Free · 3 free plays left' }).waitFor();
 
     // Two guided projects, both reachable from the switcher.
     await page.goto(`${base}/dashboard`);
@@ -178,7 +178,7 @@ describe("a newcomer's first visit, end to end", () => {
     await account.getByRole('textbox', { name: 'Coupon code' }).fill('WALK-POINTS-90');
     await account.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => bar.getAttribute('aria-valuenow'), LIVE).toBe('90');
-    await header(page).getByText('90 AI Points').waitFor(LIVE);
+    await header(page).getByRole('link', { name: 'Free with 90 points' }).waitFor(LIVE);
 
     // Subscription: Stripe.js from the local stand-in, the fake Stripe behind the server; pay, then cancel.
     await context.route('https://js.stripe.com/**', (route) =>

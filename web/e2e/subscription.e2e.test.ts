@@ -52,7 +52,8 @@ const serveFakeStripeJs = async (context: BrowserContext) => {
 const signIn = async (page: Page, baseUrl: string, name: string, email: string) => {
   await page.goto(`${baseUrl}/subscription`);
   await page.getByRole('heading', { name: 'Authentication Required' }).waitFor();
-  await page.getByRole('link', { name: 'Sign in with Google' }).click();
+  // The 'Authentication Required' card's; the subscribe panel's 'Sign In Recommended' box has one too.
+  await page.getByRole('link', { name: 'Sign in with Google' }).first().click();
   await page.getByRole('heading', { name: 'Local sign-in (development)' }).waitFor();
   await page.getByLabel('Display name').fill(name);
   await page.getByLabel('Email').fill(email);
@@ -86,7 +87,7 @@ describe('the subscription page', () => {
     await page.getByRole('heading', { name: 'Authentication Required', level: 1 }).waitFor();
     await page.getByText('Please sign in to manage your subscription').waitFor();
     await page.getByText('Your subscription will be linked to your Google account').waitFor();
-    expect(await page.getByRole('link', { name: 'Sign in with Google' }).getAttribute('href')).toBe('/auth/google?returnTo=/subscription');
+    expect(await page.getByRole('link', { name: 'Sign in with Google' }).first().getAttribute('href')).toBe('/auth/google?returnTo=/subscription');
     await screenshotAtWidths(page, 'subscription-signed-out');
 
     await signIn(page, paid.url, 'Ann Lee', 'ann@example.com');
@@ -191,6 +192,51 @@ describe('the subscription page', () => {
     expect(consoleErrors.unexpected(PROVOKED)).toEqual([]);
     await context.close();
   }, 150_000);
+
+  it('recommends signing in to a visitor, who may still subscribe by email and pay (spec 02 §2.3, §6)', async () => {
+    const { context, page, consoleErrors } = await openPage(browser, 1280);
+    (await serveFakeStripeJs(context))();
+    await page.goto(`${paid.url}/subscription`);
+    await page.getByRole('heading', { name: 'Authentication Required', level: 1 }).waitFor();
+    const recommended = page.getByRole('region', { name: 'Sign In Recommended' });
+    await recommended.getByText('Sign in to link your subscription to your Google account.', { exact: false }).waitFor();
+    expect(await recommended.getByRole('link', { name: 'Sign in with Google' }).getAttribute('href')).toBe('/auth/google?returnTo=/subscription');
+    await page.getByRole('heading', { name: 'Subscribe to Viral Idea Generator' }).waitFor();
+    await page.getByText('You have 3 free uses remaining').first().waitFor();
+    expect(await page.getByText('Logged in as').count()).toBe(0);
+    await page.getByRole('form', { name: 'Free Access' }).waitFor();
+
+    // The email is the visitor's to type: empty, the button waits; without an @, the spec's message.
+    const email = page.getByLabel('Email', { exact: true });
+    expect(await email.getAttribute('readonly')).toBeNull();
+    const continueButton = page.getByRole('button', { name: 'Continue to Payment - $4/month' });
+    expect(await continueButton.isDisabled()).toBe(true);
+    await email.fill('vic-at-example.com');
+    await continueButton.click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await screenshotAtWidths(page, 'subscription-visitor', { widths: [1280, 375] });
+
+    await email.fill('vic@example.com');
+    await continueButton.click();
+    await expect.poll(() => formState(page).innerText()).toBe('Ready');
+    // Once paying has begun, the recommendation has had its say.
+    expect(await recommended.count()).toBe(0);
+    expect(await page.getByRole('form', { name: 'Payment details' }).getByLabel('Email').inputValue()).toBe('vic@example.com');
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('form', { name: 'Payment details' }).locator('button[type="submit"]').click();
+    await expect.poll(() => toastText(page)).toContain('Payment Successful!');
+    await payAtStripe([...fake.subscriptions.keys()].at(-1)!);
+    await page.waitForURL(/\/dashboard$/, { timeout: 5000 });
+    // The visitor's own subscription: the plan says so in the header.
+    await page
+      .getByRole('banner')
+      .filter({ has: page.getByRole('navigation', { name: 'Header' }) })
+      .getByRole('link', { name: 'Premium', exact: true })
+      .waitFor();
+
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  }, 90_000);
 
   it('says plainly when the server takes no payments, and the coupon still gives unlimited access (dark, keyboard)', async () => {
     const { context, page, consoleErrors } = await openPage(browser, 375, { colorScheme: 'dark' });

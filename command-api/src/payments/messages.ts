@@ -1,3 +1,5 @@
+import { planDate } from '@vis/domain';
+
 /** Texts of the payment calls. The spec's own (§8) come from the domain's constants; these fill its gaps. */
 
 export const PAYMENTS_NOT_CONFIGURED = {
@@ -30,6 +32,5 @@ export const SUBSCRIPTION_CANCELLED_MESSAGE = 'Your subscription has been cancel
 export const NOT_YOUR_ACCOUNT_MESSAGE = 'You can only subscribe for your own account.';
 export const SUBSCRIPTION_NOT_FOUND_MESSAGE = 'Subscription not found';
 
-/** 'December 23, 2026', as the subscription page shows dates. The server does not know the reader's time zone: UTC. */
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-export const cancellationScheduledMessage = (endsAt: number) => `Your subscription will end on ${longDate.format(new Date(endsAt * 1000))}`;
+/** The date written as the plan label writes it ('Premium until December 23, 2026'). */
+export const cancellationScheduledMessage = (endsAt: number) => `Your subscription will end on ${planDate(endsAt)}`;

@@ -7,3 +7,4 @@ export * from './events.ts';
 export * from './state.ts';
 export * from './status.ts';
 export * from './points-card.ts';
+export * from './plan.ts';

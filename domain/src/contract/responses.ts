@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUPON_KINDS } from '../account/coupon-code.ts';
 import { CHARGE_METHODS, SUBSCRIPTION_STATUSES } from '../account/events.ts';
+import { PLAN_KINDS } from '../account/plan.ts';
 import type { SubscriptionStatusView } from '../account/status.ts';
 import { FLOW_STAGE_IDS } from '../ai/flow-stages.ts';
 import { FEEDBACK_TYPES } from '../feedback/feedback.ts';
@@ -314,6 +315,18 @@ export const redeemCouponResponse = z.object({
 });
 export type RedeemCouponResponse = z.infer<typeof redeemCouponResponse>;
 
+/**
+ * The account's one plan label and what goes with it (the domain's `planOf`), sent with every read of the
+ * balance so that a live update carries it: screens show `label` and derive none of their own.
+ */
+export const accountPlan = z.object({
+  kind: z.enum(PLAN_KINDS),
+  label: z.string(),
+  subscribed: z.boolean(),
+  unlimited: z.boolean(),
+  periodEndsOn: z.string().nullable(),
+});
+
 /** GET /api/auth/user: the spec's user shape (02 §3). */
 export const authUserResponse = z.object({
   id: z.string().nullable(),
@@ -328,8 +341,7 @@ export const authUserResponse = z.object({
   subscriptionExpiresAt: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
   accessLevel: z.enum(['Premium', 'Free']),
-  /** A paid subscription or an unlimited coupon: AI calls cost nothing (the domain's `isSubscribed`). */
-  unlimitedAccess: z.boolean(),
+  plan: accountPlan,
   /** The billing card's 'Need more AI points?' hint applies (the domain's `needsMorePoints`). */
   needsMorePoints: z.boolean(),
   aiPoints: z.number(),
@@ -340,7 +352,7 @@ export const authUserResponse = z.object({
 export type AuthUserResponse = z.infer<typeof authUserResponse>;
 
 /** GET /api/user/points (and /api/user-points). */
-export const pointsResponse = z.object({ success, points: z.number() });
+export const pointsResponse = z.object({ success, points: z.number(), plan: accountPlan });
 export type PointsResponse = z.infer<typeof pointsResponse>;
 
 /**
@@ -356,6 +368,7 @@ export const subscriptionStatusResponse = z.object({
   status: z.enum(['active', 'free_unlimited', 'need_subscription', 'free'] satisfies SubscriptionStatusView[]),
   usageCount: z.number(),
   remainingFreeUses: z.number(),
+  plan: accountPlan,
 });
 export type SubscriptionStatusBody = z.infer<typeof subscriptionStatusResponse>;
 

@@ -1,10 +1,10 @@
 import type Router from '@koa/router';
 import {
   accessLevelOf,
-  isSubscribed,
   needsMorePoints,
   NO_ACTIVE_SUBSCRIPTION_MESSAGE,
   NotFoundError,
+  planOf,
   readModels,
   subscriptionStatusOf,
   type AuthUserResponse,
@@ -36,7 +36,10 @@ type Balance = Omit<BalanceDocument, '_topics' | '_position'>;
 const subscriptionStatusLabel = (balance: Balance): AuthUserResponse['subscriptionStatus'] =>
   balance.subscriptionStatus === 'none' ? 'Free' : balance.subscriptionStatus;
 
-const facts = (balance: Balance) => ({ ...balance, subscription: { status: balance.subscriptionStatus } });
+const facts = (balance: Balance) => ({
+  ...balance,
+  subscription: { status: balance.subscriptionStatus, cancelAtPeriodEnd: balance.cancelAtPeriodEnd, currentPeriodEnd: balance.currentPeriodEnd },
+});
 
 /**
  * The caller's own account, read from the balances read model: a session can only ever name its own account,
@@ -69,7 +72,7 @@ export const accountQueryRoutes = (
       subscriptionExpiresAt: balance.currentPeriodEnd === null ? null : new Date(balance.currentPeriodEnd * 1000).toISOString(),
       cancelAtPeriodEnd: balance.cancelAtPeriodEnd,
       accessLevel: accessLevelOf(facts(balance)),
-      unlimitedAccess: isSubscribed(facts(balance)),
+      plan: planOf(facts(balance)),
       needsMorePoints: needsMorePoints(facts(balance)),
       aiPoints: balance.points,
       remainingFreeUses: balance.freePlaysLeft,
@@ -78,13 +81,15 @@ export const accountQueryRoutes = (
   });
 
   const points = async (ctx: Context) => {
-    ctx.body = { success: true, points: (await ownBalance(ctx)).points } satisfies PointsResponse;
+    const balance = await ownBalance(ctx);
+    ctx.body = { success: true, points: balance.points, plan: planOf(facts(balance)) } satisfies PointsResponse;
   };
   router.get('/api/user-points', points);
   router.get('/api/user/points', points);
 
   router.get('/api/subscription/status', async (ctx) => {
-    ctx.body = { success: true, ...subscriptionStatusOf(facts(await ownBalance(ctx))) } satisfies SubscriptionStatusBody;
+    const balance = facts(await ownBalance(ctx));
+    ctx.body = { success: true, ...subscriptionStatusOf(balance), plan: planOf(balance) } satisfies SubscriptionStatusBody;
   });
 
   router.get('/api/subscription/details', async (ctx) => {

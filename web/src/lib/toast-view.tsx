@@ -29,6 +29,6 @@ export const ToastView = ({ current, onClose }: { current: ShownToast | null; on
         {current.description && <ToastPrimitive.Description className="mt-1 text-sm opacity-90">{current.description}</ToastPrimitive.Description>}
       </ToastPrimitive.Root>
     )}
-    <ToastPrimitive.Viewport className="pointer-events-none fixed top-14 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+    <ToastPrimitive.Viewport className="pointer-events-none fixed top-25 right-0 md:top-14 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
   </ToastPrimitive.Provider>
 );

@@ -2,6 +2,7 @@ import { Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
 import { Button, focusRing } from '../../components/ui/button.tsx';
+import { ProjectSwitcher } from '../../features/projects/components/project-switcher.tsx';
 import { FeedbackButton } from '../../features/feedback/components/feedback-button.tsx';
 import { useProject, type ProjectResponse } from '../../lib/projects/get-project.ts';
 import { useRememberedProjectId } from '../../features/projects/hooks/use-current-project.ts';
@@ -11,7 +12,7 @@ import { useToast } from '../../lib/toast.tsx';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { OfflineAiNotice } from '../../components/offline-ai-notice.tsx';
 import { SaveIndicator } from '../../components/save-indicator.tsx';
-import { AccountStatus } from './account-status.tsx';
+import { AccountStatus, MobilePlan } from './account-status.tsx';
 import { Brand } from './brand.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
@@ -136,26 +137,39 @@ export const AppShell = () => {
         </div>
       </aside>
 
-      <header className="fixed inset-x-0 top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur md:hidden dark:border-slate-800 dark:bg-slate-900/95">
-        <Button
-          variant="ghost"
-          size="icon"
-          onClick={drawer.show}
-          onPointerEnter={() => void loadDrawer()}
-          onFocus={() => void loadDrawer()}
-          aria-label="Open sidebar"
-          aria-expanded={drawer.open}
+      {/* Phones: the bar's first row acts (menu, save, theme, account); the second carries what the desktop header
+          shows beside it, the project switcher and the plan with its free-plays counter, so none of it is lost at
+          375 px and nothing overflows. */}
+      <header className="fixed inset-x-0 top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur md:hidden dark:border-slate-800 dark:bg-slate-900/95">
+        <div className="flex h-14 items-center gap-2 px-3">
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={drawer.show}
+            onPointerEnter={() => void loadDrawer()}
+            onFocus={() => void loadDrawer()}
+            aria-label="Open sidebar"
+            aria-expanded={drawer.open}
+          >
+            <Menu className="size-5" aria-hidden />
+          </Button>
+          <Brand showName={false} />
+          <div className="flex-1" />
+          <SaveIndicator compact />
+          <ThemeToggle side="bottom" />
+          <Button size="sm" onClick={() => void save()}>
+            Save
+          </Button>
+          <AccountStatus compact />
+        </div>
+        <div
+          data-testid="mobile-bar-second-row"
+          className="flex h-11 min-w-0 items-center gap-2 border-t border-slate-100 px-3 dark:border-slate-800"
         >
-          <Menu className="size-5" aria-hidden />
-        </Button>
-        <Brand showName={false} />
-        <div className="flex-1" />
-        <SaveIndicator compact />
-        <ThemeToggle />
-        <Button size="sm" onClick={() => void save()}>
-          Save
-        </Button>
-        <AccountStatus compact />
+          <ProjectSwitcher />
+          <div className="flex-1" />
+          <MobilePlan />
+        </div>
       </header>
 
       {drawer.wasOpened && (
@@ -176,7 +190,7 @@ export const AppShell = () => {
       {/* The sidebar's width and then the page's own margin. */}
       <TopBar className={expanded ? 'md:pl-78' : 'md:pl-22'} />
 
-      <main id="main" className={cn('min-h-dvh pt-14 pb-24 transition-[padding] duration-200 md:pt-0', expanded ? 'md:pl-72' : 'md:pl-16')}>
+      <main id="main" className={cn('min-h-dvh pt-25 pb-24 transition-[padding] duration-200 md:pt-0', expanded ? 'md:pl-72' : 'md:pl-16')}>
         <OfflineAiNotice />
         <Outlet />
       </main>

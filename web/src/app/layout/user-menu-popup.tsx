@@ -75,6 +75,9 @@ export const UserMenuPopup = ({
               {active && <span className="size-2 rounded-full bg-emerald-500" aria-hidden />}
               {active ? 'Active Subscription' : 'Inactive Subscription'}
             </p>
+            <p className="mt-2 text-sm text-slate-700 dark:text-slate-200">
+              Plan: <span className="font-semibold">{user.plan.label}</span>
+            </p>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
           <MenuLinks links={ACCOUNT_LINKS} />

@@ -23,8 +23,9 @@ const initialsOf = (name: string) =>
 export const UserMenu = ({ user, compact = false }: { user: AuthUser; compact?: boolean }) => {
   const menu = useMenuOnIntent(popup);
   const name = user.displayName ?? user.username ?? user.email ?? 'Account';
-  // A paid subscription or an unlimited coupon, as the server decides it.
-  const active = user.unlimitedAccess;
+  // Spec 02 §2.2's 'Active Subscription' is a paid subscription, as the server decides it: an unlimited coupon
+  // is none (the plan label says what it is).
+  const active = user.plan.subscribed;
   const trigger: TriggerLook = {
     className: cn(
       'flex h-10 items-center gap-2 rounded-full border border-slate-200 bg-white py-1 pr-2 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',

@@ -50,7 +50,9 @@ export const TooltipPopup = ({
   const triggerRef = useRef<HTMLButtonElement>(null);
   const handoverTimer = useRef<number | undefined>(undefined);
   const stopWatchingPointer = useRef(() => {});
-  const focusGivenByPress = useRef(handover.pointer.current.pressed && handover.triggerHadFocus);
+  // The trigger, rendered anew, gets the stand-in's focus back: whether that focus shows the tooltip is the
+  // stand-in's (a tap's focus stayed hidden there), not what the browser makes of a focus given by script.
+  const refocus = useRef<boolean | null>(handover.triggerHadFocus ? handover.focusVisible : null);
 
   const change = useCallback((next: boolean) => {
     window.clearTimeout(handoverTimer.current);
@@ -98,9 +100,11 @@ export const TooltipPopup = ({
           onPointerLeave={() => window.clearTimeout(handoverTimer.current)}
           onPointerDown={() => window.clearTimeout(handoverTimer.current)}
           onFocus={(event) => {
-            if (!focusGivenByPress.current) return;
-            focusGivenByPress.current = false;
-            event.preventDefault();
+            // Only a keyboard's focus opens the tooltip (Radix opens it for any focus): a tap focuses the button too,
+            // and on a phone nothing then leaves it, so the tooltip stayed open over Save and Sign In (issue 26).
+            const visible = refocus.current ?? event.currentTarget.matches(':focus-visible');
+            refocus.current = null;
+            if (!visible) event.preventDefault();
           }}
         >
           {children}

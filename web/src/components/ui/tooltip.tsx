@@ -17,6 +17,8 @@ export interface StandInPointer {
 /** Where the stand-in left off when the tooltip's code arrived. */
 export interface TooltipHandover {
   triggerHadFocus: boolean;
+  /** The focus was a keyboard's (`:focus-visible`): only such a focus shows the tooltip once the trigger is anew. */
+  focusVisible: boolean;
   /**
    * Read when the tooltip mounts: a pointer that swept over the trigger may have left it between the code's arrival
    * and the tooltip's first render, and a snapshot taken at arrival would open a tooltip nobody points at.
@@ -31,7 +33,7 @@ type TriggerProps = Pick<HTMLAttributes<HTMLElement>, 'onPointerEnter' | 'onPoin
 const popupCode = codeOnDemand(() => import('./tooltip-popup.tsx').then((module) => module.TooltipPopup));
 
 /** A tooltip whose code was here when it mounted had no stand-in. */
-const NO_STAND_IN: TooltipHandover = { triggerHadFocus: false, pointer: { current: { hoveredSince: null, pressed: false } } };
+const NO_STAND_IN: TooltipHandover = { triggerHadFocus: false, focusVisible: false, pointer: { current: { hoveredSince: null, pressed: false } } };
 
 /**
  * Until the tooltip's code is here the trigger stands in by itself: the pointer coming onto it or the focus fetch
@@ -45,7 +47,7 @@ const useTooltipOnIntent = () => {
   const fetchFor = useCallback(
     (trigger: Element) =>
       void popupCode.load().then((value) => {
-        setHandover({ triggerHadFocus: document.activeElement === trigger, pointer: standIn });
+        setHandover({ triggerHadFocus: document.activeElement === trigger, focusVisible: trigger.matches(':focus-visible'), pointer: standIn });
         setPopup(() => value);
       }),
     [],

@@ -51,6 +51,3 @@ export const CANCEL_EXCEPTION = 'Failed to cancel subscription. Please try again
 export const CARD_FORM_UNAVAILABLE = 'Card payments are not available on this server right now. Coupons still work.';
 /** Not in the spec: Stripe.js could not be loaded (blocked or offline). */
 export const STRIPE_LOAD_FAILED = 'The payment system could not be loaded. Please check your connection and try again.';
-
-/** A Unix time in seconds as the page shows it: the reader's local date ('December 23, 2026'). */
-export const formatPeriodEnd = (seconds: number) => new Date(seconds * 1000).toLocaleDateString('en-US', { dateStyle: 'long' });

@@ -12,10 +12,9 @@ import { CouponForm } from './coupon-form.tsx';
 
 const SIGN_IN_URL = '/auth/google?returnTo=/billing';
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-
 /**
- * Spec 02 §2.8: the account status card. Premium only while the paid subscription is active (§1); points out of
+ * Spec 02 §2.8: the account status card. The subscription line is the server's plan label ('Free', 'Free with N
+ * points', 'Unlimited by coupon', 'Premium', 'Premium until DATE'), the same on every screen; points out of
  * 300 with the bar capped at 100% (§9); the coupon form; 'Need more AI points?' when not subscribed (a paid
  * subscription or an unlimited coupon) and under 3 points. Visitors see their own balance and a way to sign in.
  */
@@ -26,8 +25,8 @@ export const AccountStatusCard = ({ user }: { user: AuthUser }) => {
   const pointsQuery = usePoints(signedIn);
   const points = (signedIn ? pointsQuery.data?.points : undefined) ?? user.aiPoints ?? 0;
   const shown = Math.min(Math.max(points, 0), BILLING_POINTS_MAX);
-  const premium = user.subscriptionStatus === 'active';
-  const unlimited = user.subscriptionStatus === 'free_unlimited';
+  const { plan } = user;
+  const premium = plan.subscribed;
   const needMore = user.needsMorePoints;
 
   return (
@@ -63,19 +62,11 @@ export const AccountStatusCard = ({ user }: { user: AuthUser }) => {
                   : 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100',
               )}
             >
-              {premium && <Crown className="size-4" aria-hidden />}
-              {premium ? 'Premium' : 'Free'}
+              {premium ? <Crown className="size-4" aria-hidden /> : plan.unlimited ? <Sparkles className="size-4" aria-hidden /> : null}
+              {plan.label}
             </span>
-            {premium && user.subscriptionExpiresAt && (
-              <span className="mt-1 block text-sm text-slate-600 dark:text-slate-300">
-                {user.cancelAtPeriodEnd ? 'Ends on' : 'Expires on'}{' '}
-                <time dateTime={user.subscriptionExpiresAt}>{formatDate(user.subscriptionExpiresAt)}</time>
-              </span>
-            )}
-            {unlimited && (
-              <span className="mt-1 flex items-center gap-1 text-sm text-slate-600 dark:text-slate-300">
-                <Sparkles className="size-4" aria-hidden /> Unlimited access from a coupon
-              </span>
+            {plan.kind === 'premium' && plan.periodEndsOn && (
+              <span className="mt-1 block text-sm text-slate-600 dark:text-slate-300">Renews on {plan.periodEndsOn}</span>
             )}
           </dd>
         </div>

@@ -11,8 +11,10 @@ export const PointsCard = () => {
   const signedIn = user.data?.isAuthenticated === true;
   const points = usePoints(signedIn);
   if (!signedIn || points.data === undefined) return null;
-  // The bar's maximum and which warning a balance gets are the domain's rule (spec 01 §9).
-  const card = pointsCardOf(points.data.points);
+  // The bar's maximum and which warning a balance gets are the domain's rule (spec 01 §9), over the plan the
+  // server sent with the balance: an unlimited plan is warned of nothing.
+  const { plan } = points.data;
+  const card = pointsCardOf(points.data.points, plan);
   return (
     <Card aria-label="AI points">
       <div className="flex items-center justify-between">
@@ -21,6 +23,9 @@ export const PointsCard = () => {
         </h2>
         <span className="text-2xl font-bold tabular-nums">{card.points}</span>
       </div>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        Plan: <span className="font-semibold text-slate-900 dark:text-slate-50">{plan.label}</span>
+      </p>
       <Progress.Root
         value={card.barValue}
         max={card.barMaximum}

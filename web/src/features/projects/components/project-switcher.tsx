@@ -17,7 +17,7 @@ export const ProjectSwitcher = () => {
   const current = projects.data?.projects.find((project) => project.id === currentId);
   const trigger: TriggerLook = {
     className: cn(
-      'flex h-9 max-w-40 items-center lg:max-w-64 gap-2 rounded-lg border border-slate-200 px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800',
+      'flex h-9 min-w-0 max-w-40 items-center lg:max-w-64 gap-2 rounded-lg border border-slate-200 px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800',
       focusRing,
     ),
     'aria-label': current ? `My projects (current: ${current.name})` : 'My projects',

@@ -1,5 +1,5 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import type { SubscriptionDetailsResponse, SubscriptionStatusBody } from '@vis/domain';
+import type { AccountPlan } from '@vis/domain';
 import { AlertTriangle, CalendarDays, CheckCircle2, Gift, LayoutDashboard } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -8,29 +8,22 @@ import { Card } from '../../../components/ui/card.tsx';
 import { overlayClasses } from '../../../components/ui/dialog.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useCancelSubscription } from '../api/cancel-subscription.ts';
-import { BENEFITS, CANCEL_EXCEPTION, CANCEL_FAILED, formatPeriodEnd, NO_ACTIVE_SUBSCRIPTION } from '../texts.ts';
+import { BENEFITS, CANCEL_EXCEPTION, CANCEL_FAILED, NO_ACTIVE_SUBSCRIPTION } from '../texts.ts';
 import { failureMessage } from './messages.ts';
 
 /**
  * Spec 02 §2.3 'Subscribe panel (status active or free_unlimited)': the renewal or end date, the dashboard, and
- * a confirmed cancel, after which the status is refetched (§4 'Cancel').
+ * a confirmed cancel, after which the status is refetched (§4 'Cancel'). Which panel and which date are the
+ * server's plan: its dates are the ones the plan label writes.
  */
-export const ActivePanel = ({
-  status,
-  subscriptionId,
-  details,
-}: {
-  status: SubscriptionStatusBody['status'];
-  subscriptionId: string | null;
-  details: SubscriptionDetailsResponse['subscription'] | undefined;
-}) => {
+export const ActivePanel = ({ plan, subscriptionId }: { plan: AccountPlan; subscriptionId: string | null }) => {
   const id = useId();
-  const unlimited = status === 'free_unlimited';
+  const unlimited = plan.kind === 'unlimited_by_coupon';
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelSubscription();
   const toast = useToast();
-  const periodEnd = details?.currentPeriodEnd ?? null;
-  const ending = details?.cancelAtPeriodEnd === true;
+  const periodEnd = plan.periodEndsOn;
+  const ending = plan.kind === 'premium_until';
 
   const askToCancel = () => {
     if (!subscriptionId) {
@@ -77,7 +70,7 @@ export const ActivePanel = ({
           }
         >
           <CalendarDays className="size-4 shrink-0" aria-hidden />
-          {ending ? `Your subscription will end on ${formatPeriodEnd(periodEnd)}` : `Renews on ${formatPeriodEnd(periodEnd)}`}
+          {ending ? `Your subscription will end on ${periodEnd}` : `Renews on ${periodEnd}`}
         </p>
       )}
 
@@ -95,7 +88,7 @@ export const ActivePanel = ({
           <LayoutDashboard className="size-4" aria-hidden />
           Go to Dashboard
         </Link>
-        {status === 'active' && !ending && (
+        {plan.kind === 'premium' && (
           <Button variant="secondary" size="lg" onClick={askToCancel}>
             Cancel Subscription
           </Button>
@@ -112,7 +105,7 @@ export const ActivePanel = ({
             </AlertDialog.Title>
             <AlertDialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">
               {periodEnd !== null
-                ? `You keep unlimited access until ${formatPeriodEnd(periodEnd)}. After that your subscription ends and is not renewed.`
+                ? `You keep unlimited access until ${periodEnd}. After that your subscription ends and is not renewed.`
                 : 'Your subscription ends and is not renewed.'}
             </AlertDialog.Description>
             <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

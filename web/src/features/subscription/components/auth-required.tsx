@@ -2,7 +2,7 @@ import { Lock } from 'lucide-react';
 import { Card } from '../../../components/ui/card.tsx';
 
 /** `/auth/google?returnTo=/subscription`: the path encoded, its slashes kept readable (the server decodes either). */
-const signInHref = (returnTo: string) => `/auth/google?returnTo=${encodeURIComponent(returnTo).replaceAll('%2F', '/')}`;
+export const signInHref = (returnTo: string) => `/auth/google?returnTo=${encodeURIComponent(returnTo).replaceAll('%2F', '/')}`;
 
 /** Spec 02 §2.3: what a signed-out visitor sees; signing in comes back to this page. */
 export const AuthRequired = ({ returnTo }: { returnTo: string }) => (
@@ -28,7 +28,7 @@ export const AuthRequired = ({ returnTo }: { returnTo: string }) => (
 );
 
 /** Google's "G", drawn here: no image from another site. */
-const GoogleMark = () => (
+export const GoogleMark = () => (
   <svg viewBox="0 0 48 48" className="size-5" aria-hidden focusable="false">
     <path
       fill="#FFC107"

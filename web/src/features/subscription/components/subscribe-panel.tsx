@@ -13,6 +13,7 @@ import { FreeAccessBox } from './free-access-box.tsx';
 import { failureMessage } from './messages.ts';
 import { ErrorNotice, InfoNotice } from './notice.tsx';
 import { PaymentForm, type Checkout, type OnPaid } from './payment-form.tsx';
+import { SignInRecommended } from './sign-in-recommended.tsx';
 
 /** Spec 02 §5: non-empty and containing an @. */
 const isValidEmail = (email: string) => email.trim() !== '' && email.includes('@');
@@ -94,6 +95,8 @@ export const SubscribePanel = ({ user, status, onPaid }: { user: AuthUser; statu
           {outOfFreeUses ? "You've used all your free attempts" : `You have ${remaining} free ${remaining === 1 ? 'use' : 'uses'} remaining`}
         </p>
       </div>
+
+      {!user.isAuthenticated && !checkout && <SignInRecommended />}
 
       {checkout ? (
         <PaymentForm {...checkout} onPaid={onPaid} />
