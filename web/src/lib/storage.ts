@@ -39,4 +39,6 @@ export const STORAGE_KEYS = {
   /** The last project this browser loaded, shown read-only when the server cannot be reached (spec 01 §4 'On load'). */
   projectCopy: 'projectCopy',
   sidebarExpanded: 'sidebarExpanded',
+  /** Which corner the floating feedback button sits in (spec 01 §2: bottom-right by default, other corners possible). */
+  feedbackCorner: 'feedbackCorner',
 } as const;

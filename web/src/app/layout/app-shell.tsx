@@ -2,7 +2,8 @@ import { Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
 import { Button, focusRing } from '../../components/ui/button.tsx';
-import { FeedbackButton } from '../../features/feedback/components/feedback-button.tsx';
+import { FeedbackButton, feedbackClearance } from '../../features/feedback/components/feedback-button.tsx';
+import { useFeedbackCorner } from '../../features/feedback/corner.ts';
 import { useProject, type ProjectResponse } from '../../lib/projects/get-project.ts';
 import { useRememberedProjectId } from '../../features/projects/hooks/use-current-project.ts';
 import { cn } from '../../lib/cn.ts';
@@ -68,6 +69,7 @@ export const AppShell = () => {
   const [expanded, setExpanded] = useState(false);
   const drawer = useDrawer(isMobile);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const feedbackCorner = useFeedbackCorner();
   const projectId = useRememberedProjectId();
   // The shell shows only how far the project got: every other change of it (each keystroke saved) leaves the
   // sidebar and top bar alone.
@@ -176,7 +178,10 @@ export const AppShell = () => {
       {/* The sidebar's width and then the page's own margin. */}
       <TopBar className={expanded ? 'md:pl-78' : 'md:pl-22'} />
 
-      <main id="main" className={cn('min-h-dvh pt-14 pb-24 transition-[padding] duration-200 md:pt-0', expanded ? 'md:pl-72' : 'md:pl-16')}>
+      <main
+        id="main"
+        className={cn('min-h-dvh pb-24 transition-[padding] duration-200', feedbackClearance(feedbackCorner), expanded ? 'md:pl-72' : 'md:pl-16')}
+      >
         <OfflineAiNotice />
         <Outlet />
       </main>
@@ -184,7 +189,7 @@ export const AppShell = () => {
           down); back and forward return to where the visitor was. Controls that only change the query keep it. */}
       <ScrollRestoration />
 
-      <FeedbackButton open={feedbackOpen} onOpenChange={setFeedbackOpen} />
+      <FeedbackButton open={feedbackOpen} onOpenChange={setFeedbackOpen} sidebarExpanded={expanded} />
     </div>
   );
 };

@@ -1,0 +1,116 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, openToast, screenshotPath, startPlaying, useServerAndBrowser } from './browser.ts';
+
+const env = useServerAndBrowser();
+
+const feedbackButton = (page: Page) => page.getByRole('button', { name: 'Send feedback' });
+
+/** The page's visible controls the floating feedback button lies on (by their names), in the viewport as it is scrolled now. */
+const controlsUnderFeedbackButton = (page: Page) =>
+  page.evaluate(() => {
+    const button = document.querySelector<HTMLElement>('button[aria-label="Send feedback"]');
+    if (!button) throw new Error('no feedback button');
+    const box = button.getBoundingClientRect();
+    return [...document.querySelectorAll<HTMLElement>('a[href], button, input, textarea, select, [role="switch"], [role="combobox"]')]
+      .filter((element) => element !== button && getComputedStyle(element).visibility !== 'hidden')
+      .filter((element) => {
+        const rect = element.getBoundingClientRect();
+        return rect.width > 1 && rect.height > 1 && rect.left < box.right && rect.right > box.left && rect.top < box.bottom && rect.bottom > box.top;
+      })
+      .map((element) => element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? element.tagName);
+  });
+
+describe('spec gaps from the audit', () => {
+  it('links the header (and the phone drawer) to the authentication test page', async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
+    await page.goto(env.server.url);
+    await page.getByRole('navigation', { name: 'Header' }).getByRole('link', { name: 'Auth Test' }).click();
+    await page.waitForURL(/\/auth-test$/);
+    await page.getByRole('heading', { name: 'Authentication Test' }).waitFor();
+    await page.getByText('Not Authenticated').first().waitFor();
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(env.server.url);
+    await page.getByRole('button', { name: 'Open sidebar' }).click();
+    await page.getByRole('dialog', { name: 'Sidebar' }).getByRole('link', { name: 'Auth Test' }).click();
+    await page.waitForURL(/\/auth-test$/);
+    await page.getByRole('heading', { name: 'Authentication Test' }).waitFor();
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('has the toast area on the landing page too: F8 reaches it and a toast shows there', async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
+    await page.goto(env.server.url);
+    await page.getByRole('heading', { name: 'Viral Idea Game' }).waitFor();
+    // Mounted with the page, before any toast asked for it.
+    const area = page.getByRole('region', { name: 'Notifications (F8)' });
+    await area.waitFor({ state: 'attached' });
+    await page.keyboard.press('F8');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label')))
+      .toBe('Notifications (F8)');
+
+    await feedbackButton(page).click();
+    const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
+    await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
+    await expect.poll(() => openToast(page).textContent()).toContain('Please enter your feedback message');
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('puts the feedback button in the corner chosen in Settings, on a phone too, clear of the page controls', async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 375);
+    await startPlaying(page, env.server.url);
+    // The default corner, bottom-right, on a phone: scrolled to the end, the stage's own buttons are not under it.
+    await feedbackButton(page).waitFor();
+    let box = (await feedbackButton(page).boundingBox())!;
+    expect(box.x + box.width).toBeGreaterThan(375 - 30);
+    expect(box.y + box.height).toBeGreaterThan(800 - 30);
+    for (const path of ['/stage-1', '/settings', '/dashboard']) {
+      await page.goto(`${env.server.url}${path}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(200);
+      expect(await controlsUnderFeedbackButton(page), path).toEqual([]);
+    }
+    await page.screenshot({ path: screenshotPath('feedback-corner-bottom-right-375') });
+
+    // Settings → Feedback button → Top left: kept in local storage with the other settings, and the button moves.
+    await page.goto(`${env.server.url}/settings`);
+    await page.getByRole('radio', { name: 'Top left' }).check();
+    expect(await page.evaluate(() => localStorage.getItem('feedbackCorner'))).toBe('top-left');
+    await page.reload();
+    expect(await page.getByRole('radio', { name: 'Top left' }).isChecked()).toBe(true);
+    for (const path of ['/stage-1', '/settings', '/dashboard']) {
+      await page.goto(`${env.server.url}${path}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      box = (await feedbackButton(page).boundingBox())!;
+      // Below the phone's top bar (56 px), at the left edge; nothing of the top bar or the page's top under it.
+      expect(box.y).toBeGreaterThanOrEqual(56);
+      expect(box.x).toBeLessThan(30);
+      expect(await controlsUnderFeedbackButton(page), path).toEqual([]);
+    }
+    await page.screenshot({ path: screenshotPath('feedback-corner-top-left-375') });
+
+    // Wide, top-left sits beside the sidebar and below the header, whether the sidebar is collapsed or expanded.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${env.server.url}/stage-1`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+    for (const expand of [false, true]) {
+      if (expand) await page.getByRole('button', { name: 'Expand sidebar' }).click();
+      await page.waitForTimeout(300);
+      box = (await feedbackButton(page).boundingBox())!;
+      const side = (await sidebar.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(side.x + side.width);
+      expect(box.y).toBeGreaterThanOrEqual(56);
+      expect(await controlsUnderFeedbackButton(page)).toEqual([]);
+    }
+    await page.screenshot({ path: screenshotPath('feedback-corner-top-left-1280') });
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
