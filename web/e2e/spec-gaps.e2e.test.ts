@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, openToast, screenshotPath, startPlaying, useServerAndBrowser } from './browser.ts';
+import { addParameter, openPage, openToast, screenshotPath, startPlaying, useServerAndBrowser } from './browser.ts';
 
 const env = useServerAndBrowser();
 
@@ -113,4 +113,22 @@ describe('spec gaps from the audit', () => {
     expect(consoleErrors.unexpected()).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it("follows what is done in the dashboard's Next Steps", async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
+    await startPlaying(page, env.server.url);
+    await addParameter(page, 'Successful Microsites', 'Million Dollar Homepage');
+    await page.goto(`${env.server.url}/stage-2`);
+    await addParameter(page, 'Sustainability Check', 'fee-funded pool');
+    await page.goto(`${env.server.url}/dashboard`);
+    const steps = page.getByRole('region', { name: 'Next Steps' }).getByRole('listitem');
+    // Stages 1 and 2 are done: the next is stage 3, two more follow, and the done stages are not listed again.
+    await expect.poll(() => steps.allTextContents(), { timeout: 10_000 }).toContain('Continue with Stage 3: Ideation, then 2 more stages.');
+    expect((await steps.allTextContents()).join(' ')).not.toMatch(/Stage 1|Stage 2/);
+    await page.screenshot({ path: screenshotPath('next-steps-1280'), fullPage: true });
+    await steps.getByRole('link', { name: 'Stage 3: Ideation' }).click();
+    await page.waitForURL(/\/stage-3$/);
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  }, 90_000);
 });
