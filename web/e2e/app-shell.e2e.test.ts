@@ -129,17 +129,21 @@ describe('the app shell', () => {
 
   it('opens the subscription modal with the public coupon when the free plays are used up, and the coupon unlocks', async () => {
     const { context, page, consoleErrors } = await openPage(env.browser, 1280);
-    // The AI gateway answers 402 once the free plays are gone; here the answer is staged so the test needs no AI.
-    await page.route('**/api/generate-parameters', (route) =>
-      route.fulfill({
-        status: 402,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          success: false,
-          error: 'Subscription required',
-          message: "You've used all your free attempts. Subscribe or use a coupon code to continue.",
+    // The AI gateway answers 402 once the free plays are gone; here the answer is staged (once: after the coupon the
+    // modal runs the Generate again, and the server answers it) so the test needs no spent plays.
+    await page.route(
+      '**/api/generate-parameters',
+      (route) =>
+        route.fulfill({
+          status: 402,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            success: false,
+            error: 'Subscription required',
+            message: "You've used all your free attempts. Subscribe or use a coupon code to continue.",
+          }),
         }),
-      }),
+      { times: 1 },
     );
     await page.goto(`${env.server.url}/stage-1`);
     const triggers = page.getByRole('region', { name: 'Common Viral Triggers' });

@@ -131,4 +131,37 @@ describe('spec gaps from the audit', () => {
     expect(consoleErrors.unexpected()).toEqual([]);
     await context.close();
   }, 90_000);
+
+  it('runs the Generate that met the paywall again, once, after a coupon is redeemed there', async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
+    const answers: number[] = [];
+    page.on('response', (response) => response.url().endsWith('/api/generate-parameters') && answers.push(response.status()));
+    await startPlaying(page, env.server.url);
+    // The three free plays, spent for real.
+    const triggers = page.getByRole('region', { name: 'Common Viral Triggers' });
+    for (let play = 1; play <= 3; play++) {
+      await triggers.getByRole('button', { name: 'Generate' }).click();
+      await expect.poll(() => answers.length, { timeout: 15_000 }).toBe(play);
+      await triggers.getByRole('button', { name: 'Generate' }).waitFor();
+    }
+    const microsites = page.getByRole('region', { name: 'Successful Microsites' });
+    expect(await microsites.getByRole('listitem').allTextContents()).toEqual(['Nothing here yet']);
+    await microsites.getByRole('button', { name: 'Generate' }).click();
+    const modal = page.getByRole('dialog', { name: 'Subscribe to Viral Idea Generator' });
+    await modal.waitFor();
+    expect(answers).toEqual([200, 200, 200, 402]);
+
+    await expect.poll(() => modal.getByRole('textbox', { name: 'Coupon code' }).inputValue()).not.toBe('');
+    await modal.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => modal.count()).toBe(0);
+    // The Generate that met the paywall runs again by itself, and its ideas arrive in the list it was pressed in.
+    await expect.poll(() => answers, { timeout: 15_000 }).toEqual([200, 200, 200, 402, 200]);
+    await expect.poll(() => microsites.getByRole('listitem').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+    await page.screenshot({ path: screenshotPath('paywall-retried-1280') });
+    // Once: nothing asks again afterwards.
+    await page.waitForTimeout(1500);
+    expect(answers).toHaveLength(5);
+    expect(consoleErrors.unexpected([/402 \(Payment Required\)/])).toEqual([]);
+    await context.close();
+  }, 120_000);
 });
