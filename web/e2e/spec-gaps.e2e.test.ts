@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addParameter, openPage, openToast, screenshotPath, startPlaying, useServerAndBrowser } from './browser.ts';
@@ -162,6 +163,83 @@ describe('spec gaps from the audit', () => {
     await page.waitForTimeout(1500);
     expect(answers).toHaveLength(5);
     expect(consoleErrors.unexpected([/402 \(Payment Required\)/])).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('keeps the local application log and the AI process log in the browser, the last 100 entries, with no secrets; Settings shows, exports and clears them', async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280, { acceptDownloads: true });
+    await startPlaying(page, env.server.url);
+    // A full log: 100 older entries, so the next one pushes the oldest out.
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'appLogs',
+        JSON.stringify(
+          Array.from({ length: 100 }, (_, index) => ({
+            timestamp: new Date().toISOString(),
+            level: 'info',
+            context: 'seed',
+            message: `old ${index}`,
+          })),
+        ),
+      ),
+    );
+    // A failed call is logged (method, path and status, never the body): an idea that does not exist.
+    await page.goto(`${env.server.url}/marketplace/no-such-idea`);
+    await page.getByRole('heading', { name: /Idea Not Found|Error Loading Idea/ }).waitFor();
+    const appLogs = () =>
+      page.evaluate(() => JSON.parse(localStorage.getItem('appLogs') ?? '[]') as { level: string; context: string; message: string }[]);
+    await expect.poll(async () => (await appLogs()).at(-1)?.message).toBe('GET /api/marketplace/ideas/no-such-idea answered 404');
+    expect(await appLogs()).toHaveLength(100);
+    expect((await appLogs())[0]!.message).not.toBe('old 0');
+    expect((await appLogs()).at(-1)).toMatchObject({ level: 'warn', context: 'api' });
+
+    // A Gemini key sent to be verified stays out of the log, even when an answer repeats it.
+    const secret = 'AIzaSyDONOTLOG1234567890abcdefghij';
+    await page.route('**/api/verify-api-key', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, message: `The key ${secret} was refused` }),
+      }),
+    );
+    await page.goto(`${env.server.url}/settings`);
+    await page.getByRole('textbox', { name: 'API key', exact: true }).fill(secret);
+    await page.getByRole('button', { name: 'Verify Key' }).click();
+    await expect.poll(async () => (await appLogs()).at(-1)?.message).toBe('POST /api/verify-api-key answered 400');
+    expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(secret);
+
+    // The AI's progress messages while the generator works are the AI process log.
+    await page.goto(`${env.server.url}/generator`);
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    const aiLog = () =>
+      page.evaluate(() => JSON.parse(localStorage.getItem('aiProcessLog') ?? '[]') as { type: string; content: string; status: string }[]);
+    await expect.poll(async () => (await aiLog()).map((entry) => entry.status), { timeout: 15_000 }).toContain('complete');
+    expect(Object.keys((await aiLog())[0]!).sort()).toEqual(['content', 'status', 'timestamp', 'type']);
+
+    // Settings shows both, newest first; Export downloads each as JSON; Clear empties it.
+    await page.goto(`${env.server.url}/settings`);
+    const logs = page.getByRole('region', { name: 'Logs' });
+    const applicationLog = logs.getByRole('list', { name: 'Application log' });
+    await expect.poll(() => applicationLog.getByRole('listitem').first().textContent()).toContain('POST /api/verify-api-key answered 400');
+    expect(await applicationLog.getByRole('listitem').count()).toBe(100);
+    await logs.getByText('100 of the last 100 entries, kept in this browser only.').waitFor();
+    expect(await logs.getByRole('list', { name: 'AI process log' }).getByRole('listitem').count()).toBeGreaterThan(0);
+    await logs.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('settings-logs-1280') });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await logs.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('settings-logs-375') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const [download] = await Promise.all([page.waitForEvent('download'), logs.getByRole('button', { name: 'Export Application log' }).click()]);
+    expect(download.suggestedFilename()).toBe('application-log.json');
+    const exported = JSON.parse(await readFile((await download.path()), 'utf8')) as unknown[];
+    expect(exported).toHaveLength(100);
+    await logs.getByRole('button', { name: 'Clear Application log' }).click();
+    await logs.getByText('Nothing logged yet.').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('appLogs'))).toBeNull();
+    await logs.getByRole('button', { name: 'Clear AI process log' }).click();
+    expect(await logs.getByText('Nothing logged yet.').count()).toBe(2);
+    expect(consoleErrors.unexpected([/404 \(Not Found\)/, /400 \(Bad Request\)/])).toEqual([]);
     await context.close();
   }, 120_000);
 });

@@ -13,6 +13,7 @@ import { CacheSettings } from '../../features/settings/components/cache-settings
 import { DangerZone } from '../../features/settings/components/danger-zone.tsx';
 import { GeminiKey } from '../../features/settings/components/gemini-key.tsx';
 import { ImportExport } from '../../features/settings/components/import-export.tsx';
+import { LogsCard } from '../../features/settings/components/logs-card.tsx';
 import { NoteField } from '../../features/stages/components/note-field.tsx';
 import { setAutoProgress, useAutoProgressSetting } from '../../lib/auto-progress.ts';
 import { setAutoSave, useAutoSave } from '../../lib/auto-save.ts';
@@ -102,6 +103,7 @@ export const SettingsRoute = () => {
       <ImportExport projectId={projectId} />
       <CacheSettings projectId={projectId} />
       <DangerZone projectId={projectId} />
+      <LogsCard />
 
       <Card aria-label="About">
         <h2 className="flex items-center gap-2 text-lg font-semibold">
