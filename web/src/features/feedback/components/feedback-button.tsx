@@ -11,27 +11,31 @@ const dialogCode = codeOnDemand(() => import('./feedback-dialog.tsx').then((modu
 
 /**
  * Where the button sits: the chosen corner, clear of the bars around the page (the top bar on a phone, the header
- * and the sidebar on wider screens). The page keeps a strip free at the top or bottom for it (`feedbackClearance`),
+ * and the sidebar on wider screens). On a phone it is a tab on the screen's edge, 24 px wide: the page's controls
+ * keep 16 px from the edge and the cards' controls more, so scrolling never brings one under it. Wider screens
+ * have room for the round button; there the page keeps a strip free at the top or bottom (`feedbackClearance`),
  * so scrolled to that end nothing of the page is under it.
  */
 const cornerClasses = (corner: FeedbackCorner, sidebarExpanded: boolean) =>
   cn(
     corner.startsWith('top') ? 'top-18' : 'bottom-4',
-    corner.endsWith('right') ? 'right-4' : cn('left-4', sidebarExpanded ? 'md:left-76' : 'md:left-20'),
+    corner.endsWith('right')
+      ? 'right-0 rounded-l-full md:right-4 md:rounded-full'
+      : cn('left-0 rounded-r-full md:rounded-full', sidebarExpanded ? 'md:left-76' : 'md:left-20'),
   );
 
 /** The padding the page's main area keeps so the button, in its corner, covers none of the page's first or last controls. */
-export const feedbackClearance = (corner: FeedbackCorner) => (corner.startsWith('top') ? 'pt-32 md:pt-16' : 'pt-14 md:pt-0');
+export const feedbackClearance = (corner: FeedbackCorner) => (corner.startsWith('top') ? 'pt-14 md:pt-16' : 'pt-14 md:pt-0');
 
 const triggerFor = (corner: FeedbackCorner, sidebarExpanded: boolean): TriggerLook => ({
   'aria-label': 'Send feedback',
   title: 'Send feedback',
   className: cn(
-    'fixed z-40 flex size-12 items-center justify-center rounded-full bg-indigo-600 text-white shadow-lg transition-transform hover:scale-105 hover:bg-indigo-700 dark:bg-indigo-500',
+    'fixed z-40 flex h-12 w-6 items-center justify-center bg-indigo-600 text-white shadow-lg transition-transform hover:scale-105 hover:bg-indigo-700 md:w-12 dark:bg-indigo-500',
     cornerClasses(corner, sidebarExpanded),
     focusRing,
   ),
-  children: <MessageSquarePlus className="size-5" aria-hidden />,
+  children: <MessageSquarePlus className="size-4 shrink-0 md:size-5" aria-hidden />,
 });
 
 /**
