@@ -12,13 +12,13 @@ import { useRedeemCoupon } from '../lib/account/redeem-coupon.ts';
  * The out-of-free-plays modal (spec 01 §8, spec 02 §2.3 'Free Access'): the coupon field comes prefilled with
  * the public code, so one click on Apply gives unlimited access.
  */
-export const SubscriptionModalDialog = ({ onOpenChange }: { onOpenChange: (open: boolean) => void }) => (
+export const SubscriptionModalDialog = ({ onOpenChange, onUnlocked }: { onOpenChange: (open: boolean) => void; onUnlocked: () => void }) => (
   <Dialog open onOpenChange={onOpenChange}>
-    <SubscriptionModalContent onDone={() => onOpenChange(false)} />
+    <SubscriptionModalContent onUnlocked={onUnlocked} />
   </Dialog>
 );
 
-const SubscriptionModalContent = ({ onDone }: { onDone: () => void }) => {
+const SubscriptionModalContent = ({ onUnlocked }: { onUnlocked: () => void }) => {
   const publicCoupon = usePublicCoupon();
   // Until the user types, the field shows the public coupon (when there is one).
   const [typed, setCode] = useState<string | null>(null);
@@ -35,7 +35,7 @@ const SubscriptionModalContent = ({ onDone }: { onDone: () => void }) => {
     redeem.mutate(code.trim(), {
       onSuccess: (answer) => {
         toast({ title: 'Coupon redeemed!', description: answer.message ?? 'You now have unlimited access.', variant: 'success' });
-        onDone();
+        onUnlocked();
       },
       onError: (error) => toast({ title: 'Failed to redeem coupon', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
     });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { aiProcessLog } from './local-log.ts';
 
 export interface AiProgress {
   percent: number;
@@ -26,6 +27,7 @@ export const useAiProcess = () => {
         data?: { type?: string; content?: string; status?: string; progress?: number };
       };
       if (parsed.type !== 'ai_process_update' || !parsed.data) return;
+      aiProcessLog.write(parsed.data);
       const { status = '', content = '', progress: percent } = parsed.data;
       setProgress((current) => ({ percent: percent ?? current?.percent ?? 0, status, content }));
     };

@@ -1,6 +1,7 @@
 import { SIGN_IN_POSITION_COOKIE, VISITOR_COOKIE } from '@vis/domain/contract/names';
 import { noteAiAnswer } from './ai/offline-answers.ts';
 import { firstCallsOneAtATime } from './first-calls.ts';
+import { appLog } from './local-log.ts';
 import { fetchOutlivingPage } from './page-leave.ts';
 
 /**
@@ -60,7 +61,22 @@ const noteSessionStart = () => {
   for (const listener of listeners) listener();
 };
 
+/**
+ * Leaving the page cancels the calls still on their way: those failures are the navigation's, not the server's, so
+ * they stay out of the log. (A navigation that did not happen, a download say, lets the flag go again.)
+ */
+let leaving = false;
+if (typeof window !== 'undefined')
+  window.addEventListener('beforeunload', () => {
+    leaving = true;
+    setTimeout(() => (leaving = false), 3000);
+  });
+
+/** A call's place in the log: its method and path, never its body or query (a key being verified, say). */
+const callOf = (method: string, url: string) => ({ method, path: url.split('?')[0] ?? url });
+
 const send = async <T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ data: T; headers: Headers }> => {
+  const call = callOf(method, url);
   const response = await inTurn(() =>
     fetchOutlivingPage(url, {
       method,
@@ -73,7 +89,10 @@ const send = async <T>(method: string, url: string, body?: unknown, headers: Rec
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
-  );
+  ).catch((error: unknown) => {
+    if (!leaving) appLog.write('error', 'api', `${call.method} ${call.path} could not reach the server`, { data: call, error });
+    throw error;
+  });
   noteSessionStart();
   const text = await response.text();
   let parsed: unknown = null;
@@ -85,6 +104,9 @@ const send = async <T>(method: string, url: string, body?: unknown, headers: Rec
   if (!response.ok) {
     // The spec's form is "status: body text"; our API answers a sentence in `message`, which is what users read.
     const serverMessage = (parsed as { message?: unknown } | null)?.message;
+    appLog.write(response.status >= 500 ? 'error' : 'warn', 'api', `${call.method} ${call.path} answered ${response.status}`, {
+      data: { ...call, status: response.status, message: typeof serverMessage === 'string' ? serverMessage : undefined },
+    });
     throw new ApiError(
       response.status,
       typeof serverMessage === 'string' ? serverMessage : `${response.status}: ${text || response.statusText}`,

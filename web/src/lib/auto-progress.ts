@@ -1,22 +1,16 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { storage, STORAGE_KEYS } from './storage.ts';
+import { storedSetting } from './stored-setting.ts';
+import { STORAGE_KEYS } from './storage.ts';
 
 /** Spec 01 §4 'Auto-progress', §9: a scheduled move happens this long after it is scheduled. */
 export const AUTO_PROGRESS_DELAY_MS = 2000;
 
-const listeners = new Set<() => void>();
 /** The Settings choice; on unless the user turned it off, like Auto Save. */
-export const isAutoProgressOn = () => storage.get(STORAGE_KEYS.autoProgress) !== 'false';
-export const setAutoProgress = (on: boolean) => {
-  storage.set(STORAGE_KEYS.autoProgress, String(on));
-  listeners.forEach((listener) => listener());
-};
-export const useAutoProgressSetting = () =>
-  useSyncExternalStore((listener) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  }, isAutoProgressOn);
+const autoProgress = storedSetting(STORAGE_KEYS.autoProgress, (stored) => stored !== 'false');
+export const isAutoProgressOn = autoProgress.get;
+export const setAutoProgress = autoProgress.set;
+export const useAutoProgressSetting = autoProgress.use;
 
 export interface ScheduledMove {
   path: string;

@@ -1,15 +1,8 @@
-import { useSyncExternalStore } from 'react';
-import { storage, STORAGE_KEYS } from './storage.ts';
+import { storedSetting } from './stored-setting.ts';
+import { STORAGE_KEYS } from './storage.ts';
 
 /** The Auto Save choice (spec 01 §2 Settings, §7 local storage); on unless the user turned it off. */
-const listeners = new Set<() => void>();
-export const isAutoSaveOn = () => storage.get(STORAGE_KEYS.autoSave) !== 'false';
-export const setAutoSave = (on: boolean) => {
-  storage.set(STORAGE_KEYS.autoSave, String(on));
-  listeners.forEach((listener) => listener());
-};
-export const useAutoSave = () =>
-  useSyncExternalStore((listener) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  }, isAutoSaveOn);
+const autoSave = storedSetting(STORAGE_KEYS.autoSave, (stored) => stored !== 'false');
+export const isAutoSaveOn = autoSave.get;
+export const setAutoSave = autoSave.set;
+export const useAutoSave = autoSave.use;

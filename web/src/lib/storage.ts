@@ -39,4 +39,10 @@ export const STORAGE_KEYS = {
   /** The last project this browser loaded, shown read-only when the server cannot be reached (spec 01 §4 'On load'). */
   projectCopy: 'projectCopy',
   sidebarExpanded: 'sidebarExpanded',
+  /** Which corner the floating feedback button sits in (spec 01 §2: bottom-right by default, other corners possible). */
+  feedbackCorner: 'feedbackCorner',
+  /** The local application log, its last 100 entries (spec 01 §3 'Log entry', §9). */
+  appLogs: 'appLogs',
+  /** The AI process messages, the last 100 (spec 01 §3 'AI process log entry', §9). */
+  aiProcessLog: 'aiProcessLog',
 } as const;

@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 
 export interface ToastInput {
   title: string;
@@ -13,23 +13,34 @@ export const TOAST_DURATION_MS = 5000;
 
 const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
 
-// Radix's toast is fetched with the first toast, not with the first page; it then stays to show the next ones.
+// Radix's toast is not part of the first page: it is fetched once the page has loaded (or with an earlier first toast)
+// and then stays, so every route, the landing page included, has the toast area and its F8 hotkey.
 const ToastView = lazy(() => import('./toast-view.tsx').then((module) => ({ default: module.ToastView })));
 
 export const ToastProvider = ({ children }: { children: ReactNode }) => {
   // A new toast replaces the one showing; the key restarts Radix's timer for it.
   const [current, setCurrent] = useState<ShownToast | null>(null);
-  const [anyShown, setAnyShown] = useState(false);
+  const [mounted, setMounted] = useState(false);
   const toast = useCallback((input: ToastInput) => {
     setCurrent({ ...input, id: Date.now() + Math.random() });
-    setAnyShown(true);
+    setMounted(true);
   }, []);
   const close = useCallback(() => setCurrent(null), []);
+
+  useEffect(() => {
+    const mount = () => setMounted(true);
+    if (document.readyState === 'complete') {
+      const timer = setTimeout(mount);
+      return () => clearTimeout(timer);
+    }
+    window.addEventListener('load', mount, { once: true });
+    return () => window.removeEventListener('load', mount);
+  }, []);
 
   return (
     <ToastContext value={toast}>
       {children}
-      {anyShown && (
+      {mounted && (
         <Suspense fallback={null}>
           <ToastView current={current} onClose={close} />
         </Suspense>

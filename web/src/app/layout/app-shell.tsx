@@ -3,7 +3,8 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
 import { Button, focusRing } from '../../components/ui/button.tsx';
 import { ProjectSwitcher } from '../../features/projects/components/project-switcher.tsx';
-import { FeedbackButton } from '../../features/feedback/components/feedback-button.tsx';
+import { FeedbackButton, feedbackClearance } from '../../features/feedback/components/feedback-button.tsx';
+import { useFeedbackCorner } from '../../features/feedback/corner.ts';
 import { useProject, type ProjectResponse } from '../../lib/projects/get-project.ts';
 import { useRememberedProjectId } from '../../features/projects/hooks/use-current-project.ts';
 import { cn } from '../../lib/cn.ts';
@@ -69,6 +70,7 @@ export const AppShell = () => {
   const [expanded, setExpanded] = useState(false);
   const drawer = useDrawer(isMobile);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const feedbackCorner = useFeedbackCorner();
   const projectId = useRememberedProjectId();
   // The shell shows only how far the project got: every other change of it (each keystroke saved) leaves the
   // sidebar and top bar alone.
@@ -190,7 +192,10 @@ export const AppShell = () => {
       {/* The sidebar's width and then the page's own margin. */}
       <TopBar className={expanded ? 'md:pl-78' : 'md:pl-22'} />
 
-      <main id="main" className={cn('min-h-dvh pt-25 pb-24 transition-[padding] duration-200 md:pt-0', expanded ? 'md:pl-72' : 'md:pl-16')}>
+      <main
+        id="main"
+        className={cn('min-h-dvh pb-24 transition-[padding] duration-200', feedbackClearance(feedbackCorner), expanded ? 'md:pl-72' : 'md:pl-16')}
+      >
         <OfflineAiNotice />
         <Outlet />
       </main>
@@ -198,7 +203,7 @@ export const AppShell = () => {
           down); back and forward return to where the visitor was. Controls that only change the query keep it. */}
       <ScrollRestoration />
 
-      <FeedbackButton open={feedbackOpen} onOpenChange={setFeedbackOpen} />
+      <FeedbackButton open={feedbackOpen} onOpenChange={setFeedbackOpen} sidebarExpanded={expanded} />
     </div>
   );
 };

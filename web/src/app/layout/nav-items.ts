@@ -1,4 +1,17 @@
-import { CreditCard, FileText, Gamepad2, Home, LayoutDashboard, Settings, Sparkles, Store, Wand2, Wrench, type LucideIcon } from 'lucide-react';
+import {
+  CreditCard,
+  ShieldCheck,
+  FileText,
+  Gamepad2,
+  Home,
+  LayoutDashboard,
+  Settings,
+  Sparkles,
+  Store,
+  Wand2,
+  Wrench,
+  type LucideIcon,
+} from 'lucide-react';
 
 export interface NavItem {
   to: string;
@@ -29,4 +42,5 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/marketplace', label: 'Marketplace', icon: Store },
   { to: '/subscription', label: 'Subscription', icon: Sparkles },
   { to: '/billing', label: 'Account & Billing', icon: CreditCard },
+  { to: '/auth-test', label: 'Auth Test', icon: ShieldCheck },
 ];

@@ -4,12 +4,17 @@ import { ProjectSwitcher } from '../../features/projects/components/project-swit
 import { cn } from '../../lib/cn.ts';
 import { AccountStatus } from './account-status.tsx';
 
-/** Spec 02 §2.2: the header's links, beside the sidebar (which carries the brand and the guided stages). */
-export const HEADER_LINKS = [
+/**
+ * Spec 02 §2.2: the header's links, beside the sidebar (which carries the brand and the guided stages). The
+ * authentication test page is a developer's place: below 1024 px the header has no room for it, and the sidebar
+ * and the drawer link to it.
+ */
+export const HEADER_LINKS: { to: string; label: string; wideOnly?: boolean }[] = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/marketplace', label: 'Marketplace' },
   { to: '/subscription', label: 'Subscription' },
-] as const;
+  { to: '/auth-test', label: 'Auth Test', wideOnly: true },
+];
 
 /** The desktop header: the product's places on the left, the account on the right. Mobile has its own bar. */
 export const TopBar = ({ className }: { className?: string }) => (
@@ -27,7 +32,8 @@ export const TopBar = ({ className }: { className?: string }) => (
           to={link.to}
           className={({ isActive }) =>
             cn(
-              'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+              'rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors',
+              link.wideOnly && 'hidden lg:block',
               focusRing,
               isActive
                 ? 'bg-indigo-50 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-100'

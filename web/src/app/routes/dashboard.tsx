@@ -4,6 +4,7 @@ import { Button, buttonClasses, focusRing } from '../../components/ui/button.tsx
 import { Card } from '../../components/ui/card.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { DashboardSection, Fact } from '../../features/dashboard/components/dashboard-section.tsx';
+import { NextStepsCard } from '../../features/dashboard/components/next-steps-card.tsx';
 import { HistoryDialog } from '../../features/dashboard/components/history-dialog.tsx';
 import { PointsCard } from '../../features/dashboard/components/points-card.tsx';
 import { useGenerateReport } from '../../lib/ai/use-generate-report.ts';
@@ -172,30 +173,7 @@ export const DashboardRoute = () => {
         </DashboardSection>
       </div>
 
-      <Card aria-labelledby="next-steps">
-        <h2 id="next-steps" className="text-lg font-semibold">
-          Next Steps
-        </h2>
-        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
-          {STAGE_NAMES.map((name, index) =>
-            progress.stages[(index + 1) as 1 | 2 | 3 | 4 | 5] ? null : (
-              <li key={name}>
-                Complete{' '}
-                <Link to={`/stage-${index + 1}`} className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">
-                  Stage {index + 1}: {name}
-                </Link>
-              </li>
-            ),
-          )}
-          <li>
-            Review everything on the{' '}
-            <Link to="/summary" className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">
-              Project Summary
-            </Link>{' '}
-            and generate your final prompt.
-          </li>
-        </ul>
-      </Card>
+      <NextStepsCard response={response} />
     </div>
   );
 };

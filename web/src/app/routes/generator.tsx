@@ -124,7 +124,7 @@ export const GeneratorRoute = () => {
         }, QUICK_MODE_ADVANCE_MS);
       }
     } catch (error) {
-      aiFailure(error, 'Error generating ideas');
+      aiFailure(error, 'Error generating ideas', () => void generate());
     } finally {
       setRunning(false);
     }
@@ -142,7 +142,7 @@ export const GeneratorRoute = () => {
       setPrompts({ ...prompts, [current]: tailoredPrompts ? tailoredPrompts.join('\n') : stage.defaultPrompt });
       setTailored({ ...tailored, [current]: tailoredPrompts !== null });
     } catch (error) {
-      aiFailure(error, 'Failed to generate prompt sequence');
+      aiFailure(error, 'Failed to generate prompt sequence', () => void tailor());
     } finally {
       setTailoring(false);
     }
@@ -156,7 +156,7 @@ export const GeneratorRoute = () => {
       const answer = await processQuery({ projectId, stage: current, query: question.trim() }, aiProcess.headers);
       if (answer) setAnswers({ ...answers, [current]: answer });
     } catch (error) {
-      aiFailure(error, 'Failed to process query');
+      aiFailure(error, 'Failed to process query', () => void ask());
     } finally {
       setAsking(false);
     }
@@ -179,7 +179,7 @@ export const GeneratorRoute = () => {
       }
       return true;
     } catch (error) {
-      aiFailure(error, 'Error generating idea');
+      aiFailure(error, 'Error generating idea', () => void quickStart(coreIdea, target));
       return false;
     } finally {
       setStarting(false);

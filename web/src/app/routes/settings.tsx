@@ -1,16 +1,19 @@
 import { Info, Ticket } from 'lucide-react';
 import { Card } from '../../components/ui/card.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
+import { RadioCard } from '../../components/ui/radio-card.tsx';
 import { SwitchField } from '../../components/ui/switch.tsx';
 import { usePublicCoupon } from '../../lib/account/get-public-coupon.ts';
 import { useRenameProject } from '../../lib/projects/rename-project.ts';
 import { useSetCoreIdea } from '../../lib/projects/set-core-idea.ts';
+import { FEEDBACK_CORNERS, setFeedbackCorner, useFeedbackCorner } from '../../features/feedback/corner.ts';
 import { DataMissing } from '../../features/projects/components/data-missing.tsx';
 import { useCurrentProject } from '../../features/projects/hooks/use-current-project.ts';
 import { CacheSettings } from '../../features/settings/components/cache-settings.tsx';
 import { DangerZone } from '../../features/settings/components/danger-zone.tsx';
 import { GeminiKey } from '../../features/settings/components/gemini-key.tsx';
 import { ImportExport } from '../../features/settings/components/import-export.tsx';
+import { LogsCard } from '../../features/settings/components/logs-card.tsx';
 import { NoteField } from '../../features/stages/components/note-field.tsx';
 import { setAutoProgress, useAutoProgressSetting } from '../../lib/auto-progress.ts';
 import { setAutoSave, useAutoSave } from '../../lib/auto-save.ts';
@@ -22,6 +25,7 @@ export const SettingsRoute = () => {
   const { theme, setTheme } = useTheme();
   const autoSave = useAutoSave();
   const autoProgress = useAutoProgressSetting();
+  const feedbackCorner = useFeedbackCorner();
   const coupon = usePublicCoupon();
   const rename = useRenameProject(projectId ?? '');
   const setCoreIdea = useSetCoreIdea(projectId ?? '');
@@ -75,11 +79,31 @@ export const SettingsRoute = () => {
           checked={autoProgress}
           onCheckedChange={setAutoProgress}
         />
+        <fieldset aria-describedby="feedback-corner-hint">
+          <legend className="text-sm font-medium">Feedback button</legend>
+          <p id="feedback-corner-hint" className="text-xs text-slate-500 dark:text-slate-400">
+            Which corner of the screen the Send feedback button sits in.
+          </p>
+          <div className="mt-2 grid grid-cols-2 gap-2">
+            {FEEDBACK_CORNERS.map((corner) => (
+              <RadioCard
+                key={corner.value}
+                name="feedbackCorner"
+                value={corner.value}
+                checked={feedbackCorner === corner.value}
+                onSelect={() => setFeedbackCorner(corner.value)}
+              >
+                <span className="text-sm">{corner.label}</span>
+              </RadioCard>
+            ))}
+          </div>
+        </fieldset>
       </Card>
 
       <ImportExport projectId={projectId} />
       <CacheSettings projectId={projectId} />
       <DangerZone projectId={projectId} />
+      <LogsCard />
 
       <Card aria-label="About">
         <h2 className="flex items-center gap-2 text-lg font-semibold">

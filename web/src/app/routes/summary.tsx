@@ -60,7 +60,7 @@ export const SummaryRoute = () => {
       setRemoved([]);
       setDialog('prompt');
     } catch (error) {
-      aiFailure(error, 'Failed to generate final prompt. Please try again.');
+      aiFailure(error, 'Failed to generate final prompt. Please try again.', () => void generatePrompt());
     } finally {
       setGenerating(false);
     }
@@ -72,7 +72,7 @@ export const SummaryRoute = () => {
       const { report } = await generateTechnicalReport({ projectId, auditOnly: true });
       setFindings(report.parameterAudit?.incompatibleParameters ?? []);
     } catch (error) {
-      aiFailure(error, 'Failed to audit parameters. Please try again.');
+      aiFailure(error, 'Failed to audit parameters. Please try again.', () => void audit());
     } finally {
       setBusy(null);
     }
@@ -104,7 +104,7 @@ export const SummaryRoute = () => {
       setFindings([]);
       setRemoved([]);
     } catch (error) {
-      aiFailure(error, 'Failed to generate modified prompt. Please try again.');
+      aiFailure(error, 'Failed to generate modified prompt. Please try again.', () => void modify());
     } finally {
       setBusy(null);
     }

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { ApiError } from '../api-client.ts';
 import { useToast } from '../toast.tsx';
-import { useSubscriptionModal } from '../../components/subscription-modal.tsx';
+import { useSubscriptionModal, type RetryAfterUnlock } from '../../components/subscription-modal.tsx';
 
 /** Spec 01 §8: a 402, the error 'Subscription required', or a message about the used free attempts. */
 export const isOutOfFreePlays = (error: unknown) => {
@@ -12,15 +12,16 @@ export const isOutOfFreePlays = (error: unknown) => {
 
 /**
  * What every AI button does when its call fails (spec 01 §8): out of free plays opens the subscription modal
- * with the 'Usage Limit Reached' toast; anything else is an 'Error' toast with the server's message.
+ * with the 'Usage Limit Reached' toast; anything else is an 'Error' toast with the server's message. `retry` is
+ * the button's request: a coupon redeemed in the modal runs it once more, so the person need not press it again.
  */
 export const useAiFailure = () => {
   const toast = useToast();
   const showSubscription = useSubscriptionModal();
   return useCallback(
-    (error: unknown, fallback: string) => {
+    (error: unknown, fallback: string, retry?: RetryAfterUnlock) => {
       if (isOutOfFreePlays(error)) {
-        showSubscription();
+        showSubscription(retry);
         toast({
           title: 'Usage Limit Reached',
           description: "You've used all your free attempts. Subscribe or use a coupon code to continue.",

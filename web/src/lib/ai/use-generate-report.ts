@@ -24,7 +24,7 @@ export const useGenerateReport = (projectId: string) => {
       toast({ title: 'Report ready', description: 'The technical report is on the dashboard and the summary.', variant: 'success' });
       return true;
     } catch (error) {
-      aiFailure(error, 'Failed to generate technical report');
+      aiFailure(error, 'Failed to generate technical report', () => void generate());
       return false;
     } finally {
       setGenerating(false);

@@ -111,7 +111,7 @@ export const BuilderParameterEditor = ({ projectId, category, context }: Builder
       setSuggestions(answer.results);
     } catch (error) {
       if (isOutOfFreePlays(error)) {
-        aiFailure(error, 'Failed to generate parameters');
+        aiFailure(error, 'Failed to generate parameters', () => void generate());
       } else if (category.step === FIRST_STEP) {
         // Spec 02 §8: step 1 shows no suggestions on failure.
         setSuggestions([]);

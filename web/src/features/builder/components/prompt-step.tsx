@@ -46,7 +46,7 @@ export const PromptStep = ({
       toast({ title: 'Enhanced Prompt Generated', description: 'Your complete prompt is ready.', variant: 'success' });
     } catch (failure) {
       if (isOutOfFreePlays(failure)) {
-        aiFailure(failure, FAILED);
+        aiFailure(failure, FAILED, () => void generate());
         return;
       }
       const message = failure instanceof Error && failure.message ? failure.message : FAILED;

@@ -81,7 +81,7 @@ export const ParameterListEditor = ({ projectId, list, values, generateRequest }
       if (!answer.success) throw new Error(answer.message || GENERATE_FAILED);
       await queryClient.invalidateQueries({ queryKey: projectQueryOptions(projectId).queryKey });
     } catch (error) {
-      aiFailure(error, GENERATE_FAILED);
+      aiFailure(error, GENERATE_FAILED, () => void run(mode));
     } finally {
       setGenerating(null);
     }

@@ -32,14 +32,11 @@ export const proposalsOf = (suggestions: readonly unknown[]): DraftProposal[] =>
 export const DraftStageButton = ({ projectId, stage, label, hint }: { projectId: string; stage: 3 | 4 | 5; label: string; hint: string }) => {
   const draft = useDraftStage(projectId);
   const aiFailure = useAiFailure();
+  const start = () => draft.mutate({ stage }, { onError: (error) => aiFailure(error, DRAFT_FAILED, start) });
   return (
     <div className="flex flex-col gap-2 rounded-2xl border border-indigo-200 bg-indigo-50/60 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-indigo-500/30 dark:bg-indigo-500/10">
       <p className="text-sm text-slate-700 dark:text-slate-200">{hint}</p>
-      <Button
-        className="shrink-0"
-        disabled={draft.isPending}
-        onClick={() => draft.mutate({ stage }, { onError: (error) => aiFailure(error, DRAFT_FAILED) })}
-      >
+      <Button className="shrink-0" disabled={draft.isPending} onClick={start}>
         {draft.isPending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Wand2 className="size-4" aria-hidden />}
         {draft.isPending ? 'Generating...' : label}
       </Button>
@@ -96,6 +93,10 @@ export const DraftableNoteField = ({
   const draft = useDraftStage(projectId);
   const aiFailure = useAiFailure();
   const [asked, setAsked] = useState(false);
+  const suggest = () => {
+    setAsked(true);
+    draft.mutate({ stage, field }, { onError: (error) => aiFailure(error, DRAFT_FAILED, suggest), onSettled: () => setAsked(false) });
+  };
   return (
     <div>
       <div className="relative">
@@ -107,10 +108,7 @@ export const DraftableNoteField = ({
             className="absolute -top-1.5 right-0 h-7 px-2 text-indigo-700 dark:text-indigo-300"
             aria-label={`Suggest ${note.label}`}
             disabled={draft.isPending}
-            onClick={() => {
-              setAsked(true);
-              draft.mutate({ stage, field }, { onError: (error) => aiFailure(error, DRAFT_FAILED), onSettled: () => setAsked(false) });
-            }}
+            onClick={suggest}
           >
             {draft.isPending && asked ? <Loader2 className="size-3.5 animate-spin" aria-hidden /> : <Sparkles className="size-3.5" aria-hidden />}
             {draft.isPending && asked ? 'Suggesting...' : 'Suggest'}
