@@ -1,5 +1,7 @@
 import type Router from '@koa/router';
 import {
+  DEFAULT_BUILDER_PROJECT_NAME,
+  DEFAULT_PROJECT_NAME,
   projectCommandSchemas,
   projectDecider,
   projectStreamId,
@@ -15,6 +17,8 @@ import type { Context } from 'koa';
 import type { z } from 'zod';
 import { commandMetadata, idFromCommand } from '../command-context.ts';
 import { commandsForProjectPatch, commandsForStagePatch, createProjectBody, projectPatchSchema, stagePatchSchema } from './patch-translation.ts';
+import { projectRecoveryRoutes } from './recovery-routes.ts';
+import { createNameCheck, type ProjectNamesOwnedBy } from './unique-names.ts';
 
 interface Deps {
   eventStore: EventStore;
@@ -22,6 +26,8 @@ interface Deps {
   newId: () => string;
   /** Removes a project's Gemini key from the key vault (kept apart from the events). */
   forgetProjectKey: (projectId: string) => Promise<void>;
+  /** The owner's project names, to keep them unique (unique-names.ts); absent: not checked. */
+  projectNamesOwnedBy?: ProjectNamesOwnedBy;
 }
 
 type CommandType = Exclude<ProjectCommand['type'], 'CreateProject'>;
@@ -105,6 +111,8 @@ const answer = (ctx: Context, result: { events: { type: string }[]; position: bi
 };
 
 export const projectRoutes = (router: Router, deps: Deps) => {
+  const names = createNameCheck(deps.projectNamesOwnedBy);
+  projectRecoveryRoutes(router, { ...deps, answer, names });
   const run = (projectId: string, command: ProjectCommand | readonly ProjectCommand[] | CommandsFor<ProjectCommand, ProjectState>) =>
     handleCommand(deps.eventStore, projectDecider, projectStreamId(projectId), command);
 
@@ -114,19 +122,31 @@ export const projectRoutes = (router: Router, deps: Deps) => {
       throw new ValidationError('project.aiApiKey', 'project.aiApiKey: a Gemini key is kept apart from the project and cannot be set here');
     const metadata = commandMetadata(ctx, deps);
     const projectId = ctx.get('idempotency-key') ? idFromCommand(metadata.commandId) : deps.newId();
-    const name = body.project?.name ?? body.project?.projectName;
+    const requested = body.project?.name ?? body.project?.projectName;
     const kind = body.project?.kind;
     if (kind === 'builder') refuseGuidedFields(body);
+    const hasData = Boolean(body.stages?.length || body.project?.parameters || body.project?.currentStageIndex);
+    // A name the person typed is refused when taken; a default one, or one that came with the data (an imported
+    // copy of a project they still have), becomes the first free 'name 2', 'name 3', ….
+    if (requested?.trim() && !hasData) await names.requireFree(metadata.actorId, requested, projectId);
+    const name =
+      requested?.trim() && !hasData
+        ? requested
+        : await names.freeName(
+            metadata.actorId,
+            requested?.trim() || (kind === 'builder' ? DEFAULT_BUILDER_PROJECT_NAME : DEFAULT_PROJECT_NAME),
+            projectId,
+          );
     const commands: ProjectCommand[] = [
       { type: 'CreateProject', data: { projectId, name, coreIdea: body.project?.coreIdea, ...(kind ? { kind } : {}) }, metadata },
     ];
     // A client that sends what it has already (parameters, stages, where it is) starts from there, in the same write.
-    if (body.stages?.length || body.project?.parameters || body.project?.currentStageIndex) {
+    if (hasData) {
       commands.push({
         type: 'ImportProject',
         data: {
           projectId,
-          projectName: name ?? '',
+          projectName: name,
           coreIdea: body.project?.coreIdea ?? '',
           parameters: body.project?.parameters,
           currentStageIndex: body.project?.currentStageIndex,
@@ -143,7 +163,9 @@ export const projectRoutes = (router: Router, deps: Deps) => {
   router.patch('/api/projects/:projectId', async (ctx) => {
     const projectId = ctx.params.projectId!;
     const patch = parseInput(projectPatchSchema, ctx.request.body);
-    answer(ctx, await run(projectId, validated(commandsForProjectPatch(projectId, patch, commandMetadata(ctx, deps)))));
+    const metadata = commandMetadata(ctx, deps);
+    if (patch.name !== undefined) await names.requireFree(metadata.actorId, patch.name, projectId);
+    answer(ctx, await run(projectId, validated(commandsForProjectPatch(projectId, patch, metadata))));
   });
 
   router.patch('/api/stages/:stageId', async (ctx) => {
@@ -171,7 +193,14 @@ export const projectRoutes = (router: Router, deps: Deps) => {
     router[task.method](task.path, async (ctx) => {
       const { projectId, ...fromPath } = pathValues(ctx.params) as { projectId: string } & Record<string, unknown>;
       const data = parseInput(projectCommandSchemas[task.type], { ...((ctx.request.body as object | undefined) ?? {}), ...fromPath, projectId });
-      const result = await run(projectId, { type: task.type, data, metadata: commandMetadata(ctx, deps) } as ProjectCommand);
+      const metadata = commandMetadata(ctx, deps);
+      if (task.type === 'RenameProject' && 'name' in data) await names.requireFree(metadata.actorId, data.name, projectId);
+      // An import's name came with the file (often a copy of a project the person still has): it becomes the
+      // first free 'name 2', as an import into a new project does, rather than refusing the file.
+      if (task.type === 'ImportProject' && 'projectName' in data && typeof data.projectName === 'string' && data.projectName.trim()) {
+        data.projectName = await names.freeName(metadata.actorId, data.projectName, projectId);
+      }
+      const result = await run(projectId, { type: task.type, data, metadata } as ProjectCommand);
       answer(ctx, result);
     });
   }
