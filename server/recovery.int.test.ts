@@ -148,14 +148,16 @@ describe('unique project names and importing as a new project', () => {
   it('imports an exported project as a new one, beside the original', async () => {
     const id = (await ann.command('POST', '/api/projects', { project: { name: 'Exported Idea', coreIdea: 'a wall of tips' } })).body.project.id;
     const file = (await ann.read(`/api/projects/${id}/export`)).body;
-    const imported = await ann.command('POST', '/api/projects', {
-      project: { name: file.projectName, coreIdea: file.coreIdea, parameters: file.parameters, currentStageIndex: file.currentStageIndex },
-      stages: file.stages,
-    });
+    const imported = await ann.command('POST', '/api/projects/import', file);
     expect(imported.status).toBe(201);
     const names = (await ann.read('/api/projects')).body.projects.map((project: { name: string }) => project.name);
     expect(names).toContain('Exported Idea');
     expect(names).toContain('Exported Idea 2');
+    expect((await ann.read(`/api/projects/${imported.body.project.id}`)).body.project).toMatchObject({
+      name: 'Exported Idea 2',
+      coreIdea: 'a wall of tips',
+    });
+    expect((await bob.read(`/api/projects/${imported.body.project.id}`)).status).toBe(404);
   });
 
   it('lists projects by creation, so a rename does not move a row', async () => {

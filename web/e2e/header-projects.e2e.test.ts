@@ -115,8 +115,10 @@ describe('the header', () => {
 
     // Deleted from My projects once confirmed: the current project is forgotten and the other one takes its place.
     await myProjects.getByRole('button', { name: 'Delete Tip Wall Deluxe' }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Delete project?' });
-    await expect.poll(() => confirm.textContent()).toMatch(/Tip Wall Deluxe.*This cannot be undone\./);
+    const confirm = page.getByRole('alertdialog', { name: 'Delete "Tip Wall Deluxe"?' });
+    await expect
+      .poll(() => confirm.textContent())
+      .toMatch(/Tip Wall Deluxe and all its work go to the Trash\. You can restore it from there for 30 days\./);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });
     await myProjects.getByRole('button', { name: 'Delete Tip Wall Deluxe' }).click();

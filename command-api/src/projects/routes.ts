@@ -160,6 +160,24 @@ export const projectRoutes = (router: Router, deps: Deps) => {
     ctx.body = { success: true, project: { id: projectId }, position: String(result.position) } satisfies CreateProjectResponse;
   });
 
+  /**
+   * Settings' Import Project: the export file becomes a NEW project (created and filled in one write); the current
+   * project is left as it was. Replacing one instead is POST /api/projects/{id}/import, a second, confirmed choice.
+   */
+  router.post('/api/projects/import', async (ctx) => {
+    const metadata = commandMetadata(ctx, deps);
+    const projectId = ctx.get('idempotency-key') ? idFromCommand(metadata.commandId) : deps.newId();
+    const file = parseInput(projectCommandSchemas.ImportProject, { ...((ctx.request.body as object | undefined) ?? {}), projectId });
+    const named = typeof file.projectName === 'string' && file.projectName.trim() ? file.projectName : DEFAULT_PROJECT_NAME;
+    const name = await names.freeName(metadata.actorId, named, projectId);
+    const result = await run(projectId, [
+      { type: 'CreateProject', data: { projectId, name }, metadata },
+      { type: 'ImportProject', data: { ...file, projectName: name }, metadata },
+    ]);
+    ctx.status = result.repeated ? 200 : 201;
+    ctx.body = { success: true, project: { id: projectId }, position: String(result.position) } satisfies CreateProjectResponse;
+  });
+
   router.patch('/api/projects/:projectId', async (ctx) => {
     const projectId = ctx.params.projectId!;
     const patch = parseInput(projectPatchSchema, ctx.request.body);

@@ -6,7 +6,7 @@ import { usePublicCoupon } from '../../lib/account/get-public-coupon.ts';
 import { useRenameProject } from '../../lib/projects/rename-project.ts';
 import { useSetCoreIdea } from '../../lib/projects/set-core-idea.ts';
 import { DataMissing } from '../../features/projects/components/data-missing.tsx';
-import { useCurrentProject } from '../../features/projects/hooks/use-current-project.ts';
+import { rememberCurrentProject, useCurrentProject } from '../../features/projects/hooks/use-current-project.ts';
 import { CacheSettings } from '../../features/settings/components/cache-settings.tsx';
 import { DangerZone } from '../../features/settings/components/danger-zone.tsx';
 import { GeminiKey } from '../../features/settings/components/gemini-key.tsx';
@@ -77,7 +77,7 @@ export const SettingsRoute = () => {
         />
       </Card>
 
-      <ImportExport projectId={projectId} />
+      <ImportExport projectId={projectId} onImportedAsNew={rememberCurrentProject} />
       <CacheSettings projectId={projectId} />
       <DangerZone projectId={projectId} />
 
