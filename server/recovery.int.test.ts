@@ -143,6 +143,11 @@ describe('unique project names and importing as a new project', () => {
     const two = (await ann.command('POST', '/api/projects', {})).body.project.id;
     expect((await ann.read(`/api/projects/${one}`)).body.project.name).toBe('New Viral Idea');
     expect((await ann.read(`/api/projects/${two}`)).body.project.name).toBe('New Viral Idea 2');
+    // The builder's new game sends its default name as is: it is numbered too, not refused.
+    const game = await ann.command('POST', '/api/projects', { project: { name: 'My Viral Idea', kind: 'builder' } });
+    const again = await ann.command('POST', '/api/projects', { project: { name: 'My Viral Idea', kind: 'builder' } });
+    expect((await ann.read(`/api/projects/${again.body.project.id}`)).body.project.name).toBe('My Viral Idea 2');
+    expect(game.status).toBe(201);
   });
 
   it('imports an exported project as a new one, beside the original', async () => {

@@ -126,7 +126,11 @@ describe('the header', () => {
     await confirm.waitFor({ state: 'hidden' });
     await page.getByRole('heading', { name: 'New Viral Idea', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'My projects (current: New Viral Idea)' }).waitFor();
-    await expect.poll(() => myProjects.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('New Viral Idea')]);
+    // The deleted one waits in the Trash, below the list.
+    await expect
+      .poll(() => myProjects.getByRole('list').first().getByRole('listitem').allTextContents())
+      .toEqual([expect.stringContaining('New Viral Idea')]);
+    await page.getByRole('region', { name: 'Trash' }).getByText('Tip Wall Deluxe').waitFor();
 
     expect(consoleErrors.unexpected()).toEqual([]);
     await context.close();

@@ -5,6 +5,7 @@ import {
   projectCommandSchemas,
   projectDecider,
   projectStreamId,
+  sameProjectName,
   stageId,
   ValidationError,
   type CommandResponse,
@@ -126,17 +127,13 @@ export const projectRoutes = (router: Router, deps: Deps) => {
     const kind = body.project?.kind;
     if (kind === 'builder') refuseGuidedFields(body);
     const hasData = Boolean(body.stages?.length || body.project?.parameters || body.project?.currentStageIndex);
-    // A name the person typed is refused when taken; a default one, or one that came with the data (an imported
-    // copy of a project they still have), becomes the first free 'name 2', 'name 3', ….
-    if (requested?.trim() && !hasData) await names.requireFree(metadata.actorId, requested, projectId);
-    const name =
-      requested?.trim() && !hasData
-        ? requested
-        : await names.freeName(
-            metadata.actorId,
-            requested?.trim() || (kind === 'builder' ? DEFAULT_BUILDER_PROJECT_NAME : DEFAULT_PROJECT_NAME),
-            projectId,
-          );
+    // A name the person typed is refused when taken; a default one (absent, or the default sent as is: the
+    // builder's new game), or one that came with the data (an imported copy of a project they still have),
+    // becomes the first free 'name 2', 'name 3', ….
+    const fallback = kind === 'builder' ? DEFAULT_BUILDER_PROJECT_NAME : DEFAULT_PROJECT_NAME;
+    const typed = requested?.trim() && !hasData && !sameProjectName(requested, fallback) ? requested : null;
+    if (typed) await names.requireFree(metadata.actorId, typed, projectId);
+    const name = typed ?? (await names.freeName(metadata.actorId, requested?.trim() || fallback, projectId));
     const commands: ProjectCommand[] = [
       { type: 'CreateProject', data: { projectId, name, coreIdea: body.project?.coreIdea, ...(kind ? { kind } : {}) }, metadata },
     ];
