@@ -226,7 +226,8 @@ describe('a guided project through the API', () => {
       progress: body.progress,
       context: body.context,
     });
-    expect(comparable(restored)).toEqual(comparable(original));
+    // Names are unique per owner: the copy is 'Tip Wall 2' beside the original.
+    expect(comparable(restored)).toEqual({ ...comparable(original), name: 'Tip Wall 2' });
   });
 
   it("refuses an import that is not a project export with the spec's message", async () => {
@@ -260,7 +261,7 @@ describe('a guided project through the API', () => {
     const live = await ann.socket();
     live.ws.send(JSON.stringify({ type: 'subscribe', topics: ['projects:mine'] }));
     expect(await live.next((m) => m.type === 'subscribed')).toEqual({ type: 'subscribed', topics: ['projects:mine'], denied: [] });
-    await ann.command('PUT', `/api/projects/${id}/name`, { name: 'Tip Wall 2' });
+    await ann.command('PUT', `/api/projects/${id}/name`, { name: 'Tip Wall Renamed' });
     expect(await live.next((m) => m.type === 'changed')).toMatchObject({ type: 'changed', topic: 'projects:mine' });
     live.ws.close();
   });

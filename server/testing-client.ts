@@ -70,8 +70,8 @@ export const httpClient = (base: string | (() => string), { headers: always = {}
 export const readYourWritesClient = (base: string | (() => string)) => {
   const client = httpClient(base);
   let position = '0';
-  const command = async (method: string, url: string, body?: unknown) => {
-    const res = await client.call(method, url, body);
+  const command = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await client.call(method, url, body, headers);
     if (res.body?.position) position = String(res.body.position);
     return res;
   };

@@ -34,6 +34,7 @@ import { paymentRoutes } from './payments/routes.ts';
 import { stripeWebhook } from './payments/webhook.ts';
 import { createVisitorProjectAdoption, type ProjectsOwnedBy } from './projects/adopt-visitor-projects.ts';
 import { projectRoutes } from './projects/routes.ts';
+import type { ProjectNamesOwnedBy } from './projects/unique-names.ts';
 
 export interface CommandApiDeps {
   eventStore: EventStore;
@@ -59,6 +60,8 @@ export interface CommandApiDeps {
   payments?: PaymentsGateway;
   /** Lets a visitor who signs in keep their projects (from the project list read model). */
   projectsOwnedBy?: ProjectsOwnedBy;
+  /** Keeps project names unique per owner (from the project list read model); absent: not checked. */
+  projectNamesOwnedBy?: ProjectNamesOwnedBy;
   /** Lets a visitor who signs in keep their published marketplace ideas (from the listings read model). */
   ideasOwnedBy?: ProjectsOwnedBy;
   /** Gemini, the key vault and `/ws/ai-process`; without it, AI runs offline and projects' keys live in memory. */
@@ -82,6 +85,7 @@ export const createCommandApi = ({
   payments,
   ai,
   projectsOwnedBy,
+  projectNamesOwnedBy,
   ideasOwnedBy,
   sessionStore = createSessionStore({ documentStore }),
   abuse = { limiter: createRateLimiter({ documentStore }), limits: DEFAULT_ABUSE_LIMITS },
@@ -106,7 +110,13 @@ export const createCommandApi = ({
     options: ai,
     metrics,
   });
-  projectRoutes(router, { eventStore, clock, newId, forgetProjectKey: (projectId) => vault.delete(projectId) });
+  projectRoutes(router, {
+    eventStore,
+    clock,
+    newId,
+    forgetProjectKey: (projectId) => vault.delete(projectId),
+    ...(projectNamesOwnedBy ? { projectNamesOwnedBy } : {}),
+  });
   feedbackRoutes(router, { eventStore, clock, newId });
   marketplaceRoutes(router, { eventStore, clock, newId });
   paymentRoutes(router, { accounts, payments, logger, clock, newId });

@@ -17,6 +17,7 @@ import { createCommandApi } from './app.ts';
 import { authOptionsFrom } from './auth/config.ts';
 import { paymentsFromConfig, type PaymentsGateway } from './payments/gateway.ts';
 import { ideasOwnedByFrom, projectsOwnedByFrom } from './projects/adopt-visitor-projects.ts';
+import { projectNamesOwnedByFrom } from './projects/unique-names.ts';
 
 export type CommandServiceConfig = Pick<Config, 'SESSION_SECRET' | 'NODE_ENV'> &
   Partial<
@@ -109,6 +110,7 @@ export const composeCommandService = ({
       processChannel: aiProcess,
     },
     projectsOwnedBy: projectsOwnedByFrom(documentStore, progress),
+    projectNamesOwnedBy: projectNamesOwnedByFrom(documentStore, progress, eventStore),
     ideasOwnedBy: ideasOwnedByFrom(documentStore, progress),
     metrics,
   });

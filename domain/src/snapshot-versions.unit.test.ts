@@ -12,6 +12,7 @@ import {
   parameterAdded,
   parameterRemoved,
   projectCreated,
+  projectDeleted,
   projectRenamed,
   stageAdvanced,
   stageNotesUpdated,
@@ -49,10 +50,12 @@ describe('snapshot versions', () => {
       conceptsProposed([tipWall()]),
       conceptSelected(0, 'Tip Wall'),
       currentStageChanged(3, 2),
+      // A deleted project keeps what it was, for the trash (version 2).
+      projectDeleted('Tip Wall'),
     ];
     expect({ version: projectDecider.snapshotVersion, fingerprint: fingerprint(projectDecider, history) }).toEqual({
-      version: 1,
-      fingerprint: '3fc0f6588ccd092b',
+      version: 2,
+      fingerprint: '278f27ef3971b86f',
     });
   });
 

@@ -44,6 +44,8 @@ export interface QueryApiDeps {
   /** Who may read analytics and see the operators' screens; by default, only loopback callers. */
   operators?: OperatorAccess;
   publicCouponCode?: string;
+  /** What "now" is for the trash (which deleted projects can still be restored); tests move it. */
+  clock?: () => Date;
 }
 
 /** Serves read models. Built from its dependencies; `main.ts` (or the embedded server) listens. */
@@ -60,12 +62,13 @@ export const createQueryApi = ({
   production = false,
   sessionStore = createSessionStore({ documentStore }),
   abuse = { limiter: createRateLimiter({ documentStore }), limits: DEFAULT_ABUSE_LIMITS },
+  clock = () => new Date(),
 }: QueryApiDeps) => {
   // The last X-Forwarded-For entry is the one our proxy added; earlier ones are whatever the client sent.
   const app = new Koa({ proxy: trustProxy, maxIpsCount: 1 });
   logAppErrors(app, logger);
   const router = new Router();
-  projectQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs, eventStore });
+  projectQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs, eventStore, clock });
   marketplaceQueryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs });
   accountQueryRoutes(router, {
     documentStore,

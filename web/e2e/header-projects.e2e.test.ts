@@ -116,8 +116,10 @@ describe('the header', () => {
 
     // Deleted from My projects once confirmed: the current project is forgotten and the other one takes its place.
     await myProjects.getByRole('button', { name: 'Delete Tip Wall Deluxe' }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Delete project?' });
-    await expect.poll(() => confirm.textContent()).toMatch(/Tip Wall Deluxe.*This cannot be undone\./);
+    const confirm = page.getByRole('alertdialog', { name: 'Delete "Tip Wall Deluxe"?' });
+    await expect
+      .poll(() => confirm.textContent())
+      .toMatch(/Tip Wall Deluxe and all its work go to the Trash\. You can restore it from there for 30 days\./);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });
     await myProjects.getByRole('button', { name: 'Delete Tip Wall Deluxe' }).click();
@@ -125,7 +127,11 @@ describe('the header', () => {
     await confirm.waitFor({ state: 'hidden' });
     await page.getByRole('heading', { name: 'New Viral Idea', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'My projects (current: New Viral Idea)' }).waitFor();
-    await expect.poll(() => myProjects.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('New Viral Idea')]);
+    // The deleted one waits in the Trash, below the list.
+    await expect
+      .poll(() => myProjects.getByRole('list').first().getByRole('listitem').allTextContents())
+      .toEqual([expect.stringContaining('New Viral Idea')]);
+    await page.getByRole('region', { name: 'Trash' }).getByText('Tip Wall Deluxe').waitFor();
 
     expect(consoleErrors.unexpected()).toEqual([]);
     await context.close();

@@ -19,7 +19,12 @@ export const projectsOwnedByFrom =
   (documentStore: DocumentStore, progress: ProjectionProgress): ProjectsOwnedBy =>
   async (ownerId) =>
     (
-      await documentStore.find<{ _id: string }>(progress.collectionFor(readModels.projectSummaries), { ownerId }, { limit: MAX_ADOPTED_PROJECTS })
+      await documentStore.find<{ _id: string }>(
+        progress.collectionFor(readModels.projectSummaries),
+        // A project in the trash stays the visitor's: its move would be refused (only an active project moves).
+        { ownerId, deletedAt: { $exists: false } },
+        { limit: MAX_ADOPTED_PROJECTS },
+      )
     ).map((doc) => doc._id);
 
 /** Which marketplace ideas an owner published: the listings read model answers it, as for projects. */

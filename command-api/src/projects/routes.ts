@@ -1,8 +1,11 @@
 import type Router from '@koa/router';
 import {
+  DEFAULT_BUILDER_PROJECT_NAME,
+  DEFAULT_PROJECT_NAME,
   projectCommandSchemas,
   projectDecider,
   projectStreamId,
+  sameProjectName,
   stageId,
   ValidationError,
   type CommandResponse,
@@ -15,6 +18,8 @@ import type { Context } from 'koa';
 import type { z } from 'zod';
 import { commandMetadata, idFromCommand } from '../command-context.ts';
 import { commandsForProjectPatch, commandsForStagePatch, createProjectBody, projectPatchSchema, stagePatchSchema } from './patch-translation.ts';
+import { projectRecoveryRoutes } from './recovery-routes.ts';
+import { createNameCheck, type ProjectNamesOwnedBy } from './unique-names.ts';
 
 interface Deps {
   eventStore: EventStore;
@@ -22,6 +27,8 @@ interface Deps {
   newId: () => string;
   /** Removes a project's Gemini key from the key vault (kept apart from the events). */
   forgetProjectKey: (projectId: string) => Promise<void>;
+  /** The owner's project names, to keep them unique (unique-names.ts); absent: not checked. */
+  projectNamesOwnedBy?: ProjectNamesOwnedBy;
 }
 
 type CommandType = Exclude<ProjectCommand['type'], 'CreateProject'>;
@@ -105,6 +112,8 @@ const answer = (ctx: Context, result: { events: { type: string }[]; position: bi
 };
 
 export const projectRoutes = (router: Router, deps: Deps) => {
+  const names = createNameCheck(deps.projectNamesOwnedBy);
+  projectRecoveryRoutes(router, { ...deps, answer, names });
   const run = (projectId: string, command: ProjectCommand | readonly ProjectCommand[] | CommandsFor<ProjectCommand, ProjectState>) =>
     handleCommand(deps.eventStore, projectDecider, projectStreamId(projectId), command);
 
@@ -114,19 +123,27 @@ export const projectRoutes = (router: Router, deps: Deps) => {
       throw new ValidationError('project.aiApiKey', 'project.aiApiKey: a Gemini key is kept apart from the project and cannot be set here');
     const metadata = commandMetadata(ctx, deps);
     const projectId = ctx.get('idempotency-key') ? idFromCommand(metadata.commandId) : deps.newId();
-    const name = body.project?.name ?? body.project?.projectName;
+    const requested = body.project?.name ?? body.project?.projectName;
     const kind = body.project?.kind;
     if (kind === 'builder') refuseGuidedFields(body);
+    const hasData = Boolean(body.stages?.length || body.project?.parameters || body.project?.currentStageIndex);
+    // A name the person typed is refused when taken; a default one (absent, or the default sent as is: the
+    // builder's new game), or one that came with the data (an imported copy of a project they still have),
+    // becomes the first free 'name 2', 'name 3', ….
+    const fallback = kind === 'builder' ? DEFAULT_BUILDER_PROJECT_NAME : DEFAULT_PROJECT_NAME;
+    const typed = requested?.trim() && !hasData && !sameProjectName(requested, fallback) ? requested : null;
+    if (typed) await names.requireFree(metadata.actorId, typed, projectId);
+    const name = typed ?? (await names.freeName(metadata.actorId, requested?.trim() || fallback, projectId));
     const commands: ProjectCommand[] = [
       { type: 'CreateProject', data: { projectId, name, coreIdea: body.project?.coreIdea, ...(kind ? { kind } : {}) }, metadata },
     ];
     // A client that sends what it has already (parameters, stages, where it is) starts from there, in the same write.
-    if (body.stages?.length || body.project?.parameters || body.project?.currentStageIndex) {
+    if (hasData) {
       commands.push({
         type: 'ImportProject',
         data: {
           projectId,
-          projectName: name ?? '',
+          projectName: name,
           coreIdea: body.project?.coreIdea ?? '',
           parameters: body.project?.parameters,
           currentStageIndex: body.project?.currentStageIndex,
@@ -140,10 +157,30 @@ export const projectRoutes = (router: Router, deps: Deps) => {
     ctx.body = { success: true, project: { id: projectId }, position: String(result.position) } satisfies CreateProjectResponse;
   });
 
+  /**
+   * Settings' Import Project: the export file becomes a NEW project (created and filled in one write); the current
+   * project is left as it was. Replacing one instead is POST /api/projects/{id}/import, a second, confirmed choice.
+   */
+  router.post('/api/projects/import', async (ctx) => {
+    const metadata = commandMetadata(ctx, deps);
+    const projectId = ctx.get('idempotency-key') ? idFromCommand(metadata.commandId) : deps.newId();
+    const file = parseInput(projectCommandSchemas.ImportProject, { ...((ctx.request.body as object | undefined) ?? {}), projectId });
+    const named = typeof file.projectName === 'string' && file.projectName.trim() ? file.projectName : DEFAULT_PROJECT_NAME;
+    const name = await names.freeName(metadata.actorId, named, projectId);
+    const result = await run(projectId, [
+      { type: 'CreateProject', data: { projectId, name }, metadata },
+      { type: 'ImportProject', data: { ...file, projectName: name }, metadata },
+    ]);
+    ctx.status = result.repeated ? 200 : 201;
+    ctx.body = { success: true, project: { id: projectId }, position: String(result.position) } satisfies CreateProjectResponse;
+  });
+
   router.patch('/api/projects/:projectId', async (ctx) => {
     const projectId = ctx.params.projectId!;
     const patch = parseInput(projectPatchSchema, ctx.request.body);
-    answer(ctx, await run(projectId, validated(commandsForProjectPatch(projectId, patch, commandMetadata(ctx, deps)))));
+    const metadata = commandMetadata(ctx, deps);
+    if (patch.name !== undefined) await names.requireFree(metadata.actorId, patch.name, projectId);
+    answer(ctx, await run(projectId, validated(commandsForProjectPatch(projectId, patch, metadata))));
   });
 
   router.patch('/api/stages/:stageId', async (ctx) => {
@@ -171,7 +208,14 @@ export const projectRoutes = (router: Router, deps: Deps) => {
     router[task.method](task.path, async (ctx) => {
       const { projectId, ...fromPath } = pathValues(ctx.params) as { projectId: string } & Record<string, unknown>;
       const data = parseInput(projectCommandSchemas[task.type], { ...((ctx.request.body as object | undefined) ?? {}), ...fromPath, projectId });
-      const result = await run(projectId, { type: task.type, data, metadata: commandMetadata(ctx, deps) } as ProjectCommand);
+      const metadata = commandMetadata(ctx, deps);
+      if (task.type === 'RenameProject' && 'name' in data) await names.requireFree(metadata.actorId, data.name, projectId);
+      // An import's name came with the file (often a copy of a project the person still has): it becomes the
+      // first free 'name 2', as an import into a new project does, rather than refusing the file.
+      if (task.type === 'ImportProject' && 'projectName' in data && typeof data.projectName === 'string' && data.projectName.trim()) {
+        data.projectName = await names.freeName(metadata.actorId, data.projectName, projectId);
+      }
+      const result = await run(projectId, { type: task.type, data, metadata } as ProjectCommand);
       answer(ctx, result);
     });
   }

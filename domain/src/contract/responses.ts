@@ -223,6 +223,12 @@ export type ProjectListItem = z.infer<typeof projectListItem>;
 export const projectListResponse = z.object({ success, projects: z.array(projectListItem) });
 export type ProjectListResponse = z.infer<typeof projectListResponse>;
 
+/** GET /api/trash: the owner's deleted projects that can still be restored, and until when. */
+export const trashItem = projectListItem.extend({ deletedAt: z.string(), restorableUntil: z.string() });
+export type TrashItem = z.infer<typeof trashItem>;
+export const trashResponse = z.object({ success, projects: z.array(trashItem) });
+export type TrashResponse = z.infer<typeof trashResponse>;
+
 /** A field an event changed, by its label on the screens, with its values before and after the event. */
 export const historyChange = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
 /**

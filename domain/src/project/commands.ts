@@ -20,6 +20,8 @@ import {
 } from './constants.ts';
 import { stageDraftCommandSchemas, type StageDraftCommand } from './stage-drafts.ts';
 import { stageNotesPatchSchemas, stageNumberSchema, technicalReportSchema } from './stages.ts';
+import type { ProjectEvent } from './events.ts';
+import type { ProjectState } from './state.ts';
 import { baseFieldsSchema, baseRevisionSchema, baseValueSchema } from './text-edits.ts';
 
 /** Command payload schemas double as the HTTP body schemas: strict, so unknown fields are refused by name. */
@@ -234,6 +236,23 @@ export const applyQuickIdeaSchema = z.strictObject({
   stages: z.unknown().optional(),
 });
 
+/** History's 'Restore this version': the body names the revision; the server reads that version from the log. */
+export const restoreProjectVersionSchema = z.strictObject({
+  projectId: namedId(),
+  revision: z.number({ error: 'revision: must be a whole number' }).int('revision: must be a whole number'),
+});
+
+/** A deleted project back from the trash (within TRASH_DAYS of its deletion). */
+export const restoreDeletedProjectSchema = z.strictObject({
+  projectId: namedId(),
+});
+
+/** The Undo of a Clear All or a chip removal: `revision` is the one the removal's command answered. */
+export const undoParameterRemovalSchema = z.strictObject({
+  projectId: namedId(),
+  revision: z.number({ error: 'revision: must be a whole number' }).int('revision: must be a whole number'),
+});
+
 type CommandOf<T extends string, S extends z.ZodType> = Command<T, z.infer<S>>;
 
 export type CreateProject = CommandOf<'CreateProject', typeof createProjectSchema>;
@@ -259,6 +278,16 @@ export type RecordFinalPrompt = CommandOf<'RecordFinalPrompt', typeof recordFina
 export type RemoveAuditedParameter = CommandOf<'RemoveAuditedParameter', typeof removeAuditedParameterSchema>;
 export type ApplyStageResults = CommandOf<'ApplyStageResults', typeof applyStageResultsSchema>;
 export type ApplyQuickIdea = CommandOf<'ApplyQuickIdea', typeof applyQuickIdeaSchema>;
+/**
+ * The past these commands need is read from the project's log by the server (recovery.ts `projectAt`), never
+ * sent by a client (their HTTP schemas are strict and lack these fields): null when there was no project then.
+ */
+export type RestoreProjectVersion = Command<'RestoreProjectVersion', z.infer<typeof restoreProjectVersionSchema> & { version: ProjectState | null }>;
+export type RestoreDeletedProject = CommandOf<'RestoreDeletedProject', typeof restoreDeletedProjectSchema>;
+export type UndoParameterRemoval = Command<
+  'UndoParameterRemoval',
+  z.infer<typeof undoParameterRemovalSchema> & { before: ProjectState | null; change: ProjectEvent | null }
+>;
 
 export type ProjectCommand =
   | CreateProject
@@ -284,6 +313,9 @@ export type ProjectCommand =
   | RemoveAuditedParameter
   | ApplyStageResults
   | ApplyQuickIdea
+  | RestoreProjectVersion
+  | RestoreDeletedProject
+  | UndoParameterRemoval
   | ProjectBuilderCommand
   | ProjectAiCommand
   | StageDraftCommand;
@@ -313,6 +345,9 @@ export const projectCommandSchemas = {
   RemoveAuditedParameter: removeAuditedParameterSchema,
   ApplyStageResults: applyStageResultsSchema,
   ApplyQuickIdea: applyQuickIdeaSchema,
+  RestoreProjectVersion: restoreProjectVersionSchema,
+  RestoreDeletedProject: restoreDeletedProjectSchema,
+  UndoParameterRemoval: undoParameterRemovalSchema,
   ...projectBuilderCommandSchemas,
   ...projectAiCommandSchemas,
   ...stageDraftCommandSchemas,

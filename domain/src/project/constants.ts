@@ -56,3 +56,6 @@ export const MAX_PROMPT_LENGTH = 100_000;
 export const AI_KEY_STATUSES = ['Not Set', 'Pending', 'Valid', 'Invalid'] as const;
 export type AiKeyStatus = (typeof AI_KEY_STATUSES)[number];
 export const DEFAULT_AI_KEY_STATUS: AiKeyStatus = 'Not Set';
+
+/** How long a deleted project stays in the trash, restorable, before it is gone for good. */
+export const TRASH_DAYS = 30;

@@ -46,6 +46,7 @@ import { decideProjectAi } from './decide-ai.ts';
 import { decideProjectBuilder, requireProjectOfKind } from './decide-builder.ts';
 import type { ProjectEvent, ProjectSnapshot, StageNotesUpdated } from './events.ts';
 import { parseProjectExport } from './export.ts';
+import { restoreDeletedProject, restoreProjectVersion, undoParameterRemoval } from './recovery.ts';
 import { sameValue } from './same-value.ts';
 import { decideStageDrafts, DUPLICATE_CONCEPT_MESSAGE } from './stage-drafts.ts';
 import { stageResultCommands } from './stage-results.ts';
@@ -85,6 +86,9 @@ const KIND_OF_COMMAND: Record<ProjectCommand['type'], ProjectKind | null> = {
   RemoveAuditedParameter: 'guided',
   ApplyStageResults: 'guided',
   ApplyQuickIdea: 'guided',
+  RestoreProjectVersion: null,
+  RestoreDeletedProject: null,
+  UndoParameterRemoval: 'guided',
   SetBuilderCoreIdea: 'builder',
   SetBuilderViralMechanics: 'builder',
   AddBuilderParameter: 'builder',
@@ -159,6 +163,12 @@ export const decideProject = (command: ProjectCommand, state: ProjectState): Pro
       return applyStageResults(command, state);
     case 'ApplyQuickIdea':
       return applyQuickIdea(command, state);
+    case 'RestoreProjectVersion':
+      return restoreProjectVersion(command, state);
+    case 'RestoreDeletedProject':
+      return restoreDeletedProject(command, state);
+    case 'UndoParameterRemoval':
+      return undoParameterRemoval(command, state);
     case 'SetBuilderCoreIdea':
     case 'SetBuilderViralMechanics':
     case 'AddBuilderParameter':
@@ -596,7 +606,8 @@ export const projectDecider: Decider<ProjectCommand, ProjectEvent, ProjectState>
   decide: decideProject,
   evolve: evolveProject,
   initialState: initialProjectState,
-  snapshotVersion: 1,
+  // 2: a deleted project keeps what it was (the trash) and counts its deletion's revision.
+  snapshotVersion: 2,
 };
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { projectAiEventSchemas, type ProjectAiEvent } from './ai-events.ts';
-import { PROJECT_KINDS } from './builder.ts';
+import { PROJECT_KINDS, type BuilderState } from './builder.ts';
 import { projectBuilderEventSchemas, type ProjectBuilderEvent } from './builder-events.ts';
 import { PARAMETER_LIST_NAMES } from './constants.ts';
 import { stageDraftEventSchemas, type StageDraftEvent } from './stage-drafts.ts';
@@ -191,6 +191,48 @@ export const projectImportedSchema = z.object({
   importedAt: z.string(),
 });
 
+/**
+ * What a restore puts back (a version from the history, or a project from the trash): the project's content.
+ * Carried whole in the event, so that every fold (the decider's, the read models', a rebuild) gets the same
+ * project from the event alone, without reading the log again. The builder's state is the domain's own fold
+ * (evolve-builder.ts), so it is checked only as an object here.
+ */
+export const projectContentSchema = projectSnapshotSchema.extend({
+  builder: z.custom<BuilderState>((value) => typeof value === 'object' && value !== null).nullable(),
+});
+export type ProjectContent = z.infer<typeof projectContentSchema>;
+
+/** History's 'Restore this version': the project as it was at `revision`; its id, owner, kind and Gemini key stay. */
+export const projectVersionRestoredSchema = z.object({
+  projectId: z.string(),
+  revision: z.number().int(),
+  content: projectContentSchema,
+  restoredAt: z.string(),
+});
+
+/** Out of the trash: the project as it was deleted (its Gemini key went with the deletion and does not come back). */
+export const projectRestoredSchema = z.object({
+  projectId: z.string(),
+  ownerId: z.string(),
+  kind: z.enum(PROJECT_KINDS).optional(),
+  content: projectContentSchema,
+  deletedAt: z.string(),
+  restoredAt: z.string(),
+});
+
+/**
+ * An undone Clear All or chip removal: the list as it was before the change at `undoneRevision`, in its order,
+ * with anything added since kept after it. `previous` is what the list held when it was undone.
+ */
+export const parametersRestoredSchema = z.object({
+  projectId: z.string(),
+  list: z.enum(PARAMETER_LIST_NAMES),
+  values: z.array(z.string()),
+  previous: z.array(z.string()),
+  undoneRevision: z.number().int(),
+  restoredAt: z.string(),
+});
+
 export const technicalReportRecordedSchema = z.object({
   projectId: z.string(),
   report: technicalReportSchema,
@@ -224,6 +266,9 @@ export type CurrentStageChanged = EventOf<'CurrentStageChanged', typeof currentS
 export type StageReset = EventOf<'StageReset', typeof stageResetSchema>;
 export type ProjectReset = EventOf<'ProjectReset', typeof projectResetSchema>;
 export type ProjectImported = EventOf<'ProjectImported', typeof projectImportedSchema>;
+export type ProjectVersionRestored = EventOf<'ProjectVersionRestored', typeof projectVersionRestoredSchema>;
+export type ProjectRestored = EventOf<'ProjectRestored', typeof projectRestoredSchema>;
+export type ParametersRestored = EventOf<'ParametersRestored', typeof parametersRestoredSchema>;
 export type TechnicalReportRecorded = EventOf<'TechnicalReportRecorded', typeof technicalReportRecordedSchema>;
 export type FinalPromptRecorded = EventOf<'FinalPromptRecorded', typeof finalPromptRecordedSchema>;
 
@@ -247,6 +292,9 @@ export type ProjectEvent =
   | StageReset
   | ProjectReset
   | ProjectImported
+  | ProjectVersionRestored
+  | ProjectRestored
+  | ParametersRestored
   | TechnicalReportRecorded
   | FinalPromptRecorded
   | ProjectBuilderEvent
@@ -274,6 +322,9 @@ export const projectEventSchemas = {
   StageReset: stageResetSchema,
   ProjectReset: projectResetSchema,
   ProjectImported: projectImportedSchema,
+  ProjectVersionRestored: projectVersionRestoredSchema,
+  ProjectRestored: projectRestoredSchema,
+  ParametersRestored: parametersRestoredSchema,
   TechnicalReportRecorded: technicalReportRecordedSchema,
   FinalPromptRecorded: finalPromptRecordedSchema,
   ...projectBuilderEventSchemas,

@@ -14,7 +14,7 @@ import type { ActiveProjectState, ProjectState } from './state.ts';
  * `parameters`: the parameter lists and the builder's categories; `stages`: moving between stages or steps;
  * `content`: what a stage holds besides its lists (notes, segments, concepts, the report and prompts);
  * `ai`: what the AI answered; `publishing`: the marketplace; `project`: the project itself (created,
- * renamed, reset, imported, its Gemini key, kept on signing in, deleted).
+ * renamed, reset, imported, a version restored, its Gemini key, kept on signing in, deleted, back from the trash).
  */
 export const HISTORY_KINDS = ['parameters', 'stages', 'content', 'ai', 'publishing', 'project'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
@@ -30,6 +30,8 @@ const KIND_OF: Record<HistoryEventType, HistoryKind> = {
   ProjectDeleted: 'project',
   ProjectReset: 'project',
   ProjectImported: 'project',
+  ProjectVersionRestored: 'project',
+  ProjectRestored: 'project',
   GeminiKeySet: 'project',
   GeminiKeyVerified: 'project',
   GeminiKeyRemoved: 'project',
@@ -37,6 +39,7 @@ const KIND_OF: Record<HistoryEventType, HistoryKind> = {
   ParameterRemoved: 'parameters',
   ParametersCleared: 'parameters',
   AuditFindingResolved: 'parameters',
+  ParametersRestored: 'parameters',
   BuilderParameterAdded: 'parameters',
   BuilderParameterRemoved: 'parameters',
   BuilderParametersCleared: 'parameters',
@@ -151,6 +154,7 @@ const activeChanges = (before: ActiveProjectState, after: ActiveProjectState): H
  */
 export const projectChanges = (before: ProjectState, after: ProjectState): HistoryChange[] => {
   if (after.status === 'active' && before.status === 'active') return activeChanges(before, after);
+  if (after.status === 'active' && before.status === 'deleted') return [{ field: 'Project', before: null, after: after.name }];
   if (after.status === 'active') {
     // Created: what it was created with.
     return (['name', 'coreIdea', 'parameters', 'kind'] as const)

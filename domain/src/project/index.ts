@@ -23,3 +23,5 @@ export * from './validation.ts';
 export * from './stage-guides.ts';
 export * from './same-value.ts';
 export * from './stage-drafts.ts';
+export * from './recovery.ts';
+export * from './names.ts';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fold } from '../decider.ts';
 import {
   addAudienceSegment,
   addParameter,
@@ -169,6 +170,26 @@ describe('event schemas', () => {
     reopenBuilder(),
   ];
   const events: ProjectEvent[] = [];
+  /** Restores and an undo: their commands carry the past the server reads from the log, folded here. */
+  const recovery: ProjectEvent[] = [];
+  const recoveryCommands: ((history: ProjectEvent[]) => ProjectCommand)[] = [
+    () => createProject(),
+    () => clearParameters(),
+    (history) => ({
+      type: 'UndoParameterRemoval',
+      data: { projectId, revision: 1, before: fold(projectDecider, history.slice(0, 1)), change: history[1]! },
+      metadata: metadata(),
+    }),
+    (history) => ({
+      type: 'RestoreProjectVersion',
+      data: { projectId, revision: 1, version: fold(projectDecider, history.slice(0, 2)) },
+      metadata: metadata(),
+    }),
+    () => ({ type: 'DeleteProject', data: { projectId }, metadata: metadata() }),
+    () => ({ type: 'RestoreDeletedProject', data: { projectId }, metadata: metadata() }),
+  ];
+  for (const next of recoveryCommands) recovery.push(...projectDecider.decide(next(recovery), fold(projectDecider, recovery)));
+  events.push(...recovery);
   for (const commands of [scenario, builderScenario]) {
     commands.reduce((state, command) => {
       const decided = projectDecider.decide(command, state);
@@ -185,7 +206,7 @@ describe('event schemas', () => {
 });
 
 describe('command schemas, as the HTTP layer uses them', () => {
-  it('has one schema per command', () => expect(Object.keys(projectCommandSchemas)).toHaveLength(44));
+  it('has one schema per command', () => expect(Object.keys(projectCommandSchemas)).toHaveLength(47));
 
   it('takes a builder step from 1 to 9 only', () => {
     expect(completeBuilderStepSchema.safeParse({ projectId: 'p', step: 9 }).success).toBe(true);

@@ -1,6 +1,6 @@
 import { DEFAULT_PROJECT_KIND, emptyBuilder, type BuilderState, type ProjectKind } from './builder.ts';
 import { DEFAULT_AI_KEY_STATUS, PARAMETER_LISTS, type AiKeyStatus, type ParameterListName } from './constants.ts';
-import type { ProjectEvent } from './events.ts';
+import type { ProjectContent, ProjectEvent, ProjectRestored } from './events.ts';
 import { evolveBuilder } from './evolve-builder.ts';
 import { evolveStageDrafts, withoutProposals, type DraftProposal } from './stage-drafts.ts';
 import { emptyStage, emptyStages, type ProjectStages, type StageData, type StageNumber } from './stages.ts';
@@ -30,8 +30,19 @@ export type ActiveProjectState = {
   draftProposals?: readonly DraftProposal[];
 };
 
-/** What is left of a deleted project: enough to answer its owner's second Delete with nothing to do. */
-export type DeletedProjectState = { status: 'deleted'; projectId: string; ownerId: string };
+/**
+ * A deleted project, in the trash: what it was (`project`), to bring it back as it was within TRASH_DAYS of
+ * `deletedAt`; and enough to answer its owner's second Delete with nothing to do.
+ */
+export type DeletedProjectState = {
+  status: 'deleted';
+  projectId: string;
+  ownerId: string;
+  deletedAt: string;
+  /** The stream revision of the deletion. */
+  revision: number;
+  project: ActiveProjectState;
+};
 
 export type ProjectState = { status: 'empty' } | ActiveProjectState | DeletedProjectState;
 
@@ -82,9 +93,20 @@ export const evolveProjectContent = (state: ProjectState, event: ProjectEvent): 
       textRevisions: {},
     };
   }
+  // Out of the trash: the event carries the whole project, so a read model that dropped it at the deletion folds it too.
+  if (event.type === 'ProjectRestored') return restoredFromTrash(state, event.data);
   // Events for a project that does not exist (yet, or any more) cannot happen in a well-formed stream; folding ignores them.
   if (state.status !== 'active') return state;
-  if (event.type === 'ProjectDeleted') return { status: 'deleted', projectId: state.projectId, ownerId: state.ownerId };
+  if (event.type === 'ProjectDeleted') {
+    return {
+      status: 'deleted',
+      projectId: state.projectId,
+      ownerId: state.ownerId,
+      deletedAt: event.data.deletedAt,
+      revision: state.revision + 1,
+      project: state,
+    };
+  }
   return { ...evolveActive(state, event), revision: state.revision + 1 };
 };
 
@@ -97,7 +119,43 @@ export const evolveProject = (state: ProjectState, event: ProjectEvent): Project
   return next;
 };
 
-const evolveActive = (state: ActiveProjectState, event: Exclude<ProjectEvent, { type: 'ProjectCreated' | 'ProjectDeleted' }>): ActiveProjectState => {
+/** A fold that starts at the restore (a read model that had dropped the project) numbers it from the event's revision. */
+const restoredFromTrash = (state: ProjectState, data: ProjectRestored['data']): ActiveProjectState => ({
+  status: 'active',
+  projectId: data.projectId,
+  ownerId: data.ownerId,
+  ...contentFields(data.content),
+  aiKeyStatus: DEFAULT_AI_KEY_STATUS,
+  aiKey: null,
+  kind: data.kind ?? DEFAULT_PROJECT_KIND,
+  revision: state.status === 'deleted' ? state.revision + 1 : 0,
+  textRevisions: {},
+});
+
+/** A restored content, copied: the event's arrays and objects stay the event's. */
+const contentFields = (content: ProjectContent) => ({
+  name: content.name,
+  coreIdea: content.coreIdea,
+  parameters: [...content.parameters],
+  currentStageIndex: content.currentStageIndex,
+  stages: structuredClone(content.stages),
+  builder: content.builder ? structuredClone(content.builder) : null,
+});
+
+/** What a restore carries of a project: everything but its id, owner, kind, Gemini key and the AI's waiting proposals. */
+export const restorableContentOf = (project: ActiveProjectState): ProjectContent => ({
+  name: project.name,
+  coreIdea: project.coreIdea,
+  parameters: project.parameters,
+  currentStageIndex: project.currentStageIndex,
+  stages: project.stages,
+  builder: project.builder,
+});
+
+const evolveActive = (
+  state: ActiveProjectState,
+  event: Exclude<ProjectEvent, { type: 'ProjectCreated' | 'ProjectDeleted' | 'ProjectRestored' }>,
+): ActiveProjectState => {
   switch (event.type) {
     case 'ProjectRenamed':
       return { ...state, name: event.data.name };
@@ -161,6 +219,11 @@ const evolveActive = (state: ActiveProjectState, event: Exclude<ProjectEvent, { 
         stages: structuredClone(snapshot.stages),
       };
     }
+    case 'ProjectVersionRestored':
+      // Proposals waiting then were answered (or not) since; the version is the project's texts and lists.
+      return { ...withoutProposals(state), ...contentFields(event.data.content) };
+    case 'ParametersRestored':
+      return withParameterList(state, event.data.list, [...event.data.values]);
     case 'TechnicalReportRecorded':
       return { ...state, stages: patchStage(state.stages, 6, { technicalReport: event.data.report }) };
     case 'FinalPromptRecorded':

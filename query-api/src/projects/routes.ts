@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { exportProject, readModels, type ProjectListResponse } from '@vis/domain';
+import { exportProject, readModels, type ProjectListResponse, type TrashResponse } from '@vis/domain';
 import { actorOf, type EventStore } from '@vis/infrastructure';
 import { createStreamFolds, type ProjectSummaryDocument } from '@vis/projections';
 import { awaitMinPosition } from '../read-your-writes.ts';
@@ -13,7 +13,7 @@ const MAX_PROJECTS_LISTED = 200;
 
 export const projectQueryRoutes = (
   router: Router,
-  { documentStore, progress, readYourWritesTimeoutMs, eventStore }: ProjectReadDeps & { eventStore: EventStore },
+  { documentStore, progress, readYourWritesTimeoutMs, eventStore, clock }: ProjectReadDeps & { eventStore: EventStore; clock: () => Date },
 ) => {
   const ownProject = ownProjectReader({ documentStore, progress, readYourWritesTimeoutMs });
   const responses = createResponseCache();
@@ -26,10 +26,26 @@ export const projectQueryRoutes = (
     await awaitMinPosition(ctx, progress, readModels.projectSummaries, readYourWritesTimeoutMs);
     const summaries = await documentStore.find<ProjectSummaryDocument>(
       progress.collectionFor(readModels.projectSummaries),
-      { ownerId: actorOf(ctx) },
-      { sort: { updatedAt: -1 }, limit: MAX_PROJECTS_LISTED },
+      { ownerId: actorOf(ctx), deletedAt: { $exists: false } },
+      // Newest first by creation, not by last change: a rename or an edit must not move a row under the cursor
+      // (a walk deleted the wrong project when the list re-sorted after a rename).
+      { sort: { createdAt: -1, _id: 1 }, limit: MAX_PROJECTS_LISTED },
     );
     ctx.body = { success: true, projects: summaries.map(toProjectListItem) } satisfies ProjectListResponse;
+  });
+
+  router.get('/api/trash', async (ctx) => {
+    await awaitMinPosition(ctx, progress, readModels.projectSummaries, readYourWritesTimeoutMs);
+    const deleted = await documentStore.find<ProjectSummaryDocument>(
+      progress.collectionFor(readModels.projectSummaries),
+      // Past its time a project is gone for good: the domain refuses to restore it, so the trash does not list it.
+      { ownerId: actorOf(ctx), deletedAt: { $exists: true }, restorableUntil: { $gt: clock().toISOString() } },
+      { sort: { deletedAt: -1 }, limit: MAX_PROJECTS_LISTED },
+    );
+    ctx.body = {
+      success: true,
+      projects: deleted.map((doc) => ({ ...toProjectListItem(doc), deletedAt: doc.deletedAt!, restorableUntil: doc.restorableUntil! })),
+    } satisfies TrashResponse;
   });
 
   router.get('/api/projects/:id', async (ctx) => {

@@ -4,12 +4,16 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive' | 'success';
+  /** A button in the toast (Undo): it stays UNDO_TOAST_DURATION_MS, long enough to reach it by keyboard (F8). */
+  action?: { label: string; altText: string; onClick: () => void };
 }
 
 export type ShownToast = ToastInput & { id: number };
 
 /** Spec 01 §9: at most one toast at a time, shown for 5000 ms. */
 export const TOAST_DURATION_MS = 5000;
+/** A toast that offers Undo stays 10 s (issue 26): long enough to notice what went and take it back. */
+export const UNDO_TOAST_DURATION_MS = 10_000;
 
 const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
 

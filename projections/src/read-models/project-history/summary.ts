@@ -105,6 +105,14 @@ export const summarize = (event: ProjectEvent): string => {
       return 'Reset the whole project';
     case 'ProjectImported':
       return `Imported the project ${quote(event.data.snapshot.name)}`;
+    case 'ProjectVersionRestored':
+      return `Restored the version of revision ${event.data.revision}`;
+    case 'ProjectRestored':
+      return `Restored the project ${quote(event.data.content.name)} from the trash`;
+    case 'ParametersRestored': {
+      const back = event.data.values.filter((value) => !event.data.previous.includes(value)).length;
+      return `Undid a removal: ${plural(back, 'parameter')} back in ${listLabel(event.data.list)}`;
+    }
     case 'TechnicalReportRecorded':
       return 'Saved the technical report';
     case 'FinalPromptRecorded':
@@ -174,6 +182,7 @@ const TIME_FIELDS = [
   'setAt',
   'verifiedAt',
   'publishedAt',
+  'restoredAt',
 ] as const;
 
 export const occurredAt = (data: Record<string, unknown>, metadata: Record<string, unknown>, stored: Date): string => {

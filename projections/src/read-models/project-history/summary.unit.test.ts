@@ -37,3 +37,24 @@ describe('AI suggestions in the history', () => {
     expect(summarize(suggested(null, 'viralTrigger'))).toBe('AI suggested 2 values (offline)');
   });
 });
+
+describe('restores and undos in the history', () => {
+  const at = '2026-11-23T10:00:00.000Z';
+  it('says which revision a version came from, what came back from the trash and what an undo put back', () => {
+    expect(
+      summarize({ type: 'ProjectVersionRestored', data: { projectId: 'p1', revision: 3, content: {}, restoredAt: at } } as unknown as ProjectEvent),
+    ).toBe('Restored the version of revision 3');
+    expect(
+      summarize({
+        type: 'ProjectRestored',
+        data: { projectId: 'p1', ownerId: 'visitor-ann', content: { name: 'Tip Wall' }, deletedAt: at, restoredAt: at },
+      } as unknown as ProjectEvent),
+    ).toBe("Restored the project 'Tip Wall' from the trash");
+    expect(
+      summarize({
+        type: 'ParametersRestored',
+        data: { projectId: 'p1', list: 'viralParameters', values: ['FOMO', 'Pride'], previous: ['Pride'], undoneRevision: 4, restoredAt: at },
+      }),
+    ).toBe('Undid a removal: 1 parameter back in viral triggers');
+  });
+});

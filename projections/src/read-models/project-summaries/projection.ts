@@ -1,4 +1,13 @@
-import { builderPercentComplete, PROJECT_EVENT_TYPES, progressOf, readModels, topics, type ProjectEvent, type ProjectKind } from '@vis/domain';
+import {
+  builderPercentComplete,
+  PROJECT_EVENT_TYPES,
+  progressOf,
+  readModels,
+  restorableUntil,
+  topics,
+  type ProjectEvent,
+  type ProjectKind,
+} from '@vis/domain';
 import type { ReadModelMeta } from '@vis/infrastructure';
 import { defineProjection } from '../../engine/define-projection.ts';
 import { foldProject, type ProjectFields } from '../projects/fold.ts';
@@ -19,18 +28,26 @@ export type ProjectSummaryDocument = ReadModelMeta & {
   percentComplete: number;
   createdAt: string;
   updatedAt: string;
+  /** Set while the project is in the trash: when it was deleted, and until when it can be restored (then it is not listed). */
+  deletedAt?: string;
+  restorableUntil?: string;
   project: ProjectFields;
 };
 
 export const projectSummariesProjection = defineProjection<ProjectEvent, ProjectSummaryDocument>({
   name: readModels.projectSummaries,
-  version: 1,
+  // v2: deleted projects stay, with `deletedAt`, for the trash.
+  version: 2,
   // 'My projects': an owner's projects, last changed first; and the projects a visitor hands over at sign-in.
   indexes: [{ key: { ownerId: 1, updatedAt: -1 } }],
   handles: PROJECT_EVENT_TYPES,
   documentId: (event) => event.data.projectId,
   topics: (doc) => [topics.projectsOf(doc.ownerId)],
   evolve: (doc, event) => {
+    // A deleted project stays, marked, for the trash; the list of projects leaves it out.
+    if (event.type === 'ProjectDeleted') {
+      return doc && { ...doc, deletedAt: event.data.deletedAt, restorableUntil: restorableUntil(event.data.deletedAt) };
+    }
     const folded = foldProject(doc?.project ?? null, event);
     if (!folded) return null;
     const { state, fields: project } = folded;

@@ -80,6 +80,8 @@ export const foldProject = (
   // The event's own revision, not a count: documents written before revisions were kept start counting right.
   const state = evolveProjectContent(stateOf(doc, Number(event.revision) - 1), event);
   if (state.status !== 'active') return null;
+  // A project back from the trash starts again from its event alone (the read model had dropped it): its revision is the event's.
+  if (event.type === 'ProjectRestored') state.revision = Number(event.revision);
   const at = actedAt(event);
   return { fields: fieldsOf(state, doc?.createdAt ?? at, at), state };
 };

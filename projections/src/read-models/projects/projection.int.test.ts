@@ -1,3 +1,4 @@
+import { evolveProjectContent, initialProjectState, restorableContentOf, type ActiveProjectState, type ProjectEvent } from '@vis/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { projectionHarness } from '../../testing/run-projection.ts';
 import { projectSummariesProjection } from '../project-summaries/projection.ts';
@@ -39,6 +40,22 @@ const insights = (text: string) => ({
 const deleted = (minute: number) => ({
   type: 'ProjectDeleted',
   data: { projectId, name: 'Tip Jar', deletedAt: at(minute) },
+  metadata: { at: at(minute) },
+});
+
+/** The project as the domain folds these events: what a restore event carries. */
+const contentAfter = (events: { type: string; data: unknown }[]) =>
+  restorableContentOf(
+    events.reduce((state, event) => evolveProjectContent(state, event as ProjectEvent), initialProjectState()) as ActiveProjectState,
+  );
+const versionRestored = (revision: number, events: { type: string; data: unknown }[], minute: number) => ({
+  type: 'ProjectVersionRestored',
+  data: { projectId, revision, content: contentAfter(events), restoredAt: at(minute) },
+  metadata: { at: at(minute) },
+});
+const restoredFromTrash = (events: { type: string; data: unknown }[], minute: number) => ({
+  type: 'ProjectRestored',
+  data: { projectId, ownerId: 'visitor-ann', kind: 'guided', content: contentAfter(events), deletedAt: at(minute - 1), restoredAt: at(minute) },
   metadata: { at: at(minute) },
 });
 
@@ -136,6 +153,18 @@ describe('projects read model', () => {
     expect(await harness.find()).toEqual(once);
   });
 
+  it('restores a version and brings a project back from the trash, idempotently', async () => {
+    const work = [created, added('viralParameters', 'scarcity'), added('viralParameters', 'pride', 2)];
+    await harness.append(stream, [...work, versionRestored(1, work.slice(0, 2), 3)]);
+    expect((await harness.find<ProjectDocument>())[0]).toMatchObject({ revision: 3, stages: { 1: { viralParameters: ['scarcity'] } } });
+    await harness.append(stream, [deleted(6), restoredFromTrash(work, 7)]);
+    const [back] = await harness.find<ProjectDocument>();
+    expect(back).toMatchObject({ name: 'Tip Jar', revision: 5, stages: { 1: { viralParameters: ['scarcity', 'pride'] } } });
+    const once = await harness.find();
+    await harness.replayAll();
+    expect(await harness.find()).toEqual(once);
+  });
+
   it("holds a builder project's kind and builder; a guided project's builder is null", async () => {
     await harness.append(stream, builderWork);
     await harness.append('project-p-2', [{ ...created, data: { ...created.data, projectId: 'p-2' } }]);
@@ -181,11 +210,22 @@ describe('project_summaries read model', () => {
     });
   });
 
-  it('drops a deleted project from the list, idempotently', async () => {
-    await harness.append(stream, [created, added('viralParameters', 'scarcity'), deleted(6)]);
-    expect(await harness.find()).toEqual([]);
+  it('keeps a deleted project marked for the trash, and unmarks it when restored, idempotently', async () => {
+    const work = [created, added('viralParameters', 'scarcity')];
+    await harness.append(stream, [...work, deleted(6)]);
+    expect(await harness.find()).toEqual([
+      expect.objectContaining({ _id: projectId, name: 'Tip Jar', deletedAt: at(6), restorableUntil: '2026-12-23T10:06:00.000Z' }),
+    ]);
+    const deletedOnce = await harness.find();
     await harness.replayAll();
-    expect(await harness.find()).toEqual([]);
+    expect(await harness.find()).toEqual(deletedOnce);
+    await harness.append(stream, [restoredFromTrash(work, 7)]);
+    const [back] = await harness.find<{ _id: string; deletedAt?: string; createdAt: string }>();
+    expect(back).toMatchObject({ name: 'Tip Jar', createdAt: at(0) });
+    expect(back!.deletedAt).toBeUndefined();
+    const once = await harness.find();
+    await harness.replayAll();
+    expect(await harness.find()).toEqual(once);
   });
 
   it("lists a builder project with its kind, its builder's core idea and its share of the nine steps", async () => {

@@ -16,7 +16,7 @@ export type StageFunnelDocument = ReadModelMeta & {
   skippedAdvances: number;
 };
 
-const HANDLED = ['ProjectCreated', 'StageAdvanced', 'CurrentStageChanged', 'ProjectImported'] as const;
+const HANDLED = ['ProjectCreated', 'StageAdvanced', 'CurrentStageChanged', 'ProjectImported', 'ProjectVersionRestored'] as const;
 type Handled = DomainEventOf<(typeof HANDLED)[number]>;
 
 export const stageFunnelProjection = defineProjection<Handled, StageFunnelDocument>({
@@ -49,6 +49,8 @@ export const stageFunnelProjection = defineProjection<Handled, StageFunnelDocume
         return reaching(event.data.stage);
       case 'ProjectImported':
         return reaching(event.data.snapshot.currentStageIndex);
+      case 'ProjectVersionRestored':
+        return reaching(event.data.content.currentStageIndex);
       default: {
         const unhandled: never = event;
         return unhandled;

@@ -1,16 +1,18 @@
 import type { HistoryKind, ProjectHistoryEntry } from '@vis/domain';
-import { ArrowLeft, ChevronLeft, ChevronRight, Loader2 } from 'lucide-react';
+import { ArrowLeft, ChevronLeft, ChevronRight, History, Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useHistoryTimeline } from '../../features/history/api/get-history-timeline.ts';
 import { useProjectAt } from '../../features/history/api/get-project-at.ts';
+import { useRestoreVersion } from '../../features/history/api/restore-version.ts';
 import { HISTORY_KIND_FILTERS, HistoryEntry, KIND_LABELS } from '../../features/history/components/history-entry.tsx';
 import { ProjectSnapshot } from '../../features/history/components/project-snapshot.tsx';
 import { DataMissing } from '../../features/projects/components/data-missing.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useProject } from '../../lib/projects/get-project.ts';
+import { useToast } from '../../lib/toast.tsx';
 
 /** The project revision an entry leaves the project at: a publishing entry (the idea's stream) shows the project as it then stood. */
 const projectRevisionAt = (entries: ProjectHistoryEntry[], index: number, projectStream: string) => {
@@ -113,6 +115,9 @@ export const ProjectHistoryRoute = () => {
                 <HistoryEntry entry={entry} current />
               </div>
             )}
+            {revision !== null && (
+              <RestoreThisVersion projectId={id} revision={revision} latest={project.data?.revision ?? null} onRestored={() => setChosen(null)} />
+            )}
           </Card>
 
           {/* On phones the project comes right under the slider that moves it; the timeline follows. */}
@@ -148,5 +153,55 @@ export const ProjectHistoryRoute = () => {
         </>
       )}
     </div>
+  );
+};
+
+/**
+ * 'Restore this version': the project goes back to how it was after the chosen change, as one new change at the
+ * end of the history; its toast's Undo restores the version just before that change.
+ */
+const RestoreThisVersion = ({
+  projectId,
+  revision,
+  latest,
+  onRestored,
+}: {
+  projectId: string;
+  revision: number;
+  latest: number | null;
+  onRestored: () => void;
+}) => {
+  const restore = useRestoreVersion(projectId);
+  const toast = useToast();
+  const failed = (error: unknown) =>
+    toast({ title: 'Error', description: errorMessage(error, 'Failed to restore this version'), variant: 'destructive' });
+  if (latest !== null && revision >= latest) {
+    return <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">This is the project as it is now.</p>;
+  }
+  const run = (to: number, undoing: boolean) =>
+    restore.mutate(to, {
+      onError: failed,
+      onSuccess: (answer) => {
+        onRestored();
+        if (undoing) {
+          toast({ title: 'Restore undone', description: 'The project is back as it was before the restore.', variant: 'success' });
+          return;
+        }
+        const restoredAt = answer.revision;
+        toast({
+          title: 'Version restored',
+          description: 'The project is back as it was after this change. The restore is in the history too.',
+          variant: 'success',
+          ...(answer.changed && restoredAt !== undefined
+            ? { action: { label: 'Undo', altText: 'Undo the restore', onClick: () => run(restoredAt - 1, true) } }
+            : {}),
+        });
+      },
+    });
+  return (
+    <Button className="mt-3" variant="secondary" size="sm" disabled={restore.isPending} onClick={() => run(revision, false)}>
+      {restore.isPending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <History className="size-4" aria-hidden />}
+      {restore.isPending ? 'Restoring...' : 'Restore this version'}
+    </Button>
   );
 };

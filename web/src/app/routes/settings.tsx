@@ -8,7 +8,7 @@ import { useRenameProject } from '../../lib/projects/rename-project.ts';
 import { useSetCoreIdea } from '../../lib/projects/set-core-idea.ts';
 import { FEEDBACK_CORNERS, setFeedbackCorner, useFeedbackCorner } from '../../features/feedback/corner.ts';
 import { DataMissing } from '../../features/projects/components/data-missing.tsx';
-import { useCurrentProject } from '../../features/projects/hooks/use-current-project.ts';
+import { rememberCurrentProject, useCurrentProject } from '../../features/projects/hooks/use-current-project.ts';
 import { CacheSettings } from '../../features/settings/components/cache-settings.tsx';
 import { DangerZone } from '../../features/settings/components/danger-zone.tsx';
 import { GeminiKey } from '../../features/settings/components/gemini-key.tsx';
@@ -100,7 +100,7 @@ export const SettingsRoute = () => {
         </fieldset>
       </Card>
 
-      <ImportExport projectId={projectId} />
+      <ImportExport projectId={projectId} onImportedAsNew={rememberCurrentProject} />
       <CacheSettings projectId={projectId} />
       <DangerZone projectId={projectId} />
       <LogsCard />

@@ -4,7 +4,7 @@ import { projectPath } from './get-project.ts';
 import { listProjectsQueryOptions } from './list-projects.ts';
 import type { CommandResponse } from './project-command.ts';
 
-/** My projects' Delete: the project is gone for good; deleting it again answers `changed: false`. */
+/** My projects' Delete: the project goes to the trash for 30 days; deleting it again answers `changed: false`. */
 export const deleteProject = (projectId: string) => api.delete<CommandResponse>(projectPath(projectId));
 
 /**

@@ -6,7 +6,7 @@ import { useLiveInvalidation } from '../live-updates.ts';
 
 export type { ProjectListItem } from '@vis/domain';
 
-/** Your projects, newest change first. */
+/** Your projects, newest first by creation (a rename or an edit does not move a row). */
 export const listProjectsQueryOptions = () =>
   queryOptions({ queryKey: ['projects', 'list'], queryFn: () => api.get<ProjectListResponse>('/api/projects') });
 

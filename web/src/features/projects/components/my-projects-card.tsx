@@ -1,6 +1,6 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { FolderOpen, Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
+import { FolderOpen, Loader2, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -10,7 +10,10 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useDeleteProject } from '../../../lib/projects/delete-project.ts';
 import { useMyProjects, type ProjectListItem } from '../../../lib/projects/list-projects.ts';
 import { useRenameProject } from '../../../lib/projects/rename-project.ts';
+import { useTrash, type TrashItem } from '../../../lib/projects/list-trash.ts';
+import { useRestoreProject } from '../../../lib/projects/restore-project.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
+import { useToast } from '../../../lib/toast.tsx';
 import { storage, STORAGE_KEYS } from '../../../lib/storage.ts';
 import { forgetCurrentProject, useRememberedProjectId } from '../hooks/use-current-project.ts';
 import { useOpenProject } from '../hooks/use-open-project.ts';
@@ -21,6 +24,21 @@ export const MyProjectsCard = () => {
   const projects = useMyProjects();
   const currentId = useRememberedProjectId();
   const open = useOpenProject();
+  const restore = useRestoreProject();
+  const toast = useToast();
+
+  const restoreFromTrash = (project: { id: string; name: string }) =>
+    restore.mutate(project.id, {
+      onSuccess: () => toast({ title: 'Project restored', description: `"${project.name}" is back in My projects.`, variant: 'success' }),
+      onError: (failure) => toast({ title: 'Error', description: errorMessage(failure, 'Failed to restore project'), variant: 'destructive' }),
+    });
+  // The Undo of a deletion is the Trash's Restore: the server brings the project back as it was.
+  const deleted = (project: ProjectListItem) =>
+    toast({
+      title: `Deleted "${project.name}"`,
+      description: 'It stays in the Trash for 30 days.',
+      action: { label: 'Undo', altText: `Undo deleting ${project.name}: restore it from the Trash`, onClick: () => restoreFromTrash(project) },
+    });
 
   return (
     <Card aria-labelledby="my-projects-title" id="my-projects">
@@ -38,10 +56,11 @@ export const MyProjectsCard = () => {
       </div>
       {projects.isPending && <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">Loading your projects...</p>}
       {projects.isError && <p className="mt-3 text-sm text-red-700 dark:text-red-300">Failed to load your projects</p>}
+      {/* The server lists by creation, so a rename never moves the row being acted on. On phones the buttons go under the name. */}
       <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
         {projects.data?.projects.map((project) => (
-          <li key={project.id} className="flex flex-wrap items-center gap-3 py-3">
-            <div className="min-w-0 flex-1">
+          <li key={project.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-3">
+            <div className="min-w-0 sm:flex-1">
               <p className="truncate font-medium">
                 {project.name}
                 {project.id === currentId && (
@@ -55,7 +74,7 @@ export const MyProjectsCard = () => {
                 {project.percentComplete}% complete · changed {relativeTime(project.updatedAt)}
               </p>
             </div>
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
               <Button
                 size="sm"
                 variant="secondary"
@@ -69,12 +88,43 @@ export const MyProjectsCard = () => {
                 <FolderOpen className="size-4" aria-hidden /> Open
               </Button>
               <RenameDialog project={project} />
-              <DeleteDialog project={project} />
+              <DeleteDialog project={project} onDeleted={deleted} />
             </div>
           </li>
         ))}
       </ul>
+      <Trash onRestore={restoreFromTrash} restoring={restore.isPending} />
     </Card>
+  );
+};
+
+/** Deleted projects, restorable for 30 days (then the server no longer lists them). Shown only when there are some. */
+const Trash = ({ onRestore, restoring }: { onRestore: (item: TrashItem) => void; restoring: boolean }) => {
+  const trash = useTrash();
+  const items = trash.data?.projects ?? [];
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby="trash-title" className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">
+      <h3 id="trash-title" className="flex items-center gap-2 font-semibold">
+        <Trash2 className="size-4" aria-hidden /> Trash
+      </h3>
+      <p className="text-xs text-slate-600 dark:text-slate-300">Deleted projects stay here for 30 days; restore one to get it back as it was.</p>
+      <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
+        {items.map((item) => (
+          <li key={item.id} className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:gap-3">
+            <div className="min-w-0 sm:flex-1">
+              <p className="truncate font-medium">{item.name}</p>
+              <p className="text-xs text-slate-600 dark:text-slate-300">
+                Deleted {relativeTime(item.deletedAt)} · gone for good on {new Date(item.restorableUntil).toLocaleDateString()}
+              </p>
+            </div>
+            <Button size="sm" variant="secondary" aria-label={`Restore ${item.name}`} disabled={restoring} onClick={() => onRestore(item)}>
+              <RotateCcw className="size-4" aria-hidden /> Restore
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 };
 
@@ -96,11 +146,17 @@ const forgetIfRemembered = (queryClient: QueryClient, projectId: string) => {
   if (storage.get(STORAGE_KEYS.currentBuilderProjectId) === projectId) storage.remove(STORAGE_KEYS.currentBuilderProjectId);
 };
 
-const DeleteDialog = ({ project }: { project: ProjectListItem }) => {
+/** `onDeleted` belongs to the list, which stays when this row (and its dialog) goes with the deleted project. */
+const DeleteDialog = ({ project, onDeleted }: { project: ProjectListItem; onDeleted: (project: ProjectListItem) => void }) => {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const queryClient = useQueryClient();
-  const remove = useDeleteProject({ onDeleted: (projectId) => forgetIfRemembered(queryClient, projectId) });
+  const remove = useDeleteProject({
+    onDeleted: (projectId) => {
+      forgetIfRemembered(queryClient, projectId);
+      onDeleted(project);
+    },
+  });
 
   const confirm = () =>
     remove.mutate(project.id, {
@@ -125,12 +181,12 @@ const DeleteDialog = ({ project }: { project: ProjectListItem }) => {
         <AlertDialog.Overlay className={overlayClasses} />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-red-200 bg-white p-6 shadow-2xl dark:border-red-500/30 dark:bg-slate-900">
           <AlertDialog.Title className="flex items-center gap-2 text-lg font-semibold">
-            <Trash2 className="size-5 text-red-600" aria-hidden />
-            Delete project?
+            <Trash2 className="size-5 shrink-0 text-red-600" aria-hidden />
+            <span className="min-w-0 break-words">Delete "{project.name}"?</span>
           </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-            <span className="font-medium text-slate-900 dark:text-slate-100">{project.name}</span> and all its work will be deleted. This cannot be
-            undone.
+            <span className="font-medium break-words text-slate-900 dark:text-slate-100">{project.name}</span> and all its work go to the Trash. You
+            can restore it from there for 30 days.
           </AlertDialog.Description>
           {error && (
             <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
