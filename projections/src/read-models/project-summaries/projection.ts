@@ -24,7 +24,8 @@ export type ProjectSummaryDocument = ReadModelMeta & {
 
 export const projectSummariesProjection = defineProjection<ProjectEvent, ProjectSummaryDocument>({
   name: readModels.projectSummaries,
-  version: 1,
+  // v2: percentComplete no longer counts the starting viral triggers.
+  version: 2,
   // 'My projects': an owner's projects, last changed first; and the projects a visitor hands over at sign-in.
   indexes: [{ key: { ownerId: 1, updatedAt: -1 } }],
   handles: PROJECT_EVENT_TYPES,
