@@ -29,7 +29,7 @@ import {
   projectImported,
   snapshot,
 } from '../testing/project-fixtures.ts';
-import { LIST_FULL_MESSAGE, MAX_LIST_ITEMS } from './constants.ts';
+import { DUPLICATE_SEGMENT_MESSAGE, LIST_FULL_MESSAGE, MAX_LIST_ITEMS } from './constants.ts';
 import { projectDecider } from './decide.ts';
 import type { ProjectEvent } from './events.ts';
 import { emptyStages } from './stages.ts';
@@ -112,6 +112,11 @@ describe('AddAudienceSegment', () => {
     given([projectCreated(), ...Array.from({ length: MAX_LIST_ITEMS }, (_, index) => audienceSegmentAdded(tippers(), index))])
       .when(addAudienceSegment())
       .thenThrows(ValidationError, LIST_FULL_MESSAGE));
+
+  it('refuses a segment named like one in the list, whatever the case', () =>
+    given([projectCreated(), audienceSegmentAdded(tippers({ name: 'Artists' }))])
+      .when(addAudienceSegment({ name: ' ARTISTS ' }))
+      .thenThrows(ValidationError, DUPLICATE_SEGMENT_MESSAGE));
 
   it('takes no motivations as an empty list', () =>
     given([projectCreated()])

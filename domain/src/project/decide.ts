@@ -31,6 +31,8 @@ import {
   DEFAULT_PARAMETERS,
   DEFAULT_PROJECT_NAME,
   LAST_STAGE,
+  DUPLICATE_PARAMETER_MESSAGE,
+  DUPLICATE_SEGMENT_MESSAGE,
   LIST_FULL_MESSAGE,
   MAX_LIST_ITEMS,
   MAX_SIMPLICITY_SCORE,
@@ -284,8 +286,13 @@ const addParameter = ({ data, metadata }: AddParameter, state: ProjectState): Pr
     throw new ValidationError('value', 'Parameter must be at least 2 characters', 'Invalid parameter');
   }
   refuseTooManyWords(data.list, value);
-  // Duplicates are dropped, not refused: the spec says so (§5, variant C).
-  if (parameterListOf(project, data.list).includes(value)) return [];
+  // An exact repeat is dropped, not refused: the spec says so (§5, variant C).
+  const existing = parameterListOf(project, data.list);
+  if (existing.includes(value)) return [];
+  const lower = value.toLocaleLowerCase();
+  if (existing.some((other) => other.toLocaleLowerCase() === lower)) {
+    throw new ValidationError('value', DUPLICATE_PARAMETER_MESSAGE, 'Duplicate parameter');
+  }
   assertListHasRoom(project, data.list);
   return [{ type: 'ParameterAdded', data: { projectId: data.projectId, list: data.list, value, addedAt: metadata.now } }];
 };
@@ -382,6 +389,11 @@ const addAudienceSegment = ({ data, metadata }: AddAudienceSegment, state: Proje
   if (!check.success) {
     const issue = check.error.issues[0]!;
     throw new ValidationError(String(issue.path[0]), issue.message);
+  }
+  // Segments are told apart by name (the final prompt, the context panel): 'artists' beside 'Artists' is one segment.
+  const name = segment.name.toLocaleLowerCase();
+  if (project.stages[2].audienceSegments.some((other) => other.name.toLocaleLowerCase() === name)) {
+    throw new ValidationError('name', DUPLICATE_SEGMENT_MESSAGE, 'Duplicate segment');
   }
   return [
     {

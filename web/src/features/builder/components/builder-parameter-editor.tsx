@@ -22,7 +22,7 @@ export interface BuilderParameterEditorProps {
   context: { coreIdea: string; viralMechanics: string; technical: string[] };
 }
 
-/** Same words whatever their case or punctuation: the server's duplicate rule (spec 02 §5). */
+/** Same words whatever their case or punctuation: the server's duplicate rule (spec 02 §5), to mark suggestions already chosen. */
 const sameParameter = (a: string, b: string) => {
   const key = (text: string) =>
     text
@@ -33,6 +33,8 @@ const sameParameter = (a: string, b: string) => {
 };
 
 const NO_PARAMETERS = 'No parameters generated';
+
+const isDuplicate = (error: unknown) => errorTitle(error) === 'Duplicate parameter';
 
 /**
  * One builder category (spec 02 §2.7, §5): a field with Add, removable chips, 'No values set', Clear All, and
@@ -72,6 +74,8 @@ export const BuilderParameterEditor = ({ projectId, category, context }: Builder
           else setNotice(`Added "${kept}".`);
         },
         onError: (error) => {
+          // The same words in another case or punctuation: the server refuses it (400 on `value`); said where the exact repeat is.
+          if (isDuplicate(error)) return setNotice(`"${kept}" is already in ${category.title}.`);
           if (fromField) setDraft(typed);
           saveFailed(error);
         },
