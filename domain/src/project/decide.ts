@@ -57,7 +57,6 @@ import { evolveProject, initialProjectState, parameterListOf, type ActiveProject
 import { uniqueItems } from './text.ts';
 import { notePath, refuseStaleTextEdit } from './text-edits.ts';
 import { audienceSegmentRequirements, stageIssues } from './validation.ts';
-import { requireCanMoveToStage } from '../ai/flow-stages.ts';
 
 /**
  * Which kind of project each command works on; null: either kind. A guided stage's command on a builder project
@@ -508,10 +507,14 @@ const advanceStage = ({ data, metadata }: AdvanceStage, state: ProjectState): Pr
   ];
 };
 
+/**
+ * The current stage follows the route (spec 02 §2.1): the stage screen a person opens is where they are, so no
+ * stage is refused here. The generator's lock ('Cannot proceed', spec 01 §4) guards generating a stage, which
+ * ProcessIdeaStage refuses on its own; its tabs no longer move the current stage.
+ */
 const setCurrentStage = ({ data, metadata }: SetCurrentStage, state: ProjectState): ProjectEvent[] => {
   const project = requireOwnedProject(state, data.projectId, metadata.actorId);
   if (project.currentStageIndex === data.stage) return [];
-  requireCanMoveToStage(project, data.stage);
   return [
     {
       type: 'CurrentStageChanged',
