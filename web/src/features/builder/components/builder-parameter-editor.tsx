@@ -1,7 +1,7 @@
 import type { BuilderCategoryView } from '@vis/domain';
 import { Loader2, Plus, Sparkles, Trash2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import { Button, focusRing } from '../../../components/ui/button.tsx';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { busyClasses, Button, focusRing } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/field.tsx';
 import { errorMessage, errorTitle } from '../../../lib/api-client.ts';
 import { generateParameter } from '../../../lib/ai/generate-parameter.ts';
@@ -44,6 +44,7 @@ const isDuplicate = (error: unknown) => errorTitle(error) === 'Duplicate paramet
 export const BuilderParameterEditor = ({ projectId, category, context }: BuilderParameterEditorProps) => {
   const titleId = useId();
   const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const noticeId = useId();
   const toast = useToast();
   const aiFailure = useAiFailure();
@@ -94,9 +95,12 @@ export const BuilderParameterEditor = ({ projectId, category, context }: Builder
   const submit = (event: FormEvent) => {
     event.preventDefault();
     addValue(draft, true);
+    // Sent with the Add button (disabled now the field is empty), the focus goes back to the field, not to the page.
+    inputRef.current?.focus();
   };
 
   const generate = async () => {
+    if (generating) return;
     setGenerating(true);
     try {
       const currentValues: Record<string, string | string[]> = {};
@@ -141,7 +145,8 @@ export const BuilderParameterEditor = ({ projectId, category, context }: Builder
           {category.title}
         </h3>
         <div className="flex flex-wrap gap-1.5">
-          <Button size="sm" onClick={() => void generate()} disabled={generating}>
+          {/* aria-disabled, not disabled, while generating: a disabled button drops the keyboard's focus to the page. */}
+          <Button size="sm" onClick={() => void generate()} aria-disabled={generating || undefined} className={busyClasses}>
             {generating ? <Loader2 className="size-3.5 animate-spin" aria-hidden /> : <Sparkles className="size-3.5" aria-hidden />}
             {generating ? 'Generating...' : suggestions === null ? 'Generate Parameters' : 'Regenerate Parameters'}
           </Button>
@@ -163,6 +168,7 @@ export const BuilderParameterEditor = ({ projectId, category, context }: Builder
         values={values}
         empty="No values set"
         onRemove={(value) => remove.mutate({ category: category.category, value }, { onError: saveFailed })}
+        input={inputRef}
       />
 
       <form onSubmit={submit} className="mt-3 flex gap-2">
@@ -171,6 +177,7 @@ export const BuilderParameterEditor = ({ projectId, category, context }: Builder
         </label>
         <div className="relative min-w-0 flex-1">
           <Input
+            ref={inputRef}
             id={inputId}
             value={draft}
             maxLength={200}
