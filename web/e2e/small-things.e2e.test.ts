@@ -130,4 +130,37 @@ describe('issue 26: smaller things the walk and the audit saw', () => {
     expect(consoleErrors.unexpected()).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it('moves the layout in 0.45 s when the sidebar expands (spec 02 §9), at once under reduced motion', async () => {
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion });
+      const page = await context.newPage();
+      await page.goto(`${env.server.url}/dashboard`);
+      const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+      await sidebar.waitFor();
+      const motion = () =>
+        Promise.all(
+          ['aside[aria-label="Sidebar"]', 'main#main'].map((selector) =>
+            page.locator(selector).evaluate((element) => {
+              const style = getComputedStyle(element);
+              return `${style.transitionProperty} ${style.transitionDuration}`;
+            }),
+          ),
+        );
+      if (reducedMotion === 'reduce') expect(await motion()).toEqual(['none 0.45s', 'none 0.45s']);
+      else expect(await motion()).toEqual(['width 0.45s', 'padding 0.45s']);
+      // The running transitions right after the click: the sidebar's width for 450 ms, or none under reduced motion.
+      const running = await page.evaluate(async () => {
+        document.querySelector<HTMLButtonElement>('button[aria-label="Expand sidebar"]')!.click();
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        return document
+          .querySelector('aside[aria-label="Sidebar"]')!
+          .getAnimations()
+          .map((animation) => animation.effect?.getTiming().duration);
+      });
+      expect(running).toEqual(reducedMotion === 'reduce' ? [] : [450]);
+      await expect.poll(async () => (await sidebar.boundingBox())!.width).toBe(288);
+      await context.close();
+    }
+  }, 60_000);
 });
