@@ -27,6 +27,7 @@ import {
 } from '@vis/infrastructure';
 import { composeProjectionService, createOpsApi } from '@vis/projections';
 import { composeQueryService } from '@vis/query-api';
+import { isAppRoute } from '@vis/domain/app-routes';
 import Koa, { type Middleware } from 'koa';
 import serve from 'koa-static';
 import { existsSync, readFileSync } from 'node:fs';
@@ -80,6 +81,8 @@ const createWebApp = (distDir: string, session: SessionOptions, trustProxy: bool
       return;
     }
     ctx.type = 'html';
+    // An address the app has no screen for gets the app too (it shows its 404 page), answered as what it is.
+    if (!isAppRoute(ctx.path)) ctx.status = 404;
     // Revalidated on every visit (it names the current build's assets), and never kept by a shared cache: it starts a session.
     ctx.set('Cache-Control', 'private, no-cache');
     ctx.vary('Accept-Encoding');

@@ -32,7 +32,7 @@ describe('a guided project through the API', () => {
         kind: 'guided',
         coreIdea: '',
         currentStageIndex: 1,
-        percentComplete: 20,
+        percentComplete: 0,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       },

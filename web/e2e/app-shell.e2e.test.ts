@@ -112,17 +112,27 @@ describe('the app shell', () => {
     expect(JSON.stringify(analytics)).toContain('More stages, please!');
   }, 90_000);
 
-  it('shows the 404 page and offers a real stage for one that does not exist', async () => {
+  it('shows the 404 page, answered with HTTP 404, and offers a real stage for one that does not exist', async () => {
     const { context, page, consoleErrors } = await openPage(env.browser, 768);
-    await page.goto(`${env.server.url}/no-such-page`);
+    expect((await page.goto(`${env.server.url}/no-such-page`))?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await screenshotAtWidths(page, 'not-found', { fullPage: false });
-    await page.goto(`${env.server.url}/stage-9`);
+    expect((await page.goto(`${env.server.url}/stage-0`))?.status()).toBe(404);
+    await page.getByRole('link', { name: 'Try Stage 1 Instead' }).waitFor();
+    // Past the guided stages, the technical stage is offered too.
+    expect((await page.goto(`${env.server.url}/stage-7`))?.status()).toBe(404);
+    await page.getByRole('link', { name: 'Try Stage 6 Instead (Technical)' }).waitFor();
+    expect((await page.goto(`${env.server.url}/stage-9`))?.status()).toBe(404);
     await page.getByRole('heading', { name: "Whoops! Can't Find That" }).waitFor();
-    await page.getByText('The stages are numbered 1, 2, 3, 4, 5, 6.', { exact: true }).waitFor();
+    await page.getByText('The stages are numbered 1, 2, 3, 4, 5, 6; stage 6 is the optional technical stage.', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Try Stage 6 Instead (Technical)' }).waitFor();
     await screenshotAtWidths(page, 'stage-not-found', { fullPage: false });
     await page.getByRole('link', { name: 'Try Stage 5 Instead' }).click();
     await page.getByRole('heading', { name: 'Stage 5: Refinement' }).waitFor();
+    // Every screen's address answers 200, a deep one and one with a trailing slash included.
+    for (const path of ['/stage-6', '/marketplace/any-idea', '/projects/any/history', '/summary/']) {
+      expect((await page.goto(`${env.server.url}${path}`))?.status(), path).toBe(200);
+    }
     expect(consoleErrors.unexpected([/404 \(Not Found\)/])).toEqual([]);
     await context.close();
   }, 90_000);

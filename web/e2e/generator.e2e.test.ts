@@ -29,22 +29,17 @@ describe('the idea generator with the offline AI', () => {
 
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect.poll(() => openToast(page).textContent()).toContain('Cannot proceed');
-    // The lock is the server's too: a locked stage is refused (409) before anything is charged.
+    // The lock is the server's too: generating a locked stage is refused (409) before anything is charged.
     const locked = await page.evaluate(async () => {
       const { projects } = (await fetch('/api/projects').then((response) => response.json())) as { projects: { id: string }[] };
-      const moved = await fetch(`/api/projects/${projects[0]!.id}/current-stage`, {
-        method: 'PUT',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ stage: 3 }),
-      });
       const generated = await fetch('/api/process-idea-stage', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ projectId: projects[0]!.id, stage: 'ideation', prompt: 'Concepts' }),
       });
-      return [moved.status, generated.status, ((await generated.json()) as { error: string }).error];
+      return [generated.status, ((await generated.json()) as { error: string }).error];
     });
-    expect(locked).toEqual([409, 409, 'Cannot proceed']);
+    expect(locked).toEqual([409, 'Cannot proceed']);
 
     const prompt = page.getByRole('textbox', { name: 'Prompt' });
     const defaultPrompt = await prompt.inputValue();

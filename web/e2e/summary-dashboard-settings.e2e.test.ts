@@ -135,7 +135,11 @@ describe('summary, dashboard and settings with the offline AI', () => {
     await page.getByRole('button', { name: 'View Full Technical Report' }).click();
     const reportDialog = page.getByRole('dialog', { name: 'Technical Report' });
     await reportDialog.waitFor();
-    expect(await reportDialog.getByLabel('Technical report').textContent()).toContain('## Technical Specifications');
+    // Rendered Markdown: headings and lists, not the '##' and '- ' of the text the download holds.
+    const reportView = reportDialog.getByLabel('Technical report');
+    await reportView.getByRole('heading', { name: 'Technical Specifications' }).waitFor();
+    await reportView.getByRole('heading', { name: 'Architecture' }).waitFor();
+    expect(await reportView.textContent()).not.toContain('## ');
     const reportDownload = page.waitForEvent('download');
     await reportDialog.getByRole('button', { name: 'Download Report' }).click();
     expect((await reportDownload).suggestedFilename()).toBe('new-viral-idea-technical-report.md');

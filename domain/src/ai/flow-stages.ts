@@ -216,13 +216,3 @@ export const isFlowStageOpen = (project: Pick<ActiveProjectState, 'stages'>, sta
 export const requireFlowStageOpen = (project: Pick<ActiveProjectState, 'stages'>, stage: FlowStageId) => {
   if (!isFlowStageOpen(project, stage)) throw new FlowStageLockedError(stage);
 };
-
-/**
- * Spec 01 §4: 'Next is blocked with the message Cannot proceed; back is always allowed.' Moving to a stage after
- * the current one needs it open; moving back (or staying) never does. The guided stages' own Next
- * (AdvanceStage, with its 'Continue Anyway') is a separate command with its own rule.
- */
-export const requireCanMoveToStage = (project: Pick<ActiveProjectState, 'stages' | 'currentStageIndex'>, stageNumber: StageNumber) => {
-  const stage = flowStageOf(stageNumber);
-  if (stage && stageNumber > project.currentStageIndex) requireFlowStageOpen(project, stage.id);
-};

@@ -13,6 +13,12 @@ export const MAX_PARAMETER_LENGTH = 200;
  */
 export const MAX_LIST_ITEMS = 500;
 export const LIST_FULL_MESSAGE = `This list is full: it holds at most ${MAX_LIST_ITEMS} values. Remove some to add more.`;
+/**
+ * A value that differs from one already in the list only in case: the person typed something they think is new,
+ * so they are told why it is not added (an exact repeat, a second click, is simply dropped, spec 01 §5).
+ */
+export const DUPLICATE_PARAMETER_MESSAGE = 'This parameter is already in the list';
+export const DUPLICATE_SEGMENT_MESSAGE = 'An audience segment with this name already exists';
 export const MAX_PROJECT_NAME_LENGTH = 200;
 export const MAX_CORE_IDEA_LENGTH = 5000;
 

@@ -1,6 +1,6 @@
 import { parameterKey, truncateWords } from '../ai/parameter-kinds.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
-import { LIST_FULL_MESSAGE, MAX_LIST_ITEMS } from './constants.ts';
+import { DUPLICATE_PARAMETER_MESSAGE, LIST_FULL_MESSAGE, MAX_LIST_ITEMS } from './constants.ts';
 import { baseValuesOf, refuseStaleTextEdit } from './text-edits.ts';
 import {
   BUILDER_CATEGORIES,
@@ -153,8 +153,8 @@ const setBuilderViralMechanics = ({ data, metadata }: SetBuilderViralMechanics, 
 };
 
 /**
- * Spec 02 §5: blank input is ignored, longer input is cut to the category's word limit, and a duplicate (the
- * same words, whatever their case or punctuation) is not added; none of these is an error.
+ * Spec 02 §5: blank input is ignored, longer input is cut to the category's word limit, and a duplicate is not
+ * added: an exact repeat silently, the same words in another case or punctuation with a 400 naming `value`.
  */
 const addBuilderParameter = ({ data, metadata }: AddBuilderParameter, state: ProjectState): ProjectBuilderEvent[] => {
   const builder = requireBuilder(state, data, metadata.actorId);
@@ -163,8 +163,12 @@ const addBuilderParameter = ({ data, metadata }: AddBuilderParameter, state: Pro
   const { maxWords, step } = BUILDER_CATEGORIES[data.category];
   const value = truncateWords(typed, maxWords);
   const { active, params } = builder.categories[data.category];
+  if (params.includes(value)) return [];
+  // The same words in another case or punctuation are not added either, and the person is told why (spec 02 §5).
   const key = parameterKey(value);
-  if (params.some((existing) => existing === value || (key !== '' && parameterKey(existing) === key))) return [];
+  if (key !== '' && params.some((existing) => parameterKey(existing) === key)) {
+    throw new ValidationError('value', DUPLICATE_PARAMETER_MESSAGE, 'Duplicate parameter');
+  }
   if (params.length >= MAX_LIST_ITEMS) throw new ValidationError('category', LIST_FULL_MESSAGE, 'List full');
   return [
     {

@@ -38,7 +38,7 @@ import {
   stranger,
   updateStageNotes,
 } from '../testing/project-fixtures.ts';
-import { LIST_FULL_MESSAGE, MAX_LIST_ITEMS } from './constants.ts';
+import { DUPLICATE_PARAMETER_MESSAGE, LIST_FULL_MESSAGE, MAX_LIST_ITEMS } from './constants.ts';
 import { emptyBuilder, firstIncompleteStep, type BuilderStep } from './builder.ts';
 import { BUILDER_FINISHED_MESSAGE } from './decide-builder.ts';
 import type { ProjectCommand } from './commands.ts';
@@ -194,10 +194,16 @@ describe('AddBuilderParameter', () => {
 
   it('ignores blank input', () => given([builderCreated()]).when(addBuilderParameter('emotion', '   ')).thenNothingHappened());
 
-  it('does not add a duplicate, whatever its case or punctuation', () =>
+  it('drops an exact repeat silently', () =>
     given([builderCreated(), builderParameterAdded('emotion', 'Pride')])
-      .when(addBuilderParameter('emotion', ' pride! '))
+      .when(addBuilderParameter('emotion', ' Pride '))
       .thenNothingHappened());
+
+  it.each(['pride', ' pride! ', 'PRIDE'])('refuses %j beside Pride, naming the value', (typed) =>
+    given([builderCreated(), builderParameterAdded('emotion', 'Pride')])
+      .when(addBuilderParameter('emotion', typed))
+      .thenThrows(ValidationError, DUPLICATE_PARAMETER_MESSAGE),
+  );
 
   it('a duplicate only counts within its own category', () =>
     given([builderCreated(), builderParameterAdded('emotion', 'Pride')])

@@ -31,6 +31,8 @@ import {
   DEFAULT_PARAMETERS,
   DEFAULT_PROJECT_NAME,
   LAST_STAGE,
+  DUPLICATE_PARAMETER_MESSAGE,
+  DUPLICATE_SEGMENT_MESSAGE,
   LIST_FULL_MESSAGE,
   MAX_LIST_ITEMS,
   MAX_SIMPLICITY_SCORE,
@@ -56,7 +58,6 @@ import { evolveProject, initialProjectState, parameterListOf, type ActiveProject
 import { uniqueItems } from './text.ts';
 import { baseValuesOf, isPlainObject, notePath, refuseStaleTextEdit } from './text-edits.ts';
 import { audienceSegmentRequirements, stageIssues } from './validation.ts';
-import { requireCanMoveToStage } from '../ai/flow-stages.ts';
 
 /**
  * Which kind of project each command works on; null: either kind. A guided stage's command on a builder project
@@ -294,8 +295,13 @@ const addParameter = ({ data, metadata }: AddParameter, state: ProjectState): Pr
     throw new ValidationError('value', 'Parameter must be at least 2 characters', 'Invalid parameter');
   }
   refuseTooManyWords(data.list, value);
-  // Duplicates are dropped, not refused: the spec says so (§5, variant C).
-  if (parameterListOf(project, data.list).includes(value)) return [];
+  // An exact repeat is dropped, not refused: the spec says so (§5, variant C).
+  const existing = parameterListOf(project, data.list);
+  if (existing.includes(value)) return [];
+  const lower = value.toLocaleLowerCase();
+  if (existing.some((other) => other.toLocaleLowerCase() === lower)) {
+    throw new ValidationError('value', DUPLICATE_PARAMETER_MESSAGE, 'Duplicate parameter');
+  }
   assertListHasRoom(project, data.list);
   return [{ type: 'ParameterAdded', data: { projectId: data.projectId, list: data.list, value, addedAt: metadata.now } }];
 };
@@ -396,6 +402,11 @@ const addAudienceSegment = ({ data, metadata }: AddAudienceSegment, state: Proje
   if (!check.success) {
     const issue = check.error.issues[0]!;
     throw new ValidationError(String(issue.path[0]), issue.message);
+  }
+  // Segments are told apart by name (the final prompt, the context panel): 'artists' beside 'Artists' is one segment.
+  const name = segment.name.toLocaleLowerCase();
+  if (project.stages[2].audienceSegments.some((other) => other.name.toLocaleLowerCase() === name)) {
+    throw new ValidationError('name', DUPLICATE_SEGMENT_MESSAGE, 'Duplicate segment');
   }
   return [
     {
@@ -510,10 +521,14 @@ const advanceStage = ({ data, metadata }: AdvanceStage, state: ProjectState): Pr
   ];
 };
 
+/**
+ * The current stage follows the route (spec 02 §2.1): the stage screen a person opens is where they are, so no
+ * stage is refused here. The generator's lock ('Cannot proceed', spec 01 §4) guards generating a stage, which
+ * ProcessIdeaStage refuses on its own; its tabs no longer move the current stage.
+ */
 const setCurrentStage = ({ data, metadata }: SetCurrentStage, state: ProjectState): ProjectEvent[] => {
   const project = requireOwnedProject(state, data.projectId, metadata.actorId);
   if (project.currentStageIndex === data.stage) return [];
-  requireCanMoveToStage(project, data.stage);
   return [
     {
       type: 'CurrentStageChanged',

@@ -25,7 +25,7 @@ import {
 import { setGeminiKey } from '../testing/project-ai-fixtures.ts';
 import { setBuilderCoreIdea } from '../testing/project-builder-fixtures.ts';
 import { metadata, projectId } from '../testing/project-fixtures.ts';
-import { LIST_FULL_MESSAGE, MAX_LIST_ITEMS } from './constants.ts';
+import { DUPLICATE_PARAMETER_MESSAGE, LIST_FULL_MESSAGE, MAX_LIST_ITEMS } from './constants.ts';
 import { projectDecider } from './decide.ts';
 
 const given = deciderSpec(projectDecider);
@@ -144,6 +144,16 @@ describe('AddParameter', () => {
     given([projectCreated(), parameterAdded({ list: 'viralParameters', value: 'scarcity' })])
       .when(addParameter({ list: 'viralParameters', value: 'scarcity' }))
       .thenNothingHappened());
+
+  it('refuses a value differing from one in the list only in case, naming the value', () =>
+    given([projectCreated(), parameterAdded({ list: 'viralParameters', value: 'FOMO' })])
+      .when(addParameter({ list: 'viralParameters', value: 'fomo' }))
+      .thenThrows(ValidationError, DUPLICATE_PARAMETER_MESSAGE));
+
+  it('takes the same value in another case in another list', () =>
+    given([projectCreated(), parameterAdded({ list: 'viralParameters', value: 'FOMO' })])
+      .when(addParameter({ list: 'techParameters', value: 'fomo' }))
+      .then([parameterAdded({ list: 'techParameters', value: 'fomo' })]));
 
   it('drops a default parameter added again', () =>
     given([projectCreated()])

@@ -32,6 +32,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   rewardFlow: 'Reward flow',
   sustainabilityCheck: 'Sustainability check',
   externalitiesCheck: 'Externalities check',
+  messagingStrategy: 'Messaging strategy',
   // Stage 5
   finalConceptName: 'Final concept name',
   oneLinerPitch: 'One-line pitch',

@@ -1,5 +1,6 @@
 import type { ActiveProjectState } from './state.ts';
 import { GUIDED_STAGE_NUMBERS, type GuidedStageNumber, type KeyResource, type ProjectStages, type StageNumber } from './stages.ts';
+import { STARTING_VIRAL_TRIGGERS } from './constants.ts';
 import { cut } from './text.ts';
 
 export interface Progress {
@@ -14,12 +15,19 @@ type GuidedStages = Pick<ProjectStages, GuidedStageNumber>;
 const filled = (text: string) => text.trim() !== '';
 
 /**
+ * A new project starts with the starting viral triggers; they are the product's, not the person's work, so they
+ * do not make stage 1 complete (an untouched project is 0%). A trigger of the person's own does.
+ */
+const ownViralTriggers = (triggers: readonly string[]) => triggers.some((trigger) => !STARTING_VIRAL_TRIGGERS.includes(trigger));
+
+/**
  * Spec §4 'Progress completeness (variant C)'. The spec's trigger, micro-site and closed-loop texts are the
  * joined forms of their lists, so checking the lists covers them.
  */
 const completeness: { [N in GuidedStageNumber]: (stages: GuidedStages) => boolean } = {
   1: ({ 1: stage }) =>
-    [stage.viralParameters, stage.micrositeParameters, stage.closedLoopParameters, stage.techParameters].some((list) => list.length > 0),
+    ownViralTriggers(stage.viralParameters) ||
+    [stage.micrositeParameters, stage.closedLoopParameters, stage.techParameters].some((list) => list.length > 0),
   2: ({ 2: stage }) =>
     filled(stage.identifiedCommunities) ||
     stage.caseStudies.some((study) => filled(study.projectName)) ||
@@ -50,10 +58,7 @@ export interface PreviousStagesContext {
   2?: { caseStudyNames: string[]; keyInsights: string };
   /** Null while no concept is selected. */
   3?: { conceptName: string; coreAction: string; viralHook: string } | null;
-  /**
-   * Variant C has no messaging strategy field; the mechanics stage's reward flow stands in for it, because it
-   * is what stage 4 itself produced and what the pitch on the next stage has to explain.
-   */
+  /** Stage 2's audience segments (variant C keeps them there) and stage 4's messaging strategy. */
   4?: { audienceSegmentNames: string[]; messaging: string };
 }
 
@@ -77,7 +82,7 @@ export const contextFromPreviousStages = (project: Pick<ActiveProjectState, 'sta
   if (forStage > 4) {
     context[4] = {
       audienceSegmentNames: stages[2].audienceSegments.map((segment) => segment.name),
-      messaging: cut(stages[4].rewardFlow),
+      messaging: cut(stages[4].messagingStrategy),
     };
   }
   return context;

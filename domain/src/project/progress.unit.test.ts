@@ -13,6 +13,14 @@ describe('progressOf', () => {
   it('counts nothing for a new project', () =>
     expect(progressOf(emptyStages())).toEqual({ stages: { 1: false, 2: false, 3: false, 4: false, 5: false }, completed: 0, percent: 0 }));
 
+  it('counts nothing for a new project with its starting viral triggers', () => {
+    const untouched = stagesWith((s) => (s[1].viralParameters = ['one-page', 'no physical', 'realistic']));
+    expect(progressOf(untouched)).toEqual({ stages: { 1: false, 2: false, 3: false, 4: false, 5: false }, completed: 0, percent: 0 });
+  });
+
+  it("completes stage 1 with a viral trigger of the person's own beside the starting ones", () =>
+    expect(progressOf(stagesWith((s) => (s[1].viralParameters = ['one-page', 'FOMO']))).stages[1]).toBe(true));
+
   it.each([
     ['viral triggers', (s: ProjectStages) => (s[1].viralParameters = ['FOMO'])],
     ['micro-sites', (s: ProjectStages) => (s[1].micrositeParameters = ['Pixel Wall'])],
@@ -90,6 +98,7 @@ describe('contextFromPreviousStages', () => {
     s[3].ideaConcepts = [tipWall(), tipWall({ name: 'Echo', coreAction: 'tip', viralHook: 'your name on the wall' })];
     s[3].selectedConceptIndex = 1;
     s[4].rewardFlow = 'a daily pool of 10% of new contributions';
+    s[4].messagingStrategy = 'Tip once, see your name on the wall';
   });
 
   it('summarises stages 1 to 4, texts cut to 120 characters', () =>
@@ -97,7 +106,7 @@ describe('contextFromPreviousStages', () => {
       1: { viralTriggers: 'FOMO, status', keyResources: [{ url: 'https://nano.org', description: 'Nano' }] },
       2: { caseStudyNames: ['Pixel Wall'], keyInsights: `${'i'.repeat(119)}…` },
       3: { conceptName: 'Echo', coreAction: 'tip', viralHook: 'your name on the wall' },
-      4: { audienceSegmentNames: ['Tippers', 'Artists'], messaging: 'a daily pool of 10% of new contributions' },
+      4: { audienceSegmentNames: ['Tippers', 'Artists'], messaging: 'Tip once, see your name on the wall' },
     }));
 
   it('shows only the stages before the screen it is for', () => {

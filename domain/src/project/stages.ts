@@ -180,6 +180,8 @@ export const stageNotesSchemas = {
     rewardFlow: note,
     sustainabilityCheck: note,
     externalitiesCheck: note,
+    /** Variant B's stage 4 field, kept on variant C's mechanics stage: the 'Context from Previous Stages' shows it (spec §2). */
+    messagingStrategy: note,
   }),
   5: z.strictObject({
     finalConceptName: note,
@@ -221,7 +223,8 @@ export const stageDataSchemas = {
     ideaConcepts: z.array(ideaConceptSchema),
     selectedConceptIndex: z.number().int().min(0).nullable(),
   }),
-  4: z.object({ ...stageNotesSchemas[4].shape }),
+  // Projects and exports from before the messaging strategy have none: it reads as empty.
+  4: z.object({ ...stageNotesSchemas[4].shape, messagingStrategy: note.default('') }),
   5: z.object({ ...stageNotesSchemas[5].shape }),
   6: z.object({
     technicalReport: technicalReportSchema.nullable(),
@@ -283,7 +286,7 @@ export const STAGE_DEFAULTS: { readonly [N in StageNumber]: Readonly<StageData<N
     rewardIntegrationPoints: '',
   },
   3: { ideaConcepts: [], selectedConceptIndex: null },
-  4: { selectedIdeaName: '', rewardSource: '', rewardFlow: '', sustainabilityCheck: '', externalitiesCheck: '' },
+  4: { selectedIdeaName: '', rewardSource: '', rewardFlow: '', sustainabilityCheck: '', externalitiesCheck: '', messagingStrategy: '' },
   5: {
     finalConceptName: '',
     oneLinerPitch: '',

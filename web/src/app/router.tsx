@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { APP_ROUTES, type AppRoute } from '@vis/domain/app-routes';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PageLoading } from '../components/page-loading.tsx';
 import { prefetchCurrentProject } from '../features/projects/hooks/use-current-project.ts';
@@ -14,8 +15,7 @@ import { NotFoundRoute } from './routes/not-found.tsx';
  */
 const stageRoute =
   (queryClient: QueryClient) =>
-  (stage: 1 | 2 | 3 | 4 | 5 | 6): RouteObject => ({
-    path: `stage-${stage}`,
+  (stage: 1 | 2 | 3 | 4 | 5 | 6): Screen => ({
     lazy: () => {
       void prefetchCurrentProject(queryClient);
       return import('./routes/stage.tsx').then((module) => ({ Component: module.StageRoute }));
@@ -56,8 +56,50 @@ const asLazyScreen = (route: RouteObject): RouteObject => {
   };
 };
 
-export const createRouter = (queryClient: QueryClient) =>
-  createBrowserRouter([
+type Screen = Omit<RouteObject, 'path' | 'index' | 'children'>;
+
+/**
+ * The screen of every address in the shared route list (`@vis/domain/app-routes`): typed by that list, so a route
+ * the server knows has a screen here and a screen has an address the server answers 200 for.
+ */
+const screensOf = (queryClient: QueryClient): Record<AppRoute, Screen> => {
+  const stage = stageRoute(queryClient);
+  return {
+    '/': { element: <LandingRoute /> },
+    '/stage-1': stage(1),
+    '/stage-2': stage(2),
+    '/stage-3': stage(3),
+    '/stage-4': stage(4),
+    '/stage-5': stage(5),
+    '/stage-6': stage(6),
+    '/generator': { lazy: () => import('./routes/generator.tsx').then((module) => ({ Component: module.GeneratorRoute })) },
+    '/summary': { lazy: () => import('./routes/summary.tsx').then((module) => ({ Component: module.SummaryRoute })) },
+    '/dashboard': { lazy: () => import('./routes/dashboard.tsx').then((module) => ({ Component: module.DashboardRoute })) },
+    '/settings': { lazy: () => import('./routes/settings.tsx').then((module) => ({ Component: module.SettingsRoute })) },
+    '/welcome': { element: <LandingRoute /> },
+    '/marketplace': { lazy: () => import('./routes/marketplace.tsx').then((module) => ({ Component: module.MarketplaceRoute })) },
+    '/billing': { lazy: () => import('./routes/billing.tsx').then((module) => ({ Component: module.BillingRoute })) },
+    '/game': { lazy: () => import('./routes/game.tsx').then((module) => ({ Component: module.GameRoute })) },
+    '/new-game': { lazy: () => import('./routes/game.tsx').then((module) => ({ Component: module.NewGameRoute })) },
+    '/subscription': { lazy: () => import('./routes/subscription.tsx').then((module) => ({ Component: module.SubscriptionRoute })) },
+    '/subscribe': { lazy: () => import('./routes/subscription.tsx').then((module) => ({ Component: module.SubscriptionRoute })) },
+    '/payment': { lazy: () => import('./routes/payment.tsx').then((module) => ({ Component: module.PaymentRoute })) },
+    '/analytics': { lazy: () => import('./routes/analytics.tsx').then((module) => ({ Component: module.AnalyticsRoute })) },
+    '/operations': { lazy: () => import('./routes/operations.tsx').then((module) => ({ Component: module.OperationsRoute })) },
+    '/auth-test': { lazy: () => import('./routes/auth-test.tsx').then((module) => ({ Component: module.AuthTestRoute })) },
+    '/marketplace/:id': {
+      lazy: () => import('./routes/marketplace-idea.tsx').then((module) => ({ Component: module.MarketplaceIdeaRoute })),
+    },
+    '/projects/:id': { lazy: () => import('./routes/project-link.tsx').then((module) => ({ Component: module.ProjectLinkRoute })) },
+    '/projects/:id/history': {
+      lazy: () => import('./routes/project-history.tsx').then((module) => ({ Component: module.ProjectHistoryRoute })),
+    },
+  };
+};
+
+export const createRouter = (queryClient: QueryClient) => {
+  const screens = screensOf(queryClient);
+  return createBrowserRouter([
     {
       path: '/',
       element: <AppShell />,
@@ -67,32 +109,7 @@ export const createRouter = (queryClient: QueryClient) =>
           errorElement: <ErrorBoundaryRoute />,
           children: (
             [
-              { index: true, element: <LandingRoute /> },
-              ...([1, 2, 3, 4, 5, 6] as const).map(stageRoute(queryClient)),
-              { path: 'generator', lazy: () => import('./routes/generator.tsx').then((module) => ({ Component: module.GeneratorRoute })) },
-              { path: 'summary', lazy: () => import('./routes/summary.tsx').then((module) => ({ Component: module.SummaryRoute })) },
-              { path: 'dashboard', lazy: () => import('./routes/dashboard.tsx').then((module) => ({ Component: module.DashboardRoute })) },
-              { path: 'settings', lazy: () => import('./routes/settings.tsx').then((module) => ({ Component: module.SettingsRoute })) },
-              { path: 'welcome', element: <LandingRoute /> },
-              { path: 'marketplace', lazy: () => import('./routes/marketplace.tsx').then((module) => ({ Component: module.MarketplaceRoute })) },
-              { path: 'billing', lazy: () => import('./routes/billing.tsx').then((module) => ({ Component: module.BillingRoute })) },
-              { path: 'game', lazy: () => import('./routes/game.tsx').then((module) => ({ Component: module.GameRoute })) },
-              { path: 'new-game', lazy: () => import('./routes/game.tsx').then((module) => ({ Component: module.NewGameRoute })) },
-              { path: 'subscription', lazy: () => import('./routes/subscription.tsx').then((module) => ({ Component: module.SubscriptionRoute })) },
-              { path: 'subscribe', lazy: () => import('./routes/subscription.tsx').then((module) => ({ Component: module.SubscriptionRoute })) },
-              { path: 'payment', lazy: () => import('./routes/payment.tsx').then((module) => ({ Component: module.PaymentRoute })) },
-              { path: 'analytics', lazy: () => import('./routes/analytics.tsx').then((module) => ({ Component: module.AnalyticsRoute })) },
-              { path: 'operations', lazy: () => import('./routes/operations.tsx').then((module) => ({ Component: module.OperationsRoute })) },
-              { path: 'auth-test', lazy: () => import('./routes/auth-test.tsx').then((module) => ({ Component: module.AuthTestRoute })) },
-              {
-                path: 'marketplace/:id',
-                lazy: () => import('./routes/marketplace-idea.tsx').then((module) => ({ Component: module.MarketplaceIdeaRoute })),
-              },
-              { path: 'projects/:id', lazy: () => import('./routes/project-link.tsx').then((module) => ({ Component: module.ProjectLinkRoute })) },
-              {
-                path: 'projects/:id/history',
-                lazy: () => import('./routes/project-history.tsx').then((module) => ({ Component: module.ProjectHistoryRoute })),
-              },
+              ...APP_ROUTES.map((path): RouteObject => (path === '/' ? { index: true, ...screens['/'] } : { path: path.slice(1), ...screens[path] })),
               { path: '*', element: <NotFoundRoute /> },
             ] as RouteObject[]
           ).map(asLazyScreen),
@@ -100,3 +117,4 @@ export const createRouter = (queryClient: QueryClient) =>
       ],
     },
   ]);
+};

@@ -36,8 +36,9 @@ export type ProjectSummaryDocument = ReadModelMeta & {
 
 export const projectSummariesProjection = defineProjection<ProjectEvent, ProjectSummaryDocument>({
   name: readModels.projectSummaries,
-  // v2: deleted projects stay, with `deletedAt`, for the trash.
-  version: 2,
+  // v2: deleted projects stay, with `deletedAt`, for the trash; v3: percentComplete no longer counts the starting
+  // viral triggers.
+  version: 3,
   // 'My projects': an owner's projects, last changed first; and the projects a visitor hands over at sign-in.
   indexes: [{ key: { ownerId: 1, updatedAt: -1 } }],
   handles: PROJECT_EVENT_TYPES,

@@ -23,7 +23,8 @@ export type ProjectDocument = ReadModelMeta &
 export const projectsProjection = defineProjection<ProjectEvent, ProjectDocument>({
   name: readModels.projects,
   // v2: the full guided project (all stages, progress, context) instead of the first slice's parameter lists.
-  version: 2,
+  // v3: progress no longer counts the starting viral triggers; stage 4's context shows the messaging strategy.
+  version: 3,
   handles: PROJECT_EVENT_TYPES,
   documentId: (event) => event.data.projectId,
   topics: (doc) => [topics.project(doc._id)],

@@ -20,7 +20,7 @@ export const HEADER_LINKS: { to: string; label: string; wideOnly?: boolean }[] =
 export const TopBar = ({ className }: { className?: string }) => (
   <header
     className={cn(
-      'sticky top-0 z-20 hidden h-14 items-center gap-4 border-b border-slate-200 bg-white/95 pr-6 backdrop-blur transition-[padding] duration-200 md:flex dark:border-slate-800 dark:bg-slate-900/95',
+      'sticky top-0 z-20 hidden h-14 items-center gap-4 border-b border-slate-200 bg-white/95 pr-6 backdrop-blur transition-[padding] duration-[450ms] ease-in-out motion-reduce:transition-none md:flex dark:border-slate-800 dark:bg-slate-900/95',
       className,
     )}
   >

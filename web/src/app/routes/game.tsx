@@ -44,9 +44,13 @@ const Failed = ({ error, onRetry }: { error: unknown; onRetry: () => void }) => 
  * a new 'My Viral Idea', with a spinner meanwhile), as the nine-step builder or, once finished, the completion view.
  */
 export const GameRoute = () => {
-  const [startedAt] = useState(Date.now);
-  const elapsedSeconds = useCallback(() => secondsSince(startedAt), [startedAt]);
+  const [openedAt] = useState(Date.now);
   const { projectId, resolving, resolveError, retry, project } = useBuilderProject();
+  // The timer counts from the builder's start as the server recorded it (its project's creation), so a reload or
+  // another device shows the same time; the screen's opening stands in only while the project loads.
+  const createdAt = project.data?.builder ? Date.parse(project.data.project.createdAt) : NaN;
+  const startedAt = Number.isNaN(createdAt) ? openedAt : createdAt;
+  const elapsedSeconds = useCallback(() => secondsSince(startedAt), [startedAt]);
 
   let body: ReactNode;
   if (resolveError) body = <Failed error={resolveError} onRetry={retry} />;

@@ -20,7 +20,6 @@ import { AddParameterDialog } from '../../features/generator/components/add-para
 import { QuickStartDialog } from '../../features/generator/components/quick-start-dialog.tsx';
 import { canEnterFlowStage, fieldLabel, FLOW_STAGE_IDS, FLOW_STAGES, flowStageValues, isFlowStageDone } from '../../lib/flow/flow.ts';
 import { projectQueryOptions } from '../../lib/projects/get-project.ts';
-import { setCurrentStage } from '../../lib/projects/set-current-stage.ts';
 import { DataMissing } from '../../features/projects/components/data-missing.tsx';
 import { rememberCurrentProject, useCurrentProject } from '../../features/projects/hooks/use-current-project.ts';
 import { useAiProcess } from '../../lib/ai-process.ts';
@@ -90,7 +89,7 @@ export const GeneratorRoute = () => {
     setActive(id);
     setReused(null);
     aiProcess.reset();
-    void setCurrentStage(projectId, FLOW_STAGES[id].stageNumber).catch(() => undefined);
+    // The tabs do not move the project's current stage: the stage screens' routes do (spec 02 §2.1).
   };
 
   const generate = async () => {
@@ -118,10 +117,7 @@ export const GeneratorRoute = () => {
       await queryClient.invalidateQueries({ queryKey: projectQueryOptions(projectId).queryKey });
       const next = FLOW_STAGE_IDS[index + 1];
       if (quick && next) {
-        advanceTimer.current = setTimeout(() => {
-          setActive(next);
-          void setCurrentStage(projectId, FLOW_STAGES[next].stageNumber).catch(() => undefined);
-        }, QUICK_MODE_ADVANCE_MS);
+        advanceTimer.current = setTimeout(() => setActive(next), QUICK_MODE_ADVANCE_MS);
       }
     } catch (error) {
       aiFailure(error, 'Error generating ideas', () => void generate());

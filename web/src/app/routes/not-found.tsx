@@ -12,17 +12,21 @@ export const NotFoundRoute = () => {
   const stage = /^\/stage-(\d+)\/?$/.exec(pathname);
   if (stage) {
     const asked = Number(stage[1]);
-    const suggestion = Math.min(Math.max(asked, 1), STAGE_PATHS.length);
     // The five guided stages, and the optional technical stage after them.
-    const available = [...STAGE_PATHS.map((_, index) => index + 1), STAGE_PATHS.length + 1];
+    const technical = STAGE_PATHS.length + 1;
+    const available = [...STAGE_PATHS.map((_, index) => index + 1), technical];
+    // The nearest guided stage; past the guided stages, the technical stage is offered beside the last one.
+    const suggestions = asked > technical ? [STAGE_PATHS.length, technical] : [Math.min(Math.max(asked, 1), STAGE_PATHS.length)];
     return (
       <ErrorScreen
         title="Whoops! Can't Find That"
         actions={
           <>
-            <Link to={`/stage-${suggestion}`} className={buttonClasses()}>
-              Try Stage {suggestion} Instead
-            </Link>
+            {suggestions.map((suggestion, index) => (
+              <Link key={suggestion} to={`/stage-${suggestion}`} className={buttonClasses(index === 0 ? {} : { variant: 'secondary' })}>
+                Try Stage {suggestion} Instead{suggestion === technical ? ' (Technical)' : ''}
+              </Link>
+            ))}
             <Link to="/" className={buttonClasses({ variant: 'secondary' })}>
               Go Back Home
             </Link>
@@ -30,7 +34,9 @@ export const NotFoundRoute = () => {
         }
       >
         <p>There is no stage {asked}.</p>
-        <p className="text-sm text-slate-600 dark:text-slate-300">The stages are numbered {available.join(', ')}.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          The stages are numbered {available.join(', ')}; stage {technical} is the optional technical stage.
+        </p>
       </ErrorScreen>
     );
   }

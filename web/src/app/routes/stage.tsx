@@ -1,8 +1,9 @@
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { DataMissing } from '../../features/projects/components/data-missing.tsx';
 import { OfflineCopyNotice } from '../../features/projects/components/offline-copy-notice.tsx';
 import { stageOf, type ProjectResponse } from '../../lib/projects/get-project.ts';
+import { useSetCurrentStage } from '../../lib/projects/set-current-stage.ts';
 import { useCurrentProject } from '../../features/projects/hooks/use-current-project.ts';
 import { ContextPanel } from '../../features/stages/components/context-panel.tsx';
 import { ResetStage } from '../../features/stages/components/reset-stage.tsx';
@@ -43,6 +44,20 @@ const StageContent = ({ response, stageNumber }: { response: ProjectResponse; st
   );
 };
 
+/**
+ * The project's current stage follows the route (spec 02 §2.1): opening /stage-N makes N current, once per visit
+ * of a stage that is not current already. Not on an offline copy, which nothing may change.
+ */
+const useFollowRoute = (response: ProjectResponse | undefined, stageNumber: GuidedStage | 6) => {
+  const projectId = response?.project.id ?? '';
+  const { mutate } = useSetCurrentStage(projectId);
+  const behind = response !== undefined && response.project.currentStageIndex !== stageNumber;
+  useEffect(() => {
+    // A failure only leaves the current stage where it was; the screen itself works either way.
+    if (behind) mutate(stageNumber, { onError: () => undefined });
+  }, [behind, mutate, projectId, stageNumber]);
+};
+
 /** /stage-1 … /stage-5 on the browser's current project, and /stage-6, the optional technical stage. */
 export const StageRoute = () => {
   const { pathname } = useLocation();
@@ -55,6 +70,7 @@ export const StageRoute = () => {
   // is deferred (a stage mounted with its project at hand, as on moving between stages, renders at once): later
   // changes of the project render as they come.
   const showStage = useDeferredValue(loaded);
+  useFollowRoute(loaded && !localCopy ? project.data : undefined, stageNumber);
 
   if (localCopy) {
     // A disabled fieldset turns every field and button of the copy off at once: nothing can be changed, or lost.

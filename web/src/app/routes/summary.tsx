@@ -15,6 +15,7 @@ import { useCurrentProject } from '../../features/projects/hooks/use-current-pro
 import { FinalPromptCard } from '../../features/summary/components/final-prompt-card.tsx';
 import { FinalPromptDialog } from '../../features/summary/components/final-prompt-dialog.tsx';
 import { IdeaDetailsCard } from '../../features/summary/components/idea-details-card.tsx';
+import { MarkdownView } from '../../components/markdown-view.tsx';
 import { reportToMarkdown } from '../../lib/report-markdown.ts';
 import { errorMessage, errorTitle } from '../../lib/api-client.ts';
 import { downloadText, fileStem } from '../../lib/download.ts';
@@ -181,13 +182,15 @@ export const SummaryRoute = () => {
         )}
         {dialog === 'report' && technicalReport && (
           <DialogContent title="Technical Report" className="max-w-3xl">
-            <pre
+            {/* Shown as the Markdown it is (Copy and Download give the Markdown text). */}
+            <div
               tabIndex={0}
+              role="document"
               aria-label="Technical report"
-              className="max-h-[60dvh] overflow-y-auto rounded-xl bg-slate-100 p-4 text-sm whitespace-pre-wrap dark:bg-slate-950"
+              className="max-h-[60dvh] overflow-y-auto rounded-xl bg-slate-100 p-4 text-sm dark:bg-slate-950"
             >
-              {reportMarkdown}
-            </pre>
+              <MarkdownView markdown={reportMarkdown} />
+            </div>
             <div className="mt-3 flex flex-wrap gap-2">
               <Button variant="secondary" onClick={() => void copy(reportMarkdown, 'report')}>
                 Copy to Clipboard

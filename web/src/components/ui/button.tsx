@@ -33,6 +33,12 @@ export const buttonClasses = ({ variant = 'primary', size = 'md' }: Pick<ButtonP
     sizes[size],
   );
 
+/**
+ * A button busy with a request: aria-disabled (its click handler ignores clicks), not disabled, because a disabled
+ * button drops the keyboard's focus to the page's start.
+ */
+export const busyClasses = 'aria-disabled:cursor-wait aria-disabled:opacity-50';
+
 export const Button = ({ variant, size, className, type = 'button', ...props }: ButtonProps) => (
   <button type={type} className={cn(buttonClasses({ variant, size }), className)} {...props} />
 );

@@ -1,12 +1,11 @@
-import type { InputHTMLAttributes, LabelHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { ComponentProps, LabelHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 export const fieldClasses =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/40 focus:outline-none disabled:opacity-60 aria-invalid:border-red-500 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-500';
 
-export const Input = ({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) => (
-  <input className={cn(fieldClasses, 'h-10', className)} {...props} />
-);
+/** `ref` passes through (React 19): a list's field takes the focus back when its last chip is removed. */
+export const Input = ({ className, ...props }: ComponentProps<'input'>) => <input className={cn(fieldClasses, 'h-10', className)} {...props} />;
 
 export const Textarea = ({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) => (
   <textarea className={cn(fieldClasses, 'min-h-24 resize-y', className)} {...props} />

@@ -1,7 +1,7 @@
 import type { BuilderCategoryView } from '@vis/domain';
 import { Loader2, Plus, Sparkles, Trash2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import { Button, focusRing } from '../../../components/ui/button.tsx';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { busyClasses, Button, focusRing } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/field.tsx';
 import { errorMessage, errorTitle } from '../../../lib/api-client.ts';
 import { generateParameter } from '../../../lib/ai/generate-parameter.ts';
@@ -22,7 +22,7 @@ export interface BuilderParameterEditorProps {
   context: { coreIdea: string; viralMechanics: string; technical: string[] };
 }
 
-/** Same words whatever their case or punctuation: the server's duplicate rule (spec 02 §5). */
+/** Same words whatever their case or punctuation: the server's duplicate rule (spec 02 §5), to mark suggestions already chosen. */
 const sameParameter = (a: string, b: string) => {
   const key = (text: string) =>
     text
@@ -34,6 +34,8 @@ const sameParameter = (a: string, b: string) => {
 
 const NO_PARAMETERS = 'No parameters generated';
 
+const isDuplicate = (error: unknown) => errorTitle(error) === 'Duplicate parameter';
+
 /**
  * One builder category (spec 02 §2.7, §5): a field with Add, removable chips, 'No values set', Clear All, and
  * Generate / Regenerate Parameters with clickable suggestions (one pick closes them in single-selection mode). The server decides what is kept: blank input is
@@ -42,6 +44,7 @@ const NO_PARAMETERS = 'No parameters generated';
 export const BuilderParameterEditor = ({ projectId, category, context }: BuilderParameterEditorProps) => {
   const titleId = useId();
   const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const noticeId = useId();
   const toast = useToast();
   const aiFailure = useAiFailure();
@@ -72,6 +75,8 @@ export const BuilderParameterEditor = ({ projectId, category, context }: Builder
           else setNotice(`Added "${kept}".`);
         },
         onError: (error) => {
+          // The same words in another case or punctuation: the server refuses it (400 on `value`); said where the exact repeat is.
+          if (isDuplicate(error)) return setNotice(`"${kept}" is already in ${category.title}.`);
           if (fromField) setDraft(typed);
           saveFailed(error);
         },
@@ -90,9 +95,12 @@ export const BuilderParameterEditor = ({ projectId, category, context }: Builder
   const submit = (event: FormEvent) => {
     event.preventDefault();
     addValue(draft, true);
+    // Sent with the Add button (disabled now the field is empty), the focus goes back to the field, not to the page.
+    inputRef.current?.focus();
   };
 
   const generate = async () => {
+    if (generating) return;
     setGenerating(true);
     try {
       const currentValues: Record<string, string | string[]> = {};
@@ -137,7 +145,8 @@ export const BuilderParameterEditor = ({ projectId, category, context }: Builder
           {category.title}
         </h3>
         <div className="flex flex-wrap gap-1.5">
-          <Button size="sm" onClick={() => void generate()} disabled={generating}>
+          {/* aria-disabled, not disabled, while generating: a disabled button drops the keyboard's focus to the page. */}
+          <Button size="sm" onClick={() => void generate()} aria-disabled={generating || undefined} className={busyClasses}>
             {generating ? <Loader2 className="size-3.5 animate-spin" aria-hidden /> : <Sparkles className="size-3.5" aria-hidden />}
             {generating ? 'Generating...' : suggestions === null ? 'Generate Parameters' : 'Regenerate Parameters'}
           </Button>
@@ -159,6 +168,7 @@ export const BuilderParameterEditor = ({ projectId, category, context }: Builder
         values={values}
         empty="No values set"
         onRemove={(value) => remove.mutate({ category: category.category, value }, { onError: saveFailed })}
+        input={inputRef}
       />
 
       <form onSubmit={submit} className="mt-3 flex gap-2">
@@ -167,6 +177,7 @@ export const BuilderParameterEditor = ({ projectId, category, context }: Builder
         </label>
         <div className="relative min-w-0 flex-1">
           <Input
+            ref={inputRef}
             id={inputId}
             value={draft}
             maxLength={200}

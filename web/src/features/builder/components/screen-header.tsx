@@ -5,7 +5,7 @@ import { useElapsedSeconds } from '../hooks/use-elapsed-seconds.ts';
 import { formatElapsed } from '../words.ts';
 
 /**
- * The game screen's header (spec 02 §2.6): a Home link and the elapsed time since the screen opened, mm:ss; and,
+ * The game screen's header (spec 02 §2.6): a Home link and the elapsed time since the builder started, mm:ss; and,
  * once there is a project, the way to its history.
  */
 export const ScreenHeader = ({ startedAt, projectId }: { startedAt: number; projectId?: string }) => {

@@ -74,7 +74,7 @@ export const ContextPanel = ({ stage, context }: { stage: number; context: Previ
         {stage > 4 && context[4] && (
           <Entry stage={4} title="Mechanics">
             <Line label="Audience segments" value={context[4].audienceSegmentNames.join(', ')} />
-            <Line label="Reward flow" value={context[4].messaging} />
+            <Line label="Messaging strategy" value={context[4].messaging} />
           </Entry>
         )}
       </Collapsible.Content>

@@ -3,8 +3,8 @@ import { GUIDED_PARAMETER_KINDS } from '@vis/domain/parameter-kinds';
 import { exampleText, LIST_EXAMPLES } from '@vis/domain/starting-guidance';
 import { Loader2, Plus, Sparkles, Trash2, Wand2 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { busyClasses, Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/field.tsx';
 import { errorMessage, errorTitle } from '../../../lib/api-client.ts';
@@ -41,6 +41,7 @@ export const ParameterListEditor = ({ projectId, list, values, generateRequest }
   const { maxWords } = GUIDED_PARAMETER_KINDS[list];
   const titleId = useId();
   const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState('');
   const [generating, setGenerating] = useState<'generate' | 'more' | null>(null);
   const toast = useToast();
@@ -81,6 +82,8 @@ export const ParameterListEditor = ({ projectId, list, values, generateRequest }
       return;
     }
     setDraft('');
+    // Sent with the Add button (disabled now the field is empty), the focus goes back to the field, not to the page.
+    inputRef.current?.focus();
     if (values.includes(value)) return;
     add.mutate(
       { list, value },
@@ -95,6 +98,7 @@ export const ParameterListEditor = ({ projectId, list, values, generateRequest }
 
   // Generated ideas join the list on the server, without duplicates (spec 01 §5), in the write that records them.
   const run = async (mode: 'generate' | 'more') => {
+    if (generating !== null) return;
     setGenerating(mode);
     try {
       const answer = await generate.mutateAsync({ ...generateRequest(definition.fieldType, values), addToList: true });
@@ -118,11 +122,19 @@ export const ParameterListEditor = ({ projectId, list, values, generateRequest }
           <p className="text-xs text-slate-500 dark:text-slate-400">{definition.hint}</p>
         </div>
         <div className="flex flex-wrap gap-1.5">
-          <Button size="sm" onClick={() => void run('generate')} disabled={generating !== null}>
+          {/* aria-disabled, not disabled, while generating: a disabled button drops the keyboard's focus to the page. */}
+          <Button size="sm" onClick={() => void run('generate')} aria-disabled={generating !== null || undefined} className={busyClasses}>
             {generating === 'generate' ? <Loader2 className="size-3.5 animate-spin" aria-hidden /> : <Sparkles className="size-3.5" aria-hidden />}
             {generating === 'generate' ? 'Generating...' : 'Generate'}
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => void run('more')} disabled={generating !== null || values.length === 0}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => void run('more')}
+            disabled={values.length === 0}
+            aria-disabled={generating !== null || undefined}
+            className={busyClasses}
+          >
             {generating === 'more' ? <Loader2 className="size-3.5 animate-spin" aria-hidden /> : <Wand2 className="size-3.5" aria-hidden />}
             {generating === 'more' ? 'Adding...' : 'Add More'}
           </Button>
@@ -144,6 +156,7 @@ export const ParameterListEditor = ({ projectId, list, values, generateRequest }
         values={values}
         empty="Nothing here yet"
         onRemove={(value) => remove.mutate({ list, value }, { onError: saveFailed, onSuccess: offerUndo(`Removed '${value}'`) })}
+        input={inputRef}
       />
       {/* Spec 01 §1: what a new project shows as an example, never as its data. */}
       {values.length === 0 && LIST_EXAMPLES[list] && (
@@ -156,6 +169,7 @@ export const ParameterListEditor = ({ projectId, list, values, generateRequest }
         </label>
         <div className="relative min-w-0 flex-1">
           <Input
+            ref={inputRef}
             id={inputId}
             value={draft}
             maxLength={200}

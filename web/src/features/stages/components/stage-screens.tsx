@@ -181,6 +181,20 @@ export const StageTwoScreen = ({ response }: ScreenProps) => {
           value={stage.data.identifiedCommunities}
           save={(identifiedCommunities, base) => saveNotes({ identifiedCommunities }, base)}
         />
+        <NoteField
+          revision={response.revision}
+          label="Specific mechanics"
+          value={stage.data.specificMechanics}
+          save={(specificMechanics, baseRevision) => saveNotes({ specificMechanics }, baseRevision)}
+          placeholder="The exact actions that move rewards, e.g. each tip adds 1.5% to the pool"
+        />
+        <NoteField
+          revision={response.revision}
+          label="Reward integration points"
+          value={stage.data.rewardIntegrationPoints}
+          save={(rewardIntegrationPoints, baseRevision) => saveNotes({ rewardIntegrationPoints }, baseRevision)}
+          placeholder="Where in the page a reward is earned or paid out"
+        />
       </Card>
     </>
   );
@@ -253,6 +267,15 @@ export const StageFourScreen = ({ response }: ScreenProps) => {
         {draftable('rewardFlow', 'Reward flow', 'How do rewards reach the participants?', carryOver('rewardFlow', rewardFlowParameters))}
         {draftable('sustainabilityCheck', 'Sustainability check', 'Why can the pool never run dry?')}
         {draftable('externalitiesCheck', 'Externalities check', 'What outside dependencies or side effects are there?')}
+        <div className="lg:col-span-2">
+          <NoteField
+            revision={response.revision}
+            label="Messaging strategy"
+            value={stage.data.messagingStrategy}
+            save={(messagingStrategy, baseRevision) => saveNotes({ messagingStrategy }, baseRevision)}
+            placeholder="What you tell each audience segment, in one or two sentences"
+          />
+        </div>
       </Card>
     </>
   );
