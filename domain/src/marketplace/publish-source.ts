@@ -11,7 +11,7 @@ const joined = (...lists: readonly (readonly string[])[]) => cut([...new Set(lis
  * then the page's headline and call to action. The page lines always fit: a long description is cut to leave them
  * room. Undefined when the project has none of these, so that the core idea stands in.
  */
-const refinedDescription = (project: ActiveProjectState): string | undefined => {
+const refinedDescription = (project: PublishableProject): string | undefined => {
   const { oneLinerPitch, detailedDescription, webpageElements } = project.stages[5];
   const page = [
     webpageElements.headline.trim() && `Headline: ${webpageElements.headline.trim()}`,
@@ -28,18 +28,21 @@ const refinedDescription = (project: ActiveProjectState): string | undefined => 
   return body && room > 0 ? `${cut(body, room)}\n\n${pageText}` : pageText;
 };
 
+/** What publishing reads of a project: its folded state, or the projects read model's document of it. */
+export type PublishableProject = Pick<ActiveProjectState, 'ownerId' | 'name' | 'coreIdea' | 'stages' | 'builder'>;
+
 /** The first line of a text, cut to a title's length; '' for a blank one. */
 const firstLine = (text: string) => cut(text.trim().split('\n')[0]!.trim(), SUGGESTED_TITLE_LENGTH);
 
 /** The project's own name, unless it is still the default every new project gets (issue 26: "New Viral Idea"). */
-const chosenName = (project: ActiveProjectState) => (project.name.trim() === DEFAULT_PROJECT_NAME ? '' : project.name.trim());
+const chosenName = (project: PublishableProject) => (project.name.trim() === DEFAULT_PROJECT_NAME ? '' : project.name.trim());
 
 /**
  * The title an idea takes unless the person types another (issue 26): a guided project's final concept name
  * (stage 5), else its chosen concept's (stage 3); a builder project's idea; then the project's chosen name, the
  * core idea's first line, and last the project's name as it is.
  */
-const suggestedTitle = (project: ActiveProjectState): string => {
+const suggestedTitle = (project: PublishableProject): string => {
   if (project.builder) return firstLine(project.builder.coreIdea) || chosenName(project) || project.name.trim();
   const { ideaConcepts, selectedConceptIndex } = project.stages[3];
   const concept = selectedConceptIndex === null ? undefined : ideaConcepts[selectedConceptIndex];
@@ -59,8 +62,10 @@ const suggestedTitle = (project: ActiveProjectState): string => {
  * headline and call to action); a builder project's come from its builder. Null for a project
  * that does not exist.
  */
-export const publishSourceOf = (project: ProjectState): PublishSource | null => {
-  if (project.status !== 'active') return null;
+export const publishSourceOf = (project: ProjectState): PublishSource | null => (project.status === 'active' ? publishSourceFrom(project) : null);
+
+/** The same from a project known to exist (the query API's document of it). */
+export const publishSourceFrom = (project: PublishableProject): PublishSource => {
   const { builder } = project;
   // The builder's completion view summarises the same three (spec 02 §2.6): its viral mechanics are its triggers.
   if (builder) {
