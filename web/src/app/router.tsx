@@ -88,6 +88,10 @@ export const createRouter = (queryClient: QueryClient) =>
                 path: 'marketplace/:id',
                 lazy: () => import('./routes/marketplace-idea.tsx').then((module) => ({ Component: module.MarketplaceIdeaRoute })),
               },
+              {
+                path: 'shared/:projectId/:token',
+                lazy: () => import('./routes/shared-project.tsx').then((module) => ({ Component: module.SharedProjectRoute })),
+              },
               { path: 'projects/:id', lazy: () => import('./routes/project-link.tsx').then((module) => ({ Component: module.ProjectLinkRoute })) },
               {
                 path: 'projects/:id/history',
