@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, Upload } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { PublishPreviewResponse } from '@vis/domain';
-import { errorMessage } from '../lib/api-client.ts';
+import { ApiError, errorMessage } from '../lib/api-client.ts';
 import { publishProjectIdea } from '../lib/marketplace/publish-idea.ts';
 import { usePublishPreview } from '../lib/marketplace/publish-preview.ts';
 import { Button } from './ui/button.tsx';
@@ -26,8 +26,9 @@ const PublishForm = ({
   const [title, setTitle] = useState(preview.title);
   const [error, setError] = useState<string | null>(null);
   const [publishing, setPublishing] = useState(false);
-  // One key per opening: a double click or a retry after a lost answer publishes one idea.
-  const [attempt] = useState(() => crypto.randomUUID());
+  // One key per attempt: a double click or a retry after a lost answer publishes one idea; a refused attempt wrote
+  // nothing, so the corrected one is a new request with a new key.
+  const [attempt, setAttempt] = useState(() => crypto.randomUUID());
   const titleId = useId();
   const errorId = useId();
 
@@ -40,6 +41,7 @@ const PublishForm = ({
       await queryClient.invalidateQueries({ queryKey: ['marketplace'] });
       onPublished(id);
     } catch (failure) {
+      if (failure instanceof ApiError && failure.status < 500) setAttempt(crypto.randomUUID());
       setError(errorMessage(failure, 'There was an error publishing your idea. Please try again.'));
     } finally {
       setPublishing(false);
