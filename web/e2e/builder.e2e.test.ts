@@ -181,7 +181,7 @@ describe('/game, the nine-step builder', () => {
     await page.getByRole('link', { name: 'Create Another Idea' }).click();
     await page.waitForURL(/\/game$/);
     await stepText(page, 1);
-    await page.getByRole('heading', { level: 1, name: CORE_IDEA }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'My Viral Idea' }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Core Idea' }).inputValue()).toBe('');
     const secondId = await builderProjectId(page);
     expect(secondId).not.toBe(firstId);

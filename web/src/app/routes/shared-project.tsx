@@ -47,7 +47,8 @@ export const SharedProjectRoute = () => {
         <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{project.title}</h1>
         {project.name !== project.title && <p className="text-slate-600 dark:text-slate-300">{project.name}</p>}
       </header>
-      <Section title="Description" text={project.description} />
+      {/* Without a refined description the listing's is the core idea: shown once. */}
+      {project.description.trim() !== project.coreIdea.trim() && <Section title="Description" text={project.description} />}
       <Section title="Core idea" text={project.coreIdea} />
       <Section title="Viral triggers" text={project.viralTriggers} />
       <Section title="Technical framework" text={project.techFramework} />

@@ -17,6 +17,8 @@ import { unpublishIdea } from '../api/unpublish-idea.ts';
 const MAX_TITLE_LENGTH = 200;
 const MAX_DESCRIPTION_LENGTH = 5000;
 
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
 /** Every marketplace read: the lists, My ideas and each idea page refetch after an edit or an unpublish. */
 const marketplaceKey = ['marketplace'] as const;
 
@@ -160,7 +162,7 @@ export const MyIdeas = () => {
                 {idea.title}
               </Link>
               <p className="text-xs text-slate-600 dark:text-slate-400">
-                {idea.views} views · {idea.likes} likes
+                {plural(idea.views, 'view')} · {plural(idea.likes, 'like')}
               </p>
             </div>
             <div className="flex flex-wrap gap-2">
