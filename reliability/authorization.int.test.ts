@@ -226,6 +226,32 @@ const RULES: Record<string, Rule> = {
     request: (owned) => ({ path: `/api/marketplace/ideas/${owned.ideaId}/view` }),
   },
   'DELETE /api/marketplace/ideas/:id': { access: 'owner', needs: ['idea'], request: (owned) => ({ path: `/api/marketplace/ideas/${owned.ideaId}` }) },
+  'DELETE /api/marketplace/ideas/:id/like': {
+    access: 'public',
+    needs: ['idea'],
+    request: (owned) => ({ path: `/api/marketplace/ideas/${owned.ideaId}/like` }),
+  },
+  'PATCH /api/marketplace/ideas/:id': {
+    access: 'owner',
+    needs: ['idea'],
+    request: (owned) => ({ path: `/api/marketplace/ideas/${owned.ideaId}`, body: { title: 'An edited title' } }),
+  },
+  'GET /api/marketplace/mine': { access: 'self', request: () => ({ path: '/api/marketplace/mine' }) },
+  // Publishing's reads and private links (issue 26): the owner's; a link itself is the permission to read.
+  'GET /api/projects/:id/publish-preview': { access: 'owner', request: inProject('/publish-preview') },
+  'GET /api/projects/:id/share-links': { access: 'owner', request: inProject('/share-links') },
+  'POST /api/projects/:projectId/share-links': { access: 'owner', request: inProject('/share-links') },
+  // No live link is made here: the owner's revoke of an unknown one is a 404 like anyone's.
+  'DELETE /api/projects/:projectId/share-links/:token': {
+    access: 'owner',
+    request: inProject('/share-links/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'),
+    succeeds: answered,
+  },
+  'GET /api/shared/:projectId/:token': {
+    access: 'public',
+    request: (owned) => ({ path: `/api/shared/${owned.projectId}/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA` }),
+    succeeds: answered,
+  },
 
   // AI calls name the project whose context they use and on which they record what came back.
   'POST /api/generate-parameters': ai('/api/generate-parameters'),
@@ -346,7 +372,12 @@ const makeOwner = async (kind: OwnerKind, needs: Rule['needs'] = []): Promise<Ow
       'creating a builder',
     );
     owned.builderProjectId = builder.body.project.id;
-    position = builder.body.position;
+    // An empty builder cannot finish (issue 26): the owner's builder has its idea.
+    const idea = expectOk(
+      await client.call('PUT', `/api/projects/${owned.builderProjectId}/builder/core-idea`, { coreIdea: 'A wall of tips' }),
+      'giving the builder an idea',
+    );
+    position = idea.body.position;
   }
   if (needs.includes('idea')) {
     const idea = expectOk(

@@ -182,8 +182,9 @@ describe('a builder project, from creation to a finished viral idea', () => {
     const idea = marketplaceIdea.parse(
       (await ann.call('GET', `/api/marketplace/ideas/${published.id}`, undefined, { 'X-Min-Position': published.position })).body,
     );
+    // Titled by the builder's idea, not the default project name (issue 26).
     expect(idea).toMatchObject({
-      title: 'My Viral Idea',
+      title: 'A wall where every tip pays the next tipper',
       coreIdea: 'A wall where every tip pays the next tipper',
       viralTriggers: 'Every tip is shown on the wall',
       techFramework: 'Cloudflare Workers with',

@@ -4,10 +4,11 @@ import { accountEventSchemas, type AccountEvent } from './account/events.ts';
 import type { DomainEvent } from './decider.ts';
 import { feedbackSubmittedSchema, type FeedbackEvent } from './feedback/feedback.ts';
 import { ideaEventSchemas, type IdeaEvent } from './marketplace/events.ts';
+import { shareLinkEventSchemas, type ShareLinkEvent } from './marketplace/share-link.ts';
 import { projectEventSchemas, type ProjectEvent } from './project/events.ts';
 
 /** Every event the system writes: a union discriminated on `type`, so narrowing the type narrows `data`. */
-export type AnyDomainEvent = ProjectEvent | AccountEvent | CouponEvent | IdeaEvent | FeedbackEvent;
+export type AnyDomainEvent = ProjectEvent | AccountEvent | CouponEvent | IdeaEvent | ShareLinkEvent | FeedbackEvent;
 export type AnyDomainEventType = AnyDomainEvent['type'];
 /** The events of some of the types: what a consumer handling only those types is given. */
 export type DomainEventOf<T extends AnyDomainEventType> = Extract<AnyDomainEvent, { type: T }>;
@@ -26,6 +27,7 @@ export const eventSchemas = {
   ...accountEventSchemas,
   ...couponEventSchemas,
   ...ideaEventSchemas,
+  ...shareLinkEventSchemas,
   FeedbackSubmitted: feedbackSubmittedSchema,
 } satisfies EventSchemas<AnyDomainEvent>;
 

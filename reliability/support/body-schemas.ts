@@ -4,6 +4,7 @@ import {
   MAX_EMAIL_LENGTH,
   MAX_ID_LENGTH,
   projectCommandSchemas,
+  editIdeaBodySchema,
   publishIdeaBodySchema,
   submitFeedbackSchema,
 } from '@vis/domain';
@@ -105,6 +106,10 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
   'POST /api/marketplace/ideas/:id/like': { schema: nothing },
   'POST /api/marketplace/ideas/:id/view': { schema: nothing },
   'DELETE /api/marketplace/ideas/:id': { schema: nothing },
+  'DELETE /api/marketplace/ideas/:id/like': { schema: nothing },
+  'PATCH /api/marketplace/ideas/:id': { schema: editIdeaBodySchema },
+  'POST /api/projects/:projectId/share-links': { schema: nothing },
+  'DELETE /api/projects/:projectId/share-links/:token': { schema: nothing },
   'POST /api/subscription/create': {
     schema: z.strictObject({ email: z.email().max(MAX_EMAIL_LENGTH), userId: z.string().max(MAX_ID_LENGTH).nullish() }),
   },

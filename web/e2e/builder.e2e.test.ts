@@ -158,8 +158,11 @@ describe('/game, the nine-step builder', () => {
     // Publish: lands on the new idea.
     const publish = page.getByRole('button', { name: 'Publish to Marketplace' });
     await publish.click();
+    // The publish dialog starts from the builder's idea (issue 26).
+    await expect.poll(() => page.getByRole('textbox', { name: 'Title' }).inputValue()).toBe(CORE_IDEA);
+    await page.getByRole('dialog', { name: 'Publish to the marketplace' }).getByRole('button', { name: 'Confirm and publish' }).click();
     await page.waitForURL(/\/marketplace\/[^/]+$/);
-    await page.getByRole('heading', { level: 1, name: 'My Viral Idea' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: CORE_IDEA }).waitFor();
     await expect.poll(() => toastText(page)).toContain('Published Successfully!');
 
     // Back on /game after a reload: still complete. Back to Editor reopens; Finish from step 8 completes again.

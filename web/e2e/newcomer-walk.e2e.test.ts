@@ -121,9 +121,10 @@ describe("a newcomer's first visit, end to end", () => {
 
     // Publish: lands on the idea's own page.
     await page.getByRole('button', { name: 'Publish to Marketplace' }).click();
+    await page.getByRole('dialog', { name: 'Publish to the marketplace' }).getByRole('button', { name: 'Confirm and publish' }).click();
     await page.waitForURL(/\/marketplace\/[^/]+$/);
     const ideaUrl = page.url();
-    await page.getByRole('heading', { level: 1, name: 'My Viral Idea' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'A wall where every tip pays the next tipper' }).waitFor();
     await page.getByRole('button', { name: 'Like (0)' }).waitFor();
 
     // Someone else likes it; the author's page moves without a reload.

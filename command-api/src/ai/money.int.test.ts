@@ -48,6 +48,7 @@ describe('no charge without an outcome', () => {
   it('refuses an enhanced prompt for a finished builder idea before charging: three tries leave three free plays', async () => {
     const visitor = ai.visitor();
     const projectId = await createProject(visitor, { project: { kind: 'builder' } });
+    expect((await visitor.put(`/api/projects/${projectId}/builder/core-idea`).send({ coreIdea: 'A wall of tips' })).status).toBe(200);
     expect((await visitor.post(`/api/projects/${projectId}/builder/finish`).send({ timeSpentSeconds: 60 })).status).toBe(200);
     for (let i = 0; i < 3; i++) {
       const res = await visitor.post('/api/generate-enhanced-prompt').send({ projectId });

@@ -3,6 +3,15 @@ import {
   accountDecider,
   accountStreamId,
   ALREADY_LIKED_MESSAGE,
+  editIdeaBodySchema,
+  IDEA_EDITED_MESSAGE,
+  IDEA_UNPUBLISHED_MESSAGE,
+  NOT_LIKED_MESSAGE,
+  UNLIKED_MESSAGE,
+  type EditIdea,
+  type EditIdeaResponse,
+  type UnlikeIdea,
+  type UnlikeIdeaResponse,
   IDEA_NOT_FOUND_MESSAGE,
   ideaDecider,
   ideaStreamId,
@@ -28,6 +37,7 @@ import { actorOf, handleCommand, parseInput, readStreamState, sessionOf, type Ev
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { commandMetadata, idFromCommand } from '../command-context.ts';
+import { shareLinkRoutes } from './share-link-routes.ts';
 
 interface Deps {
   eventStore: EventStore;
@@ -80,9 +90,14 @@ const personOf = async (ctx: Context, eventStore: EventStore) => {
  * unpublish it. Every answer carries the commit `position` for X-Min-Position.
  */
 export const marketplaceRoutes = (router: Router, deps: Deps) => {
-  const run = (ctx: Context, command: (ideaId: string) => Pick<ViewIdea | LikeIdea | UnpublishIdea, 'type' | 'data'>) => {
+  shareLinkRoutes(router, deps);
+  const run = (
+    ctx: Context,
+    command: (ideaId: string) => Pick<ViewIdea | LikeIdea | UnlikeIdea | EditIdea | UnpublishIdea, 'type' | 'data'>,
+    body: z.ZodType = noBody,
+  ) => {
     const ideaId = ideaIdOf(ctx);
-    parseInput(noBody, ctx.request.body);
+    parseInput(body, ctx.request.body);
     return handleCommand(deps.eventStore, ideaDecider, ideaStreamId(ideaId), {
       ...command(ideaId),
       metadata: commandMetadata(ctx, deps),
@@ -134,6 +149,32 @@ export const marketplaceRoutes = (router: Router, deps: Deps) => {
     } satisfies LikeIdeaResponse;
   });
 
+  router.delete('/api/marketplace/ideas/:id/like', async (ctx) => {
+    const { likerId, alsoKnownAs } = await personOf(ctx, deps.eventStore);
+    const result = await run(ctx, (ideaId) => ({ type: 'UnlikeIdea', data: { ideaId, likerId, alsoKnownAs } }));
+    const [event] = result.events;
+    ctx.body = {
+      success: true,
+      changed: event !== undefined,
+      likes: event?.type === 'IdeaUnliked' ? event.data.likes : (await currentCounts(ctx)).likes,
+      message: event ? UNLIKED_MESSAGE : NOT_LIKED_MESSAGE,
+      position: String(result.position),
+    } satisfies UnlikeIdeaResponse;
+  });
+
+  /** My ideas (issue 26): the owner changes the title or description the marketplace shows. */
+  router.patch('/api/marketplace/ideas/:id', async (ctx) => {
+    const { formerOwnerIds } = await personOf(ctx, deps.eventStore);
+    const edit = parseInput(editIdeaBodySchema, ctx.request.body);
+    const result = await run(ctx, (ideaId) => ({ type: 'EditIdea', data: { ideaId, ...edit, formerOwnerIds } }), editIdeaBodySchema);
+    ctx.body = {
+      success: true,
+      changed: result.events.length > 0,
+      message: IDEA_EDITED_MESSAGE,
+      position: String(result.position),
+    } satisfies EditIdeaResponse;
+  });
+
   router.post('/api/marketplace/ideas/:id/view', async (ctx) => {
     const result = await run(ctx, (ideaId) => ({ type: 'ViewIdea', data: { ideaId } }));
     const counted = result.events.length > 0;
@@ -153,7 +194,8 @@ export const marketplaceRoutes = (router: Router, deps: Deps) => {
       success: true,
       changed: true,
       events: result.events.map((event) => event.type),
+      message: IDEA_UNPUBLISHED_MESSAGE,
       position: String(result.position),
-    } satisfies CommandResponse;
+    } satisfies CommandResponse & { message: string };
   });
 };

@@ -28,6 +28,7 @@ export const APP_ROUTES = [
   '/operations',
   '/auth-test',
   '/marketplace/:id',
+  '/shared/:projectId/:token',
   '/projects/:id',
   '/projects/:id/history',
 ] as const;

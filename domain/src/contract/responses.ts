@@ -282,6 +282,8 @@ export const marketplaceIdea = z.strictObject({
   techFramework: z.string(),
   sustainability: z.string(),
   ownedByYou: z.boolean(),
+  /** Whether the asker (any of the person's ids) likes it: computed per request, never who else does (issue 26). */
+  likedByMe: z.boolean(),
 });
 export type MarketplaceIdea = z.infer<typeof marketplaceIdea>;
 /** GET /api/marketplace/ideas: a bare array, as the spec's client reads it. */
@@ -302,6 +304,48 @@ export const likeIdeaResponse = z.object({
   position: z.string(),
 });
 export type LikeIdeaResponse = z.infer<typeof likeIdeaResponse>;
+
+/** DELETE /api/marketplace/ideas/{id}/like: the like taken back; `changed` false when there was none. */
+export const unlikeIdeaResponse = z.object({ success, changed: z.boolean(), likes: z.number().int(), message: z.string(), position: z.string() });
+export type UnlikeIdeaResponse = z.infer<typeof unlikeIdeaResponse>;
+
+/** PATCH /api/marketplace/ideas/{id}: the owner's edit of title and description. */
+export const editIdeaResponse = z.object({ success, changed: z.boolean(), message: z.string(), position: z.string() });
+export type EditIdeaResponse = z.infer<typeof editIdeaResponse>;
+
+/**
+ * GET /api/projects/{id}/publish-preview: what publishing the project would show, for the publish dialog. `reason`
+ * is why it cannot be published yet (no core idea), null when it can.
+ */
+export const publishPreviewResponse = z.object({ success, title: z.string(), description: z.string(), reason: z.string().nullable() });
+export type PublishPreviewResponse = z.infer<typeof publishPreviewResponse>;
+
+/** A project's private read-only link (issue 26), shown to its owner only. */
+export const shareLink = z.object({ token: z.string(), createdAt: z.string() });
+export type ShareLink = z.infer<typeof shareLink>;
+/** GET /api/projects/{id}/share-links: the live links, oldest first. */
+export const shareLinksResponse = z.object({ success, links: z.array(shareLink) });
+export type ShareLinksResponse = z.infer<typeof shareLinksResponse>;
+/** POST /api/projects/{id}/share-links. */
+export const createShareLinkResponse = z.object({ success, changed: z.literal(true), token: z.string(), position: z.string() });
+export type CreateShareLinkResponse = z.infer<typeof createShareLinkResponse>;
+
+/** GET /api/shared/{projectId}/{token}: the project as a link's holder may read it, nothing private. */
+export const sharedProjectResponse = z.object({
+  success,
+  project: z.object({
+    name: z.string(),
+    kind: z.enum(['guided', 'builder']),
+    title: z.string(),
+    description: z.string(),
+    coreIdea: z.string(),
+    viralTriggers: z.string(),
+    techFramework: z.string(),
+    sustainability: z.string(),
+    updatedAt: z.string(),
+  }),
+});
+export type SharedProjectResponse = z.infer<typeof sharedProjectResponse>;
 
 /** POST /api/marketplace/ideas/{id}/view: one counted view per viewer per hour. */
 export const viewIdeaResponse = z.object({ success, changed: z.boolean(), counted: z.boolean(), views: z.number().int(), position: z.string() });

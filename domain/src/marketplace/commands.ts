@@ -42,7 +42,8 @@ export type PublishIdeaBody = z.infer<typeof publishIdeaBodySchema>;
  */
 export const publishSourceSchema = z.strictObject({
   ownerId: z.string().refine(isSafeLine, UNSAFE_TEXT_MESSAGE),
-  name: z.string().refine(isSafeLine, UNSAFE_TEXT_MESSAGE),
+  /** The title the idea takes when the payload gives none: the final concept's name, the builder's idea, the project's name. */
+  title: z.string().refine(isSafeLine, UNSAFE_TEXT_MESSAGE),
   coreIdea: z.string().refine(isSafeText, UNSAFE_TEXT_MESSAGE),
   viralTriggers: z.string().refine(isSafeText, UNSAFE_TEXT_MESSAGE),
   techFramework: z.string().refine(isSafeText, UNSAFE_TEXT_MESSAGE),
@@ -69,6 +70,22 @@ export const likeIdeaSchema = ideaRefSchema.extend({
   alsoKnownAs: z.array(id).max(1000).default([]),
 });
 
+/** Taking a like back: the person's ids as for LikeIdea, from the server's session. */
+export const unlikeIdeaSchema = likeIdeaSchema;
+
+/**
+ * The owner changes what the marketplace shows of the idea (issue 26, My ideas); a field left out stays.
+ * `formerOwnerIds` as for UnpublishIdea.
+ */
+export const editIdeaBodySchema = z.strictObject({
+  title: line(MAX_IDEA_TITLE_LENGTH).optional(),
+  description: text(MAX_IDEA_TEXT_LENGTH).optional(),
+});
+export const editIdeaSchema = ideaRefSchema.extend({
+  ...editIdeaBodySchema.shape,
+  formerOwnerIds: z.array(id).max(10).default([]),
+});
+
 /** `formerOwnerIds`: the visitor a signed-in user was in this browser (the session says so): what it published is theirs. */
 export const unpublishIdeaSchema = ideaRefSchema.extend({ formerOwnerIds: z.array(id).max(10).default([]) });
 
@@ -86,15 +103,19 @@ export type PublishIdea = Command<'PublishIdea', z.infer<typeof publishIdeaSchem
 export type ViewIdea = Command<'ViewIdea', z.infer<typeof ideaRefSchema>>;
 export type LikeIdea = Command<'LikeIdea', z.input<typeof likeIdeaSchema>>;
 export type UnpublishIdea = Command<'UnpublishIdea', z.input<typeof unpublishIdeaSchema>>;
+export type UnlikeIdea = Command<'UnlikeIdea', z.input<typeof unlikeIdeaSchema>>;
+export type EditIdea = Command<'EditIdea', z.input<typeof editIdeaSchema>>;
 export type TransferIdea = Command<'TransferIdea', z.infer<typeof transferIdeaSchema>>;
 export type MergeLiker = Command<'MergeLiker', z.input<typeof mergeLikerSchema>>;
 
-export type IdeaCommand = PublishIdea | ViewIdea | LikeIdea | UnpublishIdea | TransferIdea | MergeLiker;
+export type IdeaCommand = PublishIdea | ViewIdea | LikeIdea | UnlikeIdea | EditIdea | UnpublishIdea | TransferIdea | MergeLiker;
 
 export const ideaCommandSchemas = {
   PublishIdea: publishIdeaSchema,
   ViewIdea: ideaRefSchema,
   LikeIdea: likeIdeaSchema,
+  UnlikeIdea: unlikeIdeaSchema,
+  EditIdea: editIdeaSchema,
   UnpublishIdea: unpublishIdeaSchema,
   TransferIdea: transferIdeaSchema,
   MergeLiker: mergeLikerSchema,

@@ -3,7 +3,10 @@
  * §2.10, §3, §4, §8, §9). Limits the spec does not give are ours and say so.
  */
 
-/** A published idea without a title takes its project's name, and without one this (spec §7). */
+/**
+ * A published idea without a title takes its project's final concept name (or the builder's idea, or the project's
+ * name), and without any of them this (spec §7).
+ */
 export const DEFAULT_IDEA_TITLE = 'My Viral Idea';
 
 /** Ours: as long as a project name may be, since the title defaults to it. */
@@ -23,4 +26,15 @@ export const LIKED_MESSAGE = 'You liked this idea.';
 export const ALREADY_LIKED_MESSAGE = 'You have already liked this idea.';
 export const IDEA_NOT_FOUND_MESSAGE = 'Idea not found';
 export const NOT_IDEA_OWNER_MESSAGE = 'Only the person who published this idea can unpublish it.';
-export const MISSING_CORE_IDEA_MESSAGE = 'coreIdea: add a core idea before publishing (the project has none either)';
+/** Ours (issue 26): a second click on a liked idea takes the like back. */
+export const UNLIKED_MESSAGE = 'You no longer like this idea.';
+export const NOT_LIKED_MESSAGE = 'You had not liked this idea.';
+/** Ours (issue 26): a title given is the title shown, so a blank one is refused rather than replaced. */
+export const BLANK_TITLE_MESSAGE = 'Give your idea a title.';
+export const BLANK_DESCRIPTION_MESSAGE = 'Describe your idea in a few words.';
+export const IDEA_EDITED_MESSAGE = 'Your changes are live in the marketplace.';
+export const IDEA_UNPUBLISHED_MESSAGE = 'Your idea is no longer in the marketplace.';
+/** Ours: the first line of a builder's core idea titles it; cut so a card's title stays a title. */
+export const SUGGESTED_TITLE_LENGTH = 80;
+/** Shown as it is (issue 26): a sentence for the person; the answer's `field` names coreIdea. */
+export const MISSING_CORE_IDEA_MESSAGE = 'Add a core idea before publishing: this project has none yet.';

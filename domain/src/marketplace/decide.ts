@@ -1,7 +1,15 @@
 import type { CommandMetadata, Decider } from '../decider.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
-import type { IdeaCommand, LikeIdea, MergeLiker, PublishIdea, TransferIdea, UnpublishIdea, ViewIdea } from './commands.ts';
-import { DEFAULT_IDEA_TITLE, IDEA_NOT_FOUND_MESSAGE, MISSING_CORE_IDEA_MESSAGE, NOT_IDEA_OWNER_MESSAGE, VIEW_WINDOW_MS } from './constants.ts';
+import type { EditIdea, IdeaCommand, LikeIdea, MergeLiker, PublishIdea, TransferIdea, UnlikeIdea, UnpublishIdea, ViewIdea } from './commands.ts';
+import {
+  BLANK_DESCRIPTION_MESSAGE,
+  BLANK_TITLE_MESSAGE,
+  DEFAULT_IDEA_TITLE,
+  IDEA_NOT_FOUND_MESSAGE,
+  MISSING_CORE_IDEA_MESSAGE,
+  NOT_IDEA_OWNER_MESSAGE,
+  VIEW_WINDOW_MS,
+} from './constants.ts';
 import type { IdeaEvent } from './events.ts';
 import { evolveIdea, initialIdeaState, type IdeaState, type PublishedIdeaState } from './state.ts';
 
@@ -13,6 +21,10 @@ export const decideIdea = (command: IdeaCommand, state: IdeaState): IdeaEvent[] 
       return viewIdea(command, state);
     case 'LikeIdea':
       return likeIdea(command, state);
+    case 'UnlikeIdea':
+      return unlikeIdea(command, state);
+    case 'EditIdea':
+      return editIdea(command, state);
     case 'UnpublishIdea':
       return unpublishIdea(command, state);
     case 'TransferIdea':
@@ -35,6 +47,25 @@ const requirePublished = (state: IdeaState, ideaId: string): PublishedIdeaState 
 /** A blank field means "not given": the project's value stands in. */
 const given = (value: string | undefined) => value?.trim() || undefined;
 
+/** A title the person typed is the one shown: blank is refused, not replaced by a default they did not choose. */
+const typedTitle = (title: string | undefined) => {
+  if (title === undefined) return undefined;
+  const trimmed = title.trim();
+  if (trimmed === '') throw new ValidationError('title', BLANK_TITLE_MESSAGE);
+  return trimmed;
+};
+
+/**
+ * Who may change or take down an idea: its publisher, or the user a visiting publisher became in this browser
+ * (`formerOwnerIds`). Anyone else is answered as if there were no such idea to manage, like every other
+ * owner-only write (issue 26): the public page stays public, the owner's controls do not exist for them.
+ */
+const requireOwned = (state: IdeaState, ideaId: string, actorId: string, formerOwnerIds: readonly string[] = []) => {
+  const idea = requirePublished(state, ideaId);
+  if (![actorId, ...formerOwnerIds].includes(idea.ownerId)) throw new NotFoundError('idea', ideaId, IDEA_NOT_FOUND_MESSAGE);
+  return idea;
+};
+
 const publishIdea = ({ data, metadata }: PublishIdea, state: IdeaState): IdeaEvent[] => {
   if (state.status !== 'none') throw new ConflictError(`Idea ${data.ideaId} was already published`);
   // Another's project is reported as missing, not forbidden, so that project ids cannot be probed.
@@ -49,7 +80,7 @@ const publishIdea = ({ data, metadata }: PublishIdea, state: IdeaState): IdeaEve
         ideaId: data.ideaId,
         projectId: data.projectId,
         ownerId: metadata.actorId,
-        title: given(data.title) ?? (project.name.trim() || DEFAULT_IDEA_TITLE),
+        title: typedTitle(data.title) ?? (project.title.trim() || DEFAULT_IDEA_TITLE),
         description: given(data.description) ?? (given(project.description) || coreIdea),
         imageUrl: data.imageUrl ?? null,
         coreIdea,
@@ -86,13 +117,37 @@ const likeIdea = ({ data, metadata }: LikeIdea, state: IdeaState): IdeaEvent[] =
 };
 
 /**
- * The idea is public, so refusing a stranger with 403 tells nothing that the marketplace does not show. What a
- * user published as a visitor in this browser, before signing in, is the user's (`formerOwnerIds`).
+ * Taking a like back (issue 26: a second click said "Already liked" and nothing undid it). Every id of the person's
+ * that holds the like goes, with the user's like a visitor's was merged into; the count drops by the likes that
+ * were counted apart (one, since a person's like counts once). Not having liked it changes nothing.
  */
-const unpublishIdea = ({ data, metadata }: UnpublishIdea, state: IdeaState): IdeaEvent[] => {
+const unlikeIdea = ({ data, metadata }: UnlikeIdea, state: IdeaState): IdeaEvent[] => {
   const idea = requirePublished(state, data.ideaId);
-  const owners = [metadata.actorId, ...(data.formerOwnerIds ?? [])];
-  if (!owners.includes(idea.ownerId)) throw new ForbiddenError(NOT_IDEA_OWNER_MESSAGE, 'Forbidden');
+  const person = new Set([data.likerId ?? metadata.actorId, metadata.actorId, ...(data.alsoKnownAs ?? [])]);
+  const held = [...person].filter((each) => idea.likers.has(each));
+  const mergedInto = held.map((each) => idea.likers.get(each)!).filter((value) => value.startsWith('merged:'));
+  const likerIds = [...new Set([...held, ...mergedInto.map((value) => value.slice('merged:'.length)).filter((each) => idea.likers.has(each))])];
+  if (likerIds.length === 0) return [];
+  const counted = likerIds.filter((each) => !idea.likers.get(each)!.startsWith('merged:')).length;
+  return [{ type: 'IdeaUnliked', data: { ideaId: data.ideaId, likerIds, likes: Math.max(0, idea.likes - counted), unlikedAt: metadata.now } }];
+};
+
+/** The owner's edit of what the marketplace shows; a field left out stays, a blank one is refused. */
+const editIdea = ({ data, metadata }: EditIdea, state: IdeaState): IdeaEvent[] => {
+  const idea = requireOwned(state, data.ideaId, metadata.actorId, data.formerOwnerIds);
+  const title = typedTitle(data.title) ?? idea.title;
+  let description = idea.description;
+  if (data.description !== undefined) {
+    description = data.description.trim();
+    if (description === '') throw new ValidationError('description', BLANK_DESCRIPTION_MESSAGE);
+  }
+  if (title === idea.title && description === idea.description) return [];
+  return [{ type: 'IdeaEdited', data: { ideaId: data.ideaId, title, description, editedAt: metadata.now } }];
+};
+
+/** Only its owner takes an idea down (see requireOwned). */
+const unpublishIdea = ({ data, metadata }: UnpublishIdea, state: IdeaState): IdeaEvent[] => {
+  requireOwned(state, data.ideaId, metadata.actorId, data.formerOwnerIds);
   return [{ type: 'IdeaUnpublished', data: { ideaId: data.ideaId, unpublishedAt: metadata.now } }];
 };
 

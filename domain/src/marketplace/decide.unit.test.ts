@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import { DEFAULT_IDEA_TITLE, IDEA_NOT_FOUND_MESSAGE, MISSING_CORE_IDEA_MESSAGE, NOT_IDEA_OWNER_MESSAGE } from './constants.ts';
+import {
+  BLANK_DESCRIPTION_MESSAGE,
+  BLANK_TITLE_MESSAGE,
+  DEFAULT_IDEA_TITLE,
+  IDEA_NOT_FOUND_MESSAGE,
+  MISSING_CORE_IDEA_MESSAGE,
+} from './constants.ts';
 import { ideaDecider } from './decide.ts';
 import {
   at,
+  editIdea,
+  ideaEdited,
   ideaId,
   ideaLiked,
   ideaPublished,
+  ideaUnliked,
   ideaUnpublished,
   ideaViewed,
   likeIdea,
@@ -18,6 +27,7 @@ import {
   publishIdea,
   stranger,
   transferIdea,
+  unlikeIdea,
   unpublishIdea,
   viewIdea,
 } from './fixtures.ts';
@@ -63,14 +73,19 @@ describe('PublishIdea', () => {
       .when(publishIdea({ project: project({ description: '  ' }) }))
       .then([ideaPublished()]));
 
-  it('titles the idea with the project name when the title is missing or blank', () =>
+  it("titles the idea with the project's suggested title when the payload gives none", () =>
     given([])
-      .when(publishIdea({ title: '   ', project: project({ name: 'Streamer Tips' }) }))
+      .when(publishIdea({ project: project({ title: 'Streamer Tips' }) }))
       .then([ideaPublished({ title: 'Streamer Tips' })]));
+
+  it('refuses a blank title the person typed, naming the field (issue 26)', () =>
+    given([])
+      .when(publishIdea({ title: '   ' }))
+      .thenThrows(ValidationError, BLANK_TITLE_MESSAGE));
 
   it("titles it 'My Viral Idea' when the project has no name either", () =>
     given([])
-      .when(publishIdea({ project: project({ name: ' ' }) }))
+      .when(publishIdea({ project: project({ title: ' ' }) }))
       .then([ideaPublished({ title: DEFAULT_IDEA_TITLE })]));
 
   it('takes blank sections from the project', () =>
@@ -164,7 +179,8 @@ describe('UnpublishIdea', () => {
       .when(unpublishIdea(owner, at(5)))
       .then([ideaUnpublished(at(5))]));
 
-  it('refuses anyone else with 403', () => given([ideaPublished()]).when(unpublishIdea(stranger)).thenThrows(ForbiddenError, NOT_IDEA_OWNER_MESSAGE));
+  it('answers anyone else as if there were no such idea to take down', () =>
+    given([ideaPublished()]).when(unpublishIdea(stranger)).thenThrows(NotFoundError, IDEA_NOT_FOUND_MESSAGE));
 
   it('takes it down for the user the publishing visitor became', () =>
     given([ideaPublished()])
@@ -235,4 +251,79 @@ describe('idea state', () => {
     expect(ideaDecider.decide(likeIdea(), published)).toEqual([ideaLiked(1)]);
     expect(ideaDecider.decide(viewIdea(), published)).toEqual([ideaViewed(1)]);
   });
+});
+
+describe('UnlikeIdea', () => {
+  it('takes the like back and counts one less', () =>
+    given([ideaPublished(), ideaLiked(1, 'user-ann'), ideaLiked(2)])
+      .when(unlikeIdea())
+      .then([ideaUnliked(1)]));
+
+  it('changes nothing for a person who had not liked it', () =>
+    given([ideaPublished(), ideaLiked(1, 'user-ann')])
+      .when(unlikeIdea())
+      .then([]));
+
+  it('lets the person like it again afterwards, counted once', () =>
+    given([ideaPublished(), ideaLiked(1), ideaUnliked(0)])
+      .when(likeIdea())
+      .then([ideaLiked(1)]));
+
+  it("takes back a visitor's like merged into the user's, with the user's, as one like", () =>
+    given([
+      ideaPublished(),
+      ideaLiked(1, 'visitor-v'),
+      { type: 'IdeaLikeMerged', data: { ideaId, fromLikerId: 'visitor-v', intoLikerId: 'user-u', likes: 1, mergedAt: now } },
+    ])
+      .when(unlikeIdea('visitor-v2', now, { likerId: 'user-u', alsoKnownAs: ['visitor-v'] }))
+      .then([ideaUnliked(0, ['user-u', 'visitor-v'])]));
+
+  it('refuses an idea that is gone', () =>
+    given([ideaPublished(), ideaUnpublished()]).when(unlikeIdea()).thenThrows(NotFoundError, IDEA_NOT_FOUND_MESSAGE));
+});
+
+describe('EditIdea', () => {
+  it("changes the listing's title and description, trimmed", () =>
+    given([ideaPublished()])
+      .when(editIdea({ title: ' Daily Roast Pool ', description: ' Roast a friend a day ' }))
+      .then([ideaEdited('Daily Roast Pool', 'Roast a friend a day')]));
+
+  it('keeps the field left out', () =>
+    given([ideaPublished()])
+      .when(editIdea({ title: 'Daily Roast Pool' }))
+      .then([ideaEdited('Daily Roast Pool', ideaPublished().data.description)]));
+
+  it('changes nothing when nothing differs', () =>
+    given([ideaPublished()])
+      .when(editIdea({ title: 'Tip Jar' }))
+      .then([]));
+
+  it('edits from the last edit', () =>
+    given([ideaPublished(), ideaEdited('Roast', 'Daily')])
+      .when(editIdea({ description: 'Daily' }))
+      .then([]));
+
+  it('refuses a blank title or description, naming the field', () => {
+    given([ideaPublished()])
+      .when(editIdea({ title: ' ' }))
+      .thenThrows(ValidationError, BLANK_TITLE_MESSAGE);
+    given([ideaPublished()])
+      .when(editIdea({ description: '' }))
+      .thenThrows(ValidationError, BLANK_DESCRIPTION_MESSAGE);
+  });
+
+  it('answers anyone but the owner as if there were no such idea', () =>
+    given([ideaPublished()])
+      .when(editIdea({ title: 'Mine now' }, stranger))
+      .thenThrows(NotFoundError, IDEA_NOT_FOUND_MESSAGE));
+
+  it('lets the user a visiting publisher became edit it', () =>
+    given([ideaPublished()])
+      .when(editIdea({ title: 'Roast', formerOwnerIds: [owner] }, 'user-ann'))
+      .then([ideaEdited('Roast', ideaPublished().data.description)]));
+
+  it('refuses an idea that is gone', () =>
+    given([ideaPublished(), ideaUnpublished()])
+      .when(editIdea({ title: 'Back' }))
+      .thenThrows(NotFoundError, IDEA_NOT_FOUND_MESSAGE));
 });

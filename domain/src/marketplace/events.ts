@@ -30,6 +30,22 @@ export const ideaLikedSchema = z.object({
   likedAt: z.string(),
 });
 
+/** A person took their like back: every id it was recorded under goes (a visitor's merged into the user's too). */
+export const ideaUnlikedSchema = z.object({
+  ideaId: z.string(),
+  likerIds: z.array(z.string()).min(1),
+  likes: z.number().int().nonnegative(),
+  unlikedAt: z.string(),
+});
+
+/** The owner changed the listing's title or description; both are the values after the edit. */
+export const ideaEditedSchema = z.object({
+  ideaId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  editedAt: z.string(),
+});
+
 export const ideaUnpublishedSchema = z.object({
   ideaId: z.string(),
   unpublishedAt: z.string(),
@@ -60,17 +76,21 @@ type EventOf<T extends string, S extends z.ZodType> = { type: T; data: z.infer<S
 export type IdeaPublished = EventOf<'IdeaPublished', typeof ideaPublishedSchema>;
 export type IdeaViewed = EventOf<'IdeaViewed', typeof ideaViewedSchema>;
 export type IdeaLiked = EventOf<'IdeaLiked', typeof ideaLikedSchema>;
+export type IdeaUnliked = EventOf<'IdeaUnliked', typeof ideaUnlikedSchema>;
+export type IdeaEdited = EventOf<'IdeaEdited', typeof ideaEditedSchema>;
 export type IdeaUnpublished = EventOf<'IdeaUnpublished', typeof ideaUnpublishedSchema>;
 export type IdeaTransferred = EventOf<'IdeaTransferred', typeof ideaTransferredSchema>;
 export type IdeaLikeMerged = EventOf<'IdeaLikeMerged', typeof ideaLikeMergedSchema>;
 
-export type IdeaEvent = IdeaPublished | IdeaViewed | IdeaLiked | IdeaUnpublished | IdeaTransferred | IdeaLikeMerged;
+export type IdeaEvent = IdeaPublished | IdeaViewed | IdeaLiked | IdeaUnliked | IdeaEdited | IdeaUnpublished | IdeaTransferred | IdeaLikeMerged;
 export type IdeaEventType = IdeaEvent['type'];
 
 export const ideaEventSchemas = {
   IdeaPublished: ideaPublishedSchema,
   IdeaViewed: ideaViewedSchema,
   IdeaLiked: ideaLikedSchema,
+  IdeaUnliked: ideaUnlikedSchema,
+  IdeaEdited: ideaEditedSchema,
   IdeaUnpublished: ideaUnpublishedSchema,
   IdeaTransferred: ideaTransferredSchema,
   IdeaLikeMerged: ideaLikeMergedSchema,

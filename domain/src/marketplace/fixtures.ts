@@ -1,6 +1,17 @@
 import type { CommandMetadata } from '../decider.ts';
-import type { IdeaCommand, LikeIdea, MergeLiker, PublishIdea, PublishSource, TransferIdea, UnpublishIdea, ViewIdea } from './commands.ts';
-import type { IdeaLiked, IdeaPublished, IdeaUnpublished, IdeaViewed } from './events.ts';
+import type {
+  EditIdea,
+  IdeaCommand,
+  LikeIdea,
+  MergeLiker,
+  PublishIdea,
+  PublishSource,
+  TransferIdea,
+  UnlikeIdea,
+  UnpublishIdea,
+  ViewIdea,
+} from './commands.ts';
+import type { IdeaEdited, IdeaLiked, IdeaPublished, IdeaUnliked, IdeaUnpublished, IdeaViewed } from './events.ts';
 
 /**
  * Fixed test data for the idea decider (tests only; not exported from the package): one idea published from
@@ -17,7 +28,7 @@ export const metadata = (actorId = owner, when = now): CommandMetadata => ({ com
 
 export const project = (overrides: Partial<PublishSource> = {}): PublishSource => ({
   ownerId: owner,
-  name: 'Tip Jar',
+  title: 'Tip Jar',
   coreIdea: 'A page where fans tip creators in XNO',
   viralTriggers: 'scarcity, social proof',
   techFramework: 'static page, XNO wallet',
@@ -33,6 +44,10 @@ export const publishIdea = (data: Partial<Omit<PublishIdea['data'], 'ideaId'>> =
 export const viewIdea = (actorId = stranger, when = now) => command<ViewIdea>('ViewIdea', {}, actorId, when);
 export const likeIdea = (actorId = stranger, when = now, person: Omit<LikeIdea['data'], 'ideaId'> = { alsoKnownAs: [] }) =>
   command<LikeIdea>('LikeIdea', person, actorId, when);
+export const unlikeIdea = (actorId = stranger, when = now, person: Omit<UnlikeIdea['data'], 'ideaId'> = { alsoKnownAs: [] }) =>
+  command<UnlikeIdea>('UnlikeIdea', person, actorId, when);
+export const editIdea = (edit: Omit<EditIdea['data'], 'ideaId'>, actorId = owner, when = now) =>
+  command<EditIdea>('EditIdea', { formerOwnerIds: [], ...edit }, actorId, when);
 export const unpublishIdea = (actorId = owner, when = now, formerOwnerIds: string[] = []) =>
   command<UnpublishIdea>('UnpublishIdea', { formerOwnerIds }, actorId, when);
 export const mergeLiker = (actorId: string, fromLikerId: string, alsoKnownAs: string[] = []) =>
@@ -65,3 +80,11 @@ export const ideaLiked = (likes: number, likerId = stranger, likedAt = now): Ide
   data: { ideaId, likerId, likes, likedAt },
 });
 export const ideaUnpublished = (unpublishedAt = now): IdeaUnpublished => ({ type: 'IdeaUnpublished', data: { ideaId, unpublishedAt } });
+export const ideaUnliked = (likes: number, likerIds: string[] = [stranger], unlikedAt = now): IdeaUnliked => ({
+  type: 'IdeaUnliked',
+  data: { ideaId, likerIds, likes, unlikedAt },
+});
+export const ideaEdited = (title: string, description: string, editedAt = now): IdeaEdited => ({
+  type: 'IdeaEdited',
+  data: { ideaId, title, description, editedAt },
+});

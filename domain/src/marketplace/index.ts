@@ -5,3 +5,4 @@ export * from './events.ts';
 export * from './layered-map.ts';
 export * from './publish-source.ts';
 export * from './state.ts';
+export * from './share-link.ts';

@@ -31,4 +31,14 @@ describe('LayeredMap', () => {
     expect(map.get('viewer-63')).toBe(63);
     expect(map.get('viewer-54')).toBe(54);
   });
+
+  it('forgets a removed key, in whatever layer its value sits, and takes it again later', () => {
+    let map = LayeredMap.empty<number>();
+    for (let index = 0; index < 37; index++) map = map.with(`k${index}`, index);
+    map = map.without('k0').without('k36');
+    for (let index = 37; index < 80; index++) map = map.with(`k${index}`, index);
+    expect([map.has('k0'), map.has('k36'), map.get('k1'), map.get('k79')]).toEqual([false, false, 1, 79]);
+    expect(map.with('k0', 100).get('k0')).toBe(100);
+    expect(map.without('never')).toBe(map);
+  });
 });

@@ -8,7 +8,7 @@ import { ideaCommandSchemas, publishIdeaBodySchema } from './commands.ts';
 import { MAX_IDEA_TEXT_LENGTH, MAX_IDEA_TITLE_LENGTH } from './constants.ts';
 import { ideaDecider } from './decide.ts';
 import { IDEA_EVENT_TYPES, ideaEventSchemas, ideaStreamId, type IdeaEvent } from './events.ts';
-import { at, likeIdea, mergeLiker, owner, publishIdea, transferIdea, unpublishIdea, viewIdea } from './fixtures.ts';
+import { at, editIdea, likeIdea, mergeLiker, owner, publishIdea, transferIdea, unlikeIdea, unpublishIdea, viewIdea } from './fixtures.ts';
 import { publishSourceOf } from './publish-source.ts';
 
 describe('idea event and command schemas', () => {
@@ -21,6 +21,8 @@ describe('idea event and command schemas', () => {
     mergeLiker('user-u', 'visitor-v', []),
     viewIdea(owner, at(61)),
     transferIdea('user-ann'),
+    unlikeIdea('user-u', undefined, { alsoKnownAs: ['visitor-v'] }),
+    editIdea({ title: 'Tip Wall' }, 'user-ann'),
     unpublishIdea('user-ann'),
   ];
   // Each command decided on the state the earlier ones left, as the command handler does.
@@ -97,6 +99,15 @@ describe('the publish payload', () => {
 });
 
 describe('publishSourceOf', () => {
+  it('suggests the final concept name as the title, else the chosen name, else the first line of the core idea (issue 26)', () => {
+    const created = projectCreated({ name: 'New Viral Idea', coreIdea: 'Fans tip creators\nwith a twist' });
+    expect(publishSourceOf(fold(projectDecider, [created]))?.title).toBe('Fans tip creators');
+    expect(publishSourceOf(fold(projectDecider, [created, stageNotesUpdated(5, { finalConceptName: 'Daily Roast Pool' }, {})]))?.title).toBe(
+      'Daily Roast Pool',
+    );
+    expect(publishSourceOf(fold(projectDecider, [projectCreated({ name: 'Tip Jar', coreIdea: 'Fans tip' })]))?.title).toBe('Tip Jar');
+  });
+
   it("offers the project's owner, name, core idea and the text forms of its lists", () => {
     const state = fold(projectDecider, [
       projectCreated({ name: 'Tip Jar', coreIdea: 'Fans tip creators' }),
@@ -108,7 +119,7 @@ describe('publishSourceOf', () => {
     ]);
     expect(publishSourceOf(state)).toEqual({
       ownerId: projectOwner,
-      name: 'Tip Jar',
+      title: 'Tip Jar',
       coreIdea: 'Fans tip creators',
       viralTriggers: 'scarcity, social proof',
       techFramework: 'static page',
@@ -127,7 +138,7 @@ describe('publishSourceOf', () => {
     ]);
     expect(publishSourceOf(state)).toEqual({
       ownerId: projectOwner,
-      name: 'Tip Wall',
+      title: 'A wall of tips',
       coreIdea: 'A wall of tips',
       viralTriggers: 'Every tip is shown',
       techFramework: 'Workers, KV',

@@ -6,6 +6,9 @@ export interface PublishedIdeaState {
   status: 'published';
   ideaId: string;
   ownerId: string;
+  /** What the listing shows and its owner may edit. */
+  title: string;
+  description: string;
   views: number;
   likes: number;
   /**
@@ -32,6 +35,8 @@ export const evolveIdea = (state: IdeaState, event: IdeaEvent): IdeaState => {
         status: 'published',
         ideaId: event.data.ideaId,
         ownerId: event.data.ownerId,
+        title: event.data.title,
+        description: event.data.description,
         views: 0,
         likes: 0,
         likers: LayeredMap.empty(),
@@ -49,6 +54,12 @@ export const evolveIdea = (state: IdeaState, event: IdeaEvent): IdeaState => {
     case 'IdeaLiked':
       if (state.status !== 'published') return state;
       return { ...state, likes: event.data.likes, likers: state.likers.with(event.data.likerId, event.data.likedAt) };
+    case 'IdeaUnliked':
+      if (state.status !== 'published') return state;
+      return { ...state, likes: event.data.likes, likers: event.data.likerIds.reduce((likers, id) => likers.without(id), state.likers) };
+    case 'IdeaEdited':
+      if (state.status !== 'published') return state;
+      return { ...state, title: event.data.title, description: event.data.description };
     case 'IdeaLikeMerged': {
       if (state.status !== 'published') return state;
       const { fromLikerId, intoLikerId, mergedAt } = event.data;

@@ -41,6 +41,8 @@ const EDITS: ReadonlySet<ProjectBuilderCommand['type']> = new Set([
   'GoToBuilderStep',
   'RecordBuilderPrompt',
 ]);
+/** Ours (issue 26): the completion view summarises an idea and offers to publish it, so an idea without a core idea is not finished. */
+export const EMPTY_BLUEPRINT_MESSAGE = 'Add a core idea on step 1 before finishing: a blueprint needs an idea to build on.';
 export const BUILDER_FINISHED_MESSAGE = 'This idea is finished: choose Back to Editor to change it';
 
 /**
@@ -276,6 +278,8 @@ const recordBuilderPrompt = ({ data, metadata }: RecordBuilderPrompt, state: Pro
  */
 const finishBuilder = ({ data, metadata }: FinishBuilder, state: ProjectState): ProjectBuilderEvent[] => {
   const builder = requireBuilder(state, data, metadata.actorId);
+  // Issue 26: an empty builder reached 'Viral Blueprint Complete!' only to fail at publishing.
+  if (builder.coreIdea.trim() === '') throw new ValidationError('coreIdea', EMPTY_BLUEPRINT_MESSAGE, 'Blueprint incomplete');
   return [
     {
       type: 'BuilderFinished',

@@ -40,7 +40,7 @@ import {
 } from '../testing/project-fixtures.ts';
 import { DUPLICATE_PARAMETER_MESSAGE, LIST_FULL_MESSAGE, MAX_LIST_ITEMS } from './constants.ts';
 import { emptyBuilder, firstIncompleteStep, type BuilderStep } from './builder.ts';
-import { BUILDER_FINISHED_MESSAGE } from './decide-builder.ts';
+import { BUILDER_FINISHED_MESSAGE, EMPTY_BLUEPRINT_MESSAGE } from './decide-builder.ts';
 import type { ProjectCommand } from './commands.ts';
 import { projectDecider } from './decide.ts';
 import type { ProjectEvent } from './events.ts';
@@ -343,19 +343,26 @@ describe('RecordBuilderPrompt', () => {
 
 describe('FinishBuilder and ReopenBuilder (Back to Editor)', () => {
   it('finishes with the time spent and the steps complete by then', () =>
-    given([builderCreated(), ...completedThrough(7)])
+    given([builderCreated(), builderCoreIdeaChanged('tips'), ...completedThrough(7)])
       .when(finishBuilder(754))
       .then([builderFinished(754, [1, 2, 3, 4, 5, 6, 7])]));
 
   it('finishing after Back to Editor is a new finish', () =>
-    given([builderCreated(), builderFinished(100), builderReopened(100)])
+    given([builderCreated(), builderCoreIdeaChanged('tips'), builderFinished(100), builderReopened(100)])
       .when(finishBuilder(200))
       .then([builderFinished(200, [], null)]));
 
   it('finishing twice without reopening names the finish it replaces', () =>
-    given([builderCreated(), builderFinished(100)])
+    given([builderCreated(), builderCoreIdeaChanged('tips'), builderFinished(100)])
       .when(finishBuilder(200))
       .then([builderFinished(200, [], { timeSpentSeconds: 100, finishedAt: '2026-11-23T10:00:00.000Z' })]));
+
+  it('refuses an empty blueprint with its reason, naming the core idea (issue 26)', () =>
+    expect(refusal([builderCreated(), builderCoreIdeaChanged('   ')], finishBuilder(10))).toMatchObject({
+      code: 'validation',
+      field: 'coreIdea',
+      message: EMPTY_BLUEPRINT_MESSAGE,
+    }));
 
   it('reopening keeps every bit of the work', () => {
     const work = [

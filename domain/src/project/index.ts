@@ -3,7 +3,7 @@ export * from './ai-events.ts';
 export * from './builder.ts';
 export * from './builder-commands.ts';
 export * from './builder-events.ts';
-export { assertBuilderOpen, requireProjectOfKind } from './decide-builder.ts';
+export { assertBuilderOpen, EMPTY_BLUEPRINT_MESSAGE, requireProjectOfKind } from './decide-builder.ts';
 export * from './commands.ts';
 export * from './constants.ts';
 export * from './decide.ts';

@@ -61,6 +61,7 @@ describe('GET /api/marketplace/ideas', () => {
       techFramework: '',
       sustainability: '',
       ownedByYou: true,
+      likedByMe: false,
     });
     expect(res.body[0].ownedByYou).toBe(false);
     expect(JSON.stringify(res.body)).not.toMatch(/visitor-|ownerId|projectId/);

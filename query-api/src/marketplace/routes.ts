@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { IDEA_NOT_FOUND_MESSAGE, NotFoundError, readModels, ValidationError, type MarketplaceIdea, type MarketplaceIdeasResponse } from '@vis/domain';
-import { actorOf, parseInput, type DocumentStore, type Filter, type ProjectionProgress, type Sort } from '@vis/infrastructure';
+import { actorOf, parseInput, sessionOf, type DocumentStore, type Filter, type ProjectionProgress, type Sort } from '@vis/infrastructure';
 import type { MarketplaceListingDocument } from '@vis/projections';
 import type { Context } from 'koa';
 import { z } from 'zod';
@@ -71,7 +71,7 @@ const after = (order: Order, keys: (string | number)[]): Filter => ({
  * The spec's "Marketplace idea" (§3). The owner stays internal: the raw actor id of a visitor is a session's
  * identity, so the public learns only whether the idea is the caller's own.
  */
-const toIdea = (doc: MarketplaceListingDocument, actor: string): MarketplaceIdea => ({
+const toIdea = (doc: MarketplaceListingDocument, actor: string, person: readonly string[] = [actor]): MarketplaceIdea => ({
   id: doc._id,
   title: doc.title,
   description: doc.description,
@@ -84,7 +84,19 @@ const toIdea = (doc: MarketplaceListingDocument, actor: string): MarketplaceIdea
   techFramework: doc.techFramework,
   sustainability: doc.sustainability,
   ownedByYou: doc.ownerId === actor,
+  likedByMe: person.some((id) => doc.likerIds?.includes(id)),
 });
+
+/**
+ * The ids the asker's like may be recorded under: the actor, and after a sign-out the user this browser was (the
+ * command API records that person's likes under the user, see its personOf). Only the asker's own ids are
+ * looked for, so the answer says nothing about anyone else's likes.
+ */
+const personOf = (ctx: Context) => {
+  const actor = actorOf(ctx);
+  const signedOut = sessionOf(ctx)?.signedOutUserId;
+  return actor.startsWith('visitor-') && signedOut ? [actor, `user-${signedOut}`] : [actor];
+};
 
 /**
  * Public reads of the marketplace. The list answers a bare array, as the spec's client reads it ("list of
@@ -107,7 +119,22 @@ export const marketplaceQueryRoutes = (router: Router, { documentStore, progress
       ctx.set('Link', `</api/marketplace/ideas?${new URLSearchParams({ sort, limit: String(limit), cursor: next })}>; rel="next"`);
     }
     const actor = actorOf(ctx);
-    ctx.body = page.map((doc) => toIdea(doc, actor)) satisfies MarketplaceIdeasResponse;
+    const person = personOf(ctx);
+    ctx.body = page.map((doc) => toIdea(doc, actor, person)) satisfies MarketplaceIdeasResponse;
+  });
+
+  /** My ideas (issue 26): the asker's own published ideas, newest first, to edit or unpublish. */
+  router.get('/api/marketplace/mine', async (ctx) => {
+    parseInput(z.strictObject({}), ctx.query);
+    await ready(ctx);
+    const actor = actorOf(ctx);
+    const docs = await documentStore.find<MarketplaceListingDocument>(
+      collection(),
+      { status: 'published', ownerId: actor },
+      { sort: { createdAt: -1, _id: -1 }, limit: MAX_IDEAS_PAGE },
+    );
+    const person = personOf(ctx);
+    ctx.body = docs.map((doc) => toIdea(doc, actor, person)) satisfies MarketplaceIdeasResponse;
   });
 
   router.get('/api/marketplace/ideas/:id', async (ctx) => {
@@ -115,6 +142,6 @@ export const marketplaceQueryRoutes = (router: Router, { documentStore, progress
     const id = ctx.params.id!;
     const doc = await documentStore.findOne<MarketplaceListingDocument>(collection(), { _id: id, status: 'published' });
     if (!doc) throw new NotFoundError('idea', id, IDEA_NOT_FOUND_MESSAGE);
-    ctx.body = toIdea(doc, actorOf(ctx));
+    ctx.body = toIdea(doc, actorOf(ctx), personOf(ctx));
   });
 };

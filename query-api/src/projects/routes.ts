@@ -7,6 +7,7 @@ import { createResponseCache } from '../response-cache.ts';
 import { projectHistoryRoutes } from './history-routes.ts';
 import { ownProjectReader, type ProjectReadDeps } from './own-project.ts';
 import { exportFileName, toProjectListItem, toProjectResponse, toStagesResponse } from './project-response.ts';
+import { projectShareRoutes } from './share-routes.ts';
 import { projectTimeTravelRoutes } from './time-travel-routes.ts';
 
 const MAX_PROJECTS_LISTED = 200;
@@ -21,6 +22,7 @@ export const projectQueryRoutes = (
   const folds = createStreamFolds(eventStore);
   projectHistoryRoutes(router, { documentStore, progress, readYourWritesTimeoutMs, folds });
   projectTimeTravelRoutes(router, { documentStore, progress, readYourWritesTimeoutMs, folds });
+  projectShareRoutes(router, { documentStore, progress, readYourWritesTimeoutMs, eventStore });
 
   router.get('/api/projects', async (ctx) => {
     await awaitMinPosition(ctx, progress, readModels.projectSummaries, readYourWritesTimeoutMs);

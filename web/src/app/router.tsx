@@ -90,6 +90,9 @@ const screensOf = (queryClient: QueryClient): Record<AppRoute, Screen> => {
     '/marketplace/:id': {
       lazy: () => import('./routes/marketplace-idea.tsx').then((module) => ({ Component: module.MarketplaceIdeaRoute })),
     },
+    '/shared/:projectId/:token': {
+      lazy: () => import('./routes/shared-project.tsx').then((module) => ({ Component: module.SharedProjectRoute })),
+    },
     '/projects/:id': { lazy: () => import('./routes/project-link.tsx').then((module) => ({ Component: module.ProjectLinkRoute })) },
     '/projects/:id/history': {
       lazy: () => import('./routes/project-history.tsx').then((module) => ({ Component: module.ProjectHistoryRoute })),

@@ -53,6 +53,7 @@ describe('marketplace_listings read model', () => {
       imageUrl: null,
       views: 2,
       likes: 2,
+      likerIds: ['visitor-bob', 'visitor-cid'],
       createdAt: '2026-11-23T10:00:00.000Z',
       coreIdea: 'Fans tip creators',
       viralTriggers: 'scarcity',

@@ -18,6 +18,11 @@ export type MarketplaceListingDocument = ReadModelMeta & {
   imageUrl: string | null;
   views: number;
   likes: number;
+  /**
+   * Every id a like of this idea is recorded under (a visitor's merged into the user's stays, since that visitor
+   * liked it too): the query API tells the asker whether they are among them, never who is.
+   */
+  likerIds: string[];
   createdAt: string;
   coreIdea: string;
   viralTriggers: string;
@@ -30,6 +35,9 @@ export type MarketplaceListingDocument = ReadModelMeta & {
 
 type Listing = ReadModel<MarketplaceListingDocument>;
 
+/** Documents written by version 1 have no likerIds; a rebuild gives them, this keeps a replay on one safe. */
+const withId = (ids: string[] | undefined, id: string) => (ids?.includes(id) ? ids : [...(ids ?? []), id]);
+
 const published = ({ data }: IdeaPublished): Listing => ({
   _id: data.ideaId,
   status: 'published',
@@ -40,6 +48,7 @@ const published = ({ data }: IdeaPublished): Listing => ({
   imageUrl: data.imageUrl,
   views: 0,
   likes: 0,
+  likerIds: [],
   createdAt: data.publishedAt,
   coreIdea: data.coreIdea,
   viralTriggers: data.viralTriggers,
@@ -50,13 +59,16 @@ const published = ({ data }: IdeaPublished): Listing => ({
 
 export const marketplaceListingsProjection = defineProjection<IdeaEvent, MarketplaceListingDocument>({
   name: readModels.marketplaceListings,
-  version: 1,
+  // v2: who liked (likerIds) for the asker's liked state, and the owner's edits (issue 26).
+  version: 2,
   // The marketplace's two orders over published ideas (query-api ORDERS), and the cursor's tie-breaks.
-  // The list's two orders, and the operators' "top ideas by views" (likes' order serves "by likes").
+  // The list's two orders and the operators' "top ideas by views" (likes' order serves "by likes").
   indexes: [
     { key: { status: 1, createdAt: -1, _id: -1 } },
     { key: { status: 1, likes: -1, createdAt: -1, _id: -1 } },
     { key: { status: 1, views: -1, createdAt: -1 } },
+    // My ideas, and the ideas a visitor hands over at sign-in.
+    { key: { ownerId: 1, status: 1, createdAt: -1, _id: -1 } },
   ],
   handles: IDEA_EVENT_TYPES,
   documentId: (event) => event.data.ideaId,
@@ -69,9 +81,15 @@ export const marketplaceListingsProjection = defineProjection<IdeaEvent, Marketp
       case 'IdeaViewed':
         return { ...doc, views: event.data.views };
       case 'IdeaLiked':
-        return { ...doc, likes: event.data.likes };
+        return { ...doc, likes: event.data.likes, likerIds: withId(doc.likerIds, event.data.likerId) };
       case 'IdeaLikeMerged':
-        return { ...doc, likes: event.data.likes };
+        return { ...doc, likes: event.data.likes, likerIds: withId(doc.likerIds, event.data.intoLikerId) };
+      case 'IdeaUnliked': {
+        const gone = new Set(event.data.likerIds);
+        return { ...doc, likes: event.data.likes, likerIds: (doc.likerIds ?? []).filter((id) => !gone.has(id)) };
+      }
+      case 'IdeaEdited':
+        return { ...doc, title: event.data.title, description: event.data.description };
       case 'IdeaTransferred':
         return { ...doc, ownerId: event.data.toOwnerId };
       case 'IdeaUnpublished':
@@ -81,6 +99,7 @@ export const marketplaceListingsProjection = defineProjection<IdeaEvent, Marketp
           title: '',
           description: '',
           imageUrl: null,
+          likerIds: [],
           coreIdea: '',
           viralTriggers: '',
           techFramework: '',

@@ -1,4 +1,4 @@
-import { CheckCircle2, Circle, Download, FileText, Loader2, Plus, Save, Share2 } from 'lucide-react';
+import { CheckCircle2, Circle, Download, FileText, Loader2, Plus, Save } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses, focusRing } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -8,7 +8,7 @@ import { NextStepsCard } from '../../features/dashboard/components/next-steps-ca
 import { HistoryDialog } from '../../features/dashboard/components/history-dialog.tsx';
 import { PointsCard } from '../../features/dashboard/components/points-card.tsx';
 import { useGenerateReport } from '../../lib/ai/use-generate-report.ts';
-import { useShareProject } from '../../features/marketplace/hooks/use-share-project.ts';
+import { ShareDialog } from '../../features/marketplace/components/share-dialog.tsx';
 import { exportProjectUrl } from '../../lib/projects/export-project.ts';
 import { stageOf } from '../../lib/projects/get-project.ts';
 import { DataMissing } from '../../features/projects/components/data-missing.tsx';
@@ -27,7 +27,6 @@ export const DashboardRoute = () => {
   const flushSaves = useFlushSaves();
   const toast = useToast();
   const { generate: generateReport, generating: reporting } = useGenerateReport(projectId ?? '');
-  const { share, sharing } = useShareProject(projectId ?? '');
 
   if (resolveError || project.isError) return <DataMissing error={resolveError ?? project.error} />;
   if (resolving || !projectId || project.isPending) return <PageLoading />;
@@ -73,9 +72,7 @@ export const DashboardRoute = () => {
             <Download className="size-4" aria-hidden /> Export
           </a>
           <HistoryDialog projectId={details.id} />
-          <Button variant="secondary" onClick={() => void share()} disabled={sharing}>
-            {sharing ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Share2 className="size-4" aria-hidden />} Share Project
-          </Button>
+          <ShareDialog projectId={details.id} />
         </div>
       </header>
 

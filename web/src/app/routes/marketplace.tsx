@@ -7,6 +7,7 @@ import { IdeaGridSkeleton } from '../../features/marketplace/components/idea-car
 import { IdeaSortSelect } from '../../features/marketplace/components/idea-sort-select.tsx';
 import { IdeasMessage } from '../../features/marketplace/components/ideas-message.tsx';
 import { LoadMore } from '../../features/marketplace/components/load-more.tsx';
+import { MyIdeas } from '../../features/marketplace/components/my-ideas.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 
@@ -43,6 +44,8 @@ export const MarketplaceRoute = () => {
         </div>
         <IdeaSortSelect value={sort} onChange={changeSort} />
       </header>
+
+      <MyIdeas />
 
       {ideas.isPending ? (
         <IdeaGridSkeleton />

@@ -1,10 +1,10 @@
 import type { BuilderView } from '@vis/domain';
-import { ArrowLeft, CheckCircle2, Loader2, PlusCircle, Store, Upload } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, PlusCircle, Store, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { publishProjectIdea } from '../../../lib/marketplace/publish-idea.ts';
+import { PublishDialog } from '../../../components/publish-dialog.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { formatElapsed } from '../words.ts';
 import { paramsOf } from '../view.ts';
@@ -49,19 +49,15 @@ export const CompletionView = ({
 }) => {
   const toast = useToast();
   const navigate = useNavigate();
-  const [publish, setPublish] = useState<'idle' | 'publishing' | 'published'>('idle');
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [published, setPublished] = useState(false);
 
-  const publishIdea = async () => {
-    setPublish('publishing');
-    try {
-      const { id } = await publishProjectIdea(projectId);
-      setPublish('published');
-      toast({ title: 'Published Successfully!', description: 'Your idea is now available in the marketplace', variant: 'success' });
-      void navigate(`/marketplace/${encodeURIComponent(id)}`);
-    } catch {
-      setPublish('idle');
-      toast({ title: 'Publication Failed', description: 'There was an error publishing your idea. Please try again.', variant: 'destructive' });
-    }
+  // The dialog shows any refusal with the server's reason; success leaves for the new idea (spec 02 §4).
+  const onPublished = (id: string) => {
+    setDialogOpen(false);
+    setPublished(true);
+    toast({ title: 'Published Successfully!', description: 'Your idea is now available in the marketplace', variant: 'success' });
+    void navigate(`/marketplace/${encodeURIComponent(id)}`);
   };
 
   const finished = builder.finished!;
@@ -118,10 +114,11 @@ export const CompletionView = ({
           <ArrowLeft className="size-4" aria-hidden />
           Back to Editor
         </Button>
-        <Button onClick={() => void publishIdea()} disabled={publish !== 'idle'}>
-          {publish === 'publishing' ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Upload className="size-4" aria-hidden />}
-          {publish === 'publishing' ? 'Publishing...' : publish === 'published' ? 'Published!' : 'Publish to Marketplace'}
+        <Button onClick={() => setDialogOpen(true)} disabled={published}>
+          <Upload className="size-4" aria-hidden />
+          {published ? 'Published!' : 'Publish to Marketplace'}
         </Button>
+        <PublishDialog projectId={projectId} open={dialogOpen} onOpenChange={setDialogOpen} onPublished={onPublished} />
         <Link to="/marketplace" className={buttonClasses({ variant: 'secondary' })}>
           <Store className="size-4" aria-hidden />
           Browse Marketplace

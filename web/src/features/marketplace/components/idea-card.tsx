@@ -12,7 +12,7 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 
 /** Spec 02 §2.9: one idea of the marketplace grid, with View Details and Like. */
 export const IdeaCard = ({ idea }: { idea: MarketplaceIdea }) => {
-  const { like, liking } = useLikeIdea(idea.id);
+  const { like, liking } = useLikeIdea(idea.id, idea.likedByMe);
   const titleId = useId();
   return (
     <article
@@ -41,8 +41,8 @@ export const IdeaCard = ({ idea }: { idea: MarketplaceIdea }) => {
           <Link to={`/marketplace/${encodeURIComponent(idea.id)}`} className={buttonClasses({ size: 'sm' })}>
             View Details
           </Link>
-          <Button variant="secondary" size="sm" onClick={() => void like()} disabled={liking}>
-            <Heart className="size-4 text-rose-600 dark:text-rose-400" aria-hidden /> Like
+          <Button variant="secondary" size="sm" onClick={() => void like()} disabled={liking} aria-pressed={idea.likedByMe}>
+            <Heart className={`size-4 text-rose-600 dark:text-rose-400 ${idea.likedByMe ? 'fill-current' : ''}`} aria-hidden /> Like
           </Button>
         </div>
       </div>

@@ -24,7 +24,7 @@ const Section = ({ title, text }: { title: string; text: string }) =>
 
 /** Spec 02 §2.10: one idea with its counts, the Like button and the side card. */
 export const IdeaDetail = ({ idea }: { idea: MarketplaceIdea }) => {
-  const { like, liking } = useLikeIdea(idea.id);
+  const { like, liking } = useLikeIdea(idea.id, idea.likedByMe);
   // The description defaults to the core idea when published: the same text is shown once, as the description.
   const description = idea.description.trim() ? idea.description : idea.coreIdea;
   const coreIdea = sameText(idea.coreIdea, description) ? '' : idea.coreIdea;
@@ -37,8 +37,15 @@ export const IdeaDetail = ({ idea }: { idea: MarketplaceIdea }) => {
         <p className="text-xs font-semibold tracking-wider text-indigo-600 uppercase dark:text-indigo-400">Marketplace</p>
         <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{idea.title}</h1>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600 dark:text-slate-300">
-          <Button variant="secondary" size="sm" onClick={() => void like()} disabled={liking} aria-label={`Like (${idea.likes})`}>
-            <Heart className="size-4 text-rose-500" aria-hidden /> Like ({idea.likes})
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void like()}
+            disabled={liking}
+            aria-label={`Like (${idea.likes})`}
+            aria-pressed={idea.likedByMe}
+          >
+            <Heart className={`size-4 text-rose-500 ${idea.likedByMe ? 'fill-current' : ''}`} aria-hidden /> Like ({idea.likes})
           </Button>
           <span className="flex items-center gap-1" aria-label={`${idea.views} views`}>
             <Eye className="size-4" aria-hidden /> {idea.views} views
