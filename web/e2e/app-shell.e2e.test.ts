@@ -165,6 +165,8 @@ describe('the app shell', () => {
     await screenshotAtWidths(page, 'subscription-modal', { fullPage: false });
     await modal.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Coupon redeemed!');
+    // Said once: the server's sentence is the toast, not a repeat under the same title.
+    expect((await toast(page).textContent())!.split('Coupon redeemed!')).toHaveLength(2);
     await expect.poll(() => modal.count()).toBe(0);
     const status = await page.evaluate(() => fetch('/api/subscription/status').then((response) => response.json()));
     expect(status.status).toBe('free_unlimited');

@@ -34,7 +34,8 @@ const SubscriptionModalContent = ({ onUnlocked }: { onUnlocked: () => void }) =>
     }
     redeem.mutate(code.trim(), {
       onSuccess: (answer) => {
-        toast({ title: 'Coupon redeemed!', description: answer.message ?? 'You now have unlimited access.', variant: 'success' });
+        // The server's sentence starts with 'Coupon redeemed!' itself: it is the whole toast, not a repeat under a title.
+        toast({ title: answer.message ?? 'Coupon redeemed! You now have unlimited access.', variant: 'success' });
         onUnlocked();
       },
       onError: (error) => toast({ title: 'Failed to redeem coupon', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),

@@ -24,7 +24,8 @@ export const FreeAccessBox = () => {
     redeem.mutate(couponCode, {
       onSuccess: (answer) => {
         setCode('');
-        toast({ title: 'Coupon redeemed!', description: answer.message, variant: 'success' });
+        // The server's sentence starts with 'Coupon redeemed!' itself: it is the whole toast, not a repeat under a title.
+        toast({ title: answer.message ?? 'Coupon redeemed!', variant: 'success' });
       },
       onError: (error) =>
         toast({ title: 'Error', description: failureMessage(error, REDEEM_COUPON_FAILED, REDEEM_COUPON_EXCEPTION), variant: 'destructive' }),
