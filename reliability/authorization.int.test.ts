@@ -186,6 +186,16 @@ const RULES: Record<string, Rule> = {
   'PUT /api/projects/:projectId/technical-report': { access: 'owner', request: withBody('/technical-report', { report: REPORT }) },
   'PUT /api/projects/:projectId/final-prompt': { access: 'owner', request: withBody('/final-prompt', { prompt: 'Build a tip wall' }) },
   'POST /api/projects/:projectId/audit/remove-parameter': { access: 'owner', request: withBody('/audit/remove-parameter', { parameter: 'FOMO' }) },
+  // Recovery (issue 26): what the owner's own log holds. Restoring a project that is not in the trash, or undoing
+  // a revision that removed nothing, is the owner's 4xx; everyone else's is a 404 that appends nothing.
+  'POST /api/projects/:projectId/restore-version': { access: 'owner', request: withBody('/restore-version', { revision: 0 }) },
+  'POST /api/projects/:projectId/restore': { access: 'owner', request: withBody('/restore', {}), succeeds: answered },
+  'POST /api/projects/:projectId/parameters/undo': { access: 'owner', request: withBody('/parameters/undo', { revision: 0 }), succeeds: answered },
+  'POST /api/projects/import': {
+    access: 'self',
+    request: () => ({ path: '/api/projects/import', body: { projectName: 'Imported', coreIdea: 'An imported idea', stages: [] } }),
+  },
+  'GET /api/trash': { access: 'self', request: () => ({ path: '/api/trash' }) },
   'POST /api/projects/:projectId/stage-results': {
     access: 'owner',
     request: withBody('/stage-results', { stage: 'research', results: { viralParameters: ['Scarcity'] } }),

@@ -36,8 +36,10 @@ export const quickIdeaFillCommands = (project: ActiveProjectState, data: ApplyQu
     // Cut to the list's words rather than refused: the person paid for the idea (AddParameter refuses more).
     const maxWords = maxWordsOfList(list);
     const cut = (value: string) => (maxWords === null ? value.trim() : truncateWords(value, maxWords));
+    // Merged without duplicates, whatever their case: AddParameter refuses one that differs only in case.
+    const held = new Set(current.map((value) => value.toLocaleLowerCase()));
     const added = [...new Set(parameterListOf(idea, list).map(cut))]
-      .filter((value) => value.length >= MIN_PARAMETER_LENGTH && !current.includes(value))
+      .filter((value) => value.length >= MIN_PARAMETER_LENGTH && !held.has(value.toLocaleLowerCase()) && held.add(value.toLocaleLowerCase()))
       .slice(0, Math.max(0, room));
     for (const value of added) commands.push({ type: 'AddParameter', data: { projectId, list, value }, metadata });
   }

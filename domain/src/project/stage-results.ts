@@ -16,7 +16,7 @@ import {
   type ParameterListName,
 } from './constants.ts';
 import { technicalReportSchema, type IdeaConcept, type TechnicalReport } from './stages.ts';
-import type { ActiveProjectState } from './state.ts';
+import { parameterListOf, type ActiveProjectState } from './state.ts';
 
 /** A flow stage's results by extraction field (domain/src/ai/flow-stages.ts): texts, lists of texts, or concepts. */
 export type StageResults = Record<string, unknown>;
@@ -95,10 +95,16 @@ export const stageResultCommands = (
     const value = results[field];
     if (shape === 'list' && isParameterList(field)) {
       const maxWords = maxWordsOfList(field);
+      // Generated values are merged without duplicates (spec 01 §5): one the list holds in another case is left
+      // out, where a person's typed one would be refused.
+      const held = new Set(parameterListOf(project, field).map((value) => value.toLocaleLowerCase()));
       for (const entry of lines(value, MAX_PARAMETER_LENGTH)) {
         // Cut to the list's word cap, which AddParameter would refuse beyond: the answer is paid for.
         const item = maxWords === null ? entry : truncateWords(entry, maxWords);
-        if (item.length >= MIN_PARAMETER_LENGTH) commands.push({ type: 'AddParameter', data: { projectId, list: field, value: item }, metadata });
+        const key = item.toLocaleLowerCase();
+        if (item.length < MIN_PARAMETER_LENGTH || held.has(key)) continue;
+        held.add(key);
+        commands.push({ type: 'AddParameter', data: { projectId, list: field, value: item }, metadata });
       }
     } else if (shape === 'text') {
       const written = text(value, MAX_NOTE_LENGTH);

@@ -27,6 +27,11 @@ describe('ApplyStageResults', () => {
         parameterAdded({ list: 'micrositeParameters', value: 'Million Dollar Homepage' }),
       ]));
 
+  it('merges generated values without duplicates whatever their case, where a typed one would be refused', () =>
+    given([projectCreated(), parameterAdded({ list: 'viralParameters', value: 'Scarcity' })])
+      .when(applyStageResults('research', { viralParameters: ['scarcity', 'FOMO', 'fomo'] }))
+      .then([parameterAdded({ list: 'viralParameters', value: 'FOMO' })]));
+
   it("replaces an analysis stage's texts in one notes update and ignores fields the stage does not extract", () =>
     given([projectCreated()])
       .when(applyStageResults('analysis', { keyInsights: 'People share what pays them', caseStudies: ['not from the AI'], rewardFlowParameters: [] }))
