@@ -91,7 +91,12 @@ describe('a builder project, from creation to a finished viral idea', () => {
     expect((await task('POST', '/parameters', { category: 'technical', value: 'Cloudflare Workers with KV storage' })).body.events).toEqual([
       'BuilderParameterAdded',
     ]);
-    expect((await task('POST', '/parameters', { category: 'technical', value: 'cloudflare workers, with' })).body.changed).toBe(false);
+    // The same words in another case or punctuation are refused, naming the field (issue 26); an exact repeat is dropped.
+    expect((await task('POST', '/parameters', { category: 'technical', value: 'cloudflare workers, with' })).body).toMatchObject({
+      success: false,
+      field: 'value',
+    });
+    expect((await task('POST', '/parameters', { category: 'technical', value: 'Cloudflare Workers with' })).body.changed).toBe(false);
     expect((await task('POST', '/parameters', { category: 'technical', value: '   ' })).body.changed).toBe(false);
     await task('POST', '/parameters', { category: 'socialCurrency', value: `${words(10)} extra` });
     await task('POST', '/parameters', { category: 'emotion', value: 'Pride' });
