@@ -131,7 +131,7 @@ export const previousStagesContextView: z.ZodType<PreviousStagesContext> = z.obj
   1: z.object({ viralTriggers: z.string(), keyResources: z.array(keyResourceSchema) }).optional(),
   2: z.object({ caseStudyNames: z.array(z.string()), keyInsights: z.string() }).optional(),
   3: z.object({ conceptName: z.string(), coreAction: z.string(), viralHook: z.string() }).nullable().optional(),
-  4: z.object({ audienceSegmentNames: z.array(z.string()), messaging: z.string() }).optional(),
+  4: z.object({ audienceSegmentNames: z.array(z.string()), messaging: z.string(), rewardFlow: z.string() }).optional(),
 });
 
 /** One parameter category of the nine-step builder, with its add rule (spec 02 §5) and the AI kind that suggests for it. */

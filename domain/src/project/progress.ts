@@ -58,8 +58,11 @@ export interface PreviousStagesContext {
   2?: { caseStudyNames: string[]; keyInsights: string };
   /** Null while no concept is selected. */
   3?: { conceptName: string; coreAction: string; viralHook: string } | null;
-  /** Stage 2's audience segments (variant C keeps them there) and stage 4's messaging strategy. */
-  4?: { audienceSegmentNames: string[]; messaging: string };
+  /**
+   * Stage 2's audience segments (variant C keeps them there), stage 4's messaging strategy, and its reward flow:
+   * stage 4 here is the mechanics stage, whose flow is what stage 5's refinement builds on.
+   */
+  4?: { audienceSegmentNames: string[]; messaging: string; rewardFlow: string };
 }
 
 /**
@@ -83,6 +86,7 @@ export const contextFromPreviousStages = (project: Pick<ActiveProjectState, 'sta
     context[4] = {
       audienceSegmentNames: stages[2].audienceSegments.map((segment) => segment.name),
       messaging: cut(stages[4].messagingStrategy),
+      rewardFlow: cut(stages[4].rewardFlow),
     };
   }
   return context;

@@ -106,7 +106,11 @@ describe('contextFromPreviousStages', () => {
       1: { viralTriggers: 'FOMO, status', keyResources: [{ url: 'https://nano.org', description: 'Nano' }] },
       2: { caseStudyNames: ['Pixel Wall'], keyInsights: `${'i'.repeat(119)}…` },
       3: { conceptName: 'Echo', coreAction: 'tip', viralHook: 'your name on the wall' },
-      4: { audienceSegmentNames: ['Tippers', 'Artists'], messaging: 'Tip once, see your name on the wall' },
+      4: {
+        audienceSegmentNames: ['Tippers', 'Artists'],
+        messaging: 'Tip once, see your name on the wall',
+        rewardFlow: 'a daily pool of 10% of new contributions',
+      },
     }));
 
   it('shows only the stages before the screen it is for', () => {

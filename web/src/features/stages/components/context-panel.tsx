@@ -75,6 +75,7 @@ export const ContextPanel = ({ stage, context }: { stage: number; context: Previ
           <Entry stage={4} title="Mechanics">
             <Line label="Audience segments" value={context[4].audienceSegmentNames.join(', ')} />
             <Line label="Messaging strategy" value={context[4].messaging} />
+            <Line label="Reward flow" value={context[4].rewardFlow} />
           </Entry>
         )}
       </Collapsible.Content>
