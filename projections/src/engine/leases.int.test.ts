@@ -23,7 +23,7 @@ const tallies = NAMES.map((name) =>
     evolve: (doc, event) => ({ _id: event.streamId, count: (doc?.count ?? 0) + 1, values: [...(doc?.values ?? []), event.data.message] }),
   }),
 );
-const TTL_MS = 400;
+const TTL_MS = 600;
 const RENEW_MS = 50;
 
 let stores: Awaited<ReturnType<typeof openTestStores>>;
@@ -133,6 +133,42 @@ describe('projection leases', () => {
     await expectExactlyOnce(second);
   });
 
+  it('spreads four projections over three processes by fair share (at most two each), every one owned once', async () => {
+    for (const owner of ['one', 'two', 'three']) await startEngine(owner);
+    await vi.waitFor(
+      async () => {
+        const held = await Promise.all(['one', 'two', 'three'].map(ownedBy));
+        expect(held.flat().sort()).toEqual(NAMES);
+        for (const names of held) expect(names.length).toBeGreaterThanOrEqual(1);
+        for (const names of held) expect(names.length).toBeLessThanOrEqual(2);
+      },
+      { timeout: 3_000, interval: 20 },
+    );
+    await append('s-1');
+    await expectExactlyOnce(engines[2]!);
+  });
+
+  it('stops applying a projection once a renewal finds another owner, and goes on with the rest', async () => {
+    const engine = await startEngine('first');
+    const name = NAMES[1]!;
+    await stores.documentStore.updateOne(
+      LEASES_COLLECTION,
+      { _id: name },
+      { $set: { owner: 'other', token: 'theirs', expiresAt: '2999-01-01T00:00:00.000Z' } },
+    );
+    await vi.waitFor(async () => expect(await ownedBy('first')).toEqual(NAMES.filter((other) => other !== name)), { timeout: 2_000, interval: 10 });
+    const before = (await stores.documentStore.findOne<ProjectionStatus>(PROJECTIONS_COLLECTION, { _id: name }))!.position;
+    await append('s-1');
+    const head = Number(await stores.eventStore.headPosition());
+    // Ready: the projections it still owns are caught up; the lost one stays where it was, for its owner to apply.
+    await vi.waitFor(async () => {
+      const others = await stores.documentStore.find<ProjectionStatus>(PROJECTIONS_COLLECTION, { _id: { $ne: name } });
+      expect(others.every((other) => other.position === head)).toBe(true);
+      expect(engine.isCaughtUp()).toBe(true);
+    });
+    expect((await stores.documentStore.findOne<ProjectionStatus>(PROJECTIONS_COLLECTION, { _id: name }))!.position).toBe(before);
+  });
+
   it('hands a stopped process its projections over at once, not after the lease lapses', async () => {
     await startEngine('first');
     const second = await startEngine('second');
@@ -167,7 +203,7 @@ describe('projection leases', () => {
     await vi.waitFor(async () => expect(await ownedBy('survivor')).toEqual(NAMES), { timeout: TTL_MS * 4, interval: 10 });
     const failoverMs = Date.now() - killedAt;
     // The lease lapses a ttl after its last renewal, the dead process's heartbeat with it; the next round takes it.
-    expect(failoverMs).toBeLessThan(TTL_MS + 4 * RENEW_MS);
+    expect(failoverMs).toBeLessThan(TTL_MS + 6 * RENEW_MS);
     await new Promise((resolve) => setTimeout(resolve, 100));
     loading = false;
     await load;
