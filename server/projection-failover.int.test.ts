@@ -41,6 +41,15 @@ describe('projections processes sharing the work', () => {
       return rows.length > 0 && !owners.has(null) && owners.size === 2;
     }, 30_000);
 
+    // An operator's rebuild asked of the process that does not run the projection is refused, naming the one that does.
+    const notOwned = (await report(first!.port)).find((row) => pidOf(row.owner) === second!.pid)!;
+    const refused = await fetch(`http://127.0.0.1:${first!.port}/api/ops/projections/${notOwned._id}/rebuild`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${topology.opsToken}` },
+    });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toContain(`:${second!.pid}:`);
+
     let loading = true;
     let sent = 0;
     const load = (async () => {

@@ -33,6 +33,7 @@ const calls: { [M in EngineCall['method']]: (...args: never[]) => Promise<unknow
   report: (...args: Parameters<ProjectionEngine['report']>) => engine.report(...args),
   metricsReport: () => engine.metricsReport(),
   dryRun: (...args: Parameters<ProjectionEngine['dryRun']>) => engine.dryRun(...args),
+  claim: (...args: Parameters<ProjectionEngine['claim']>) => engine.claim(...args),
   rebuild: (...args: Parameters<ProjectionEngine['rebuild']>) => engine.rebuild(...args),
   resume: (...args: Parameters<ProjectionEngine['resume']>) => engine.resume(...args),
   verify: (...args: Parameters<ProjectionEngine['verify']>) => engine.verify(...args),

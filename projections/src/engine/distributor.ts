@@ -134,12 +134,15 @@ export const createDistributor = ({ leases, names, logger, clock, ttlMs, renewEv
       if (!lease) throw new NotOwnerError(`${name}: this process (${leases.owner}) does not hold its lease`);
       return leases.fence(name, lease.token);
     },
-    /** Gives every lease back (the caller has stopped applying them first) so that other processes take them at once. */
-    stop: async () => {
+    /** Ends the rounds (the one under way finishes first): no lease is taken or agent started after this. */
+    halt: async () => {
       distributing = false;
       clearInterval(timer);
       timer = undefined;
       await round;
+    },
+    /** Gives every lease back (the caller has stopped applying them first) so that other processes take them at once. */
+    releaseAll: async () => {
       for (const [name, lease] of [...held]) {
         held.delete(name);
         await leases

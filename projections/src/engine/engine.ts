@@ -275,9 +275,11 @@ export const createProjectionEngine = ({
     },
     /** Stops applying, then gives the leases back so that another process takes them over at once. */
     stop: async () => {
+      // No round may start an agent after its loops were paused; the leases go back once nothing applies them.
+      await distributor.halt();
       await rebuilds.settle();
       await loops.pauseAll();
-      await distributor.stop();
+      await distributor.releaseAll();
     },
     /**
      * Resumes a failed projection from the event it stopped at (after the code was fixed and redeployed). With
@@ -313,6 +315,14 @@ export const createProjectionEngine = ({
         status = (await statuses.read(name))!;
       }
       await loops.run(projection, status);
+    },
+    /**
+     * Holds the projection's lease in this process for an operator's command, so that the ops API can refuse at
+     * once (409, naming the owner) a rebuild another process must run.
+     */
+    claim: async (name: string) => {
+      if (!byName.has(name)) throw new UnknownProjectionError(name, [...byName.keys()]);
+      await acquire(name);
     },
     rebuild: async (name: string, options?: { fromScratch?: boolean }) => {
       if (!byName.has(name)) return rebuilds.rebuild(name, options);
