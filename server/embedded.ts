@@ -25,7 +25,7 @@ import {
   type Logger,
   type SessionOptions,
 } from '@vis/infrastructure';
-import { composeProjectionService, createOpsApi } from '@vis/projections';
+import { composeProjectionService, createOpsApi, EMBEDDED_OWNER } from '@vis/projections';
 import { composeQueryService } from '@vis/query-api';
 import { isAppRoute } from '@vis/domain/app-routes';
 import Koa, { type Middleware } from 'koa';
@@ -169,7 +169,7 @@ export const startEmbedded = async (
   }
   const projections = thread
     ? { engine: thread.engine, app: createOpsApi({ engine: thread.engine, logger, operators, site }), close: () => thread.engine.stop() }
-    : composeProjectionService({ config, eventStore, documentStore, logger, operators });
+    : composeProjectionService({ config, eventStore, documentStore, logger, operators, ownerId: EMBEDDED_OWNER });
   const { engine } = projections;
   await engine.start();
   metrics.followProjections(engine.metricsReport);

@@ -8,7 +8,7 @@ export interface ProjectionThreadData {
   logLevel: string;
 }
 
-type Callable = 'names' | 'report' | 'metricsReport' | 'dryRun' | 'rebuild' | 'resume' | 'verify' | 'asOf';
+type Callable = 'names' | 'report' | 'metricsReport' | 'dryRun' | 'claim' | 'rebuild' | 'resume' | 'verify' | 'asOf';
 export type EngineCall = { [M in Callable]: { id: number; method: M; args: Parameters<ProjectionEngine[M]> } }[Callable];
 
 export type ToEngineThread = { kind: 'appended' } | { kind: 'stop' } | { kind: 'call'; call: EngineCall };
@@ -142,6 +142,7 @@ export const startProjectionThread = async ({ dataDir, logger, onCommitted }: { 
     report: (...args) => call('report', ...args),
     metricsReport: () => call('metricsReport'),
     dryRun: (...args) => call('dryRun', ...args),
+    claim: (...args) => call('claim', ...args),
     rebuild: (...args) => call('rebuild', ...args),
     resume: (...args) => call('resume', ...args),
     verify: (...args) => call('verify', ...args),

@@ -5,7 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDocumentStore, openEventStore } from '@vis/infrastructure';
 import { pino } from 'pino';
-import { allProjections, createProjectionEngine, type ProjectionEngine } from '@vis/projections';
+import { allProjections, createProjectionEngine, EMBEDDED_OWNER, type ProjectionEngine } from '@vis/projections';
 import type { EngineCall, FromEngineThread, ProjectionThreadData, ToEngineThread } from './projection-thread.ts';
 
 const port = parentPort!;
@@ -26,13 +26,14 @@ const eventStore = openEventStore(embedded, {
   },
 });
 const documentStore = await openDocumentStore(embedded, { shared: true, onCommit: () => post({ kind: 'committed' }) });
-const engine = createProjectionEngine({ eventStore, documentStore, logger, projections: allProjections });
+const engine = createProjectionEngine({ eventStore, documentStore, logger, projections: allProjections, ownerId: EMBEDDED_OWNER });
 
 const calls: { [M in EngineCall['method']]: (...args: never[]) => Promise<unknown> } = {
   names: async () => engine.names(),
   report: (...args: Parameters<ProjectionEngine['report']>) => engine.report(...args),
   metricsReport: () => engine.metricsReport(),
   dryRun: (...args: Parameters<ProjectionEngine['dryRun']>) => engine.dryRun(...args),
+  claim: (...args: Parameters<ProjectionEngine['claim']>) => engine.claim(...args),
   rebuild: (...args: Parameters<ProjectionEngine['rebuild']>) => engine.rebuild(...args),
   resume: (...args: Parameters<ProjectionEngine['resume']>) => engine.resume(...args),
   verify: (...args: Parameters<ProjectionEngine['verify']>) => engine.verify(...args),

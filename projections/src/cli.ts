@@ -2,7 +2,15 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { SingleBar, Presets } from 'cli-progress';
 import { boundHeapGrowth, loadConfigOrExit, openDocumentStore, openEventStore, silentLogger, createLogger } from '@vis/infrastructure';
-import { createProjectionEngine, parseAt, type AsOfReport, type DryRunReport, type ProjectionReport, type VerifyReport } from './engine/engine.ts';
+import {
+  createProjectionEngine,
+  EMBEDDED_OWNER,
+  parseAt,
+  type AsOfReport,
+  type DryRunReport,
+  type ProjectionReport,
+  type VerifyReport,
+} from './engine/engine.ts';
 import { parseFilter } from './ops-app.ts';
 import { allProjections } from './read-models/index.ts';
 
@@ -249,7 +257,7 @@ const offline = async () => {
   const documentStore = await openDocumentStore(config);
   // The skip decision is logged: to the terminal here, as the server logs it.
   const logger = command === 'resume' ? createLogger({ level: 'warn', name: 'projections-cli' }) : silentLogger();
-  const engine = createProjectionEngine({ eventStore, documentStore, projections: allProjections, logger });
+  const engine = createProjectionEngine({ eventStore, documentStore, projections: allProjections, logger, ownerId: EMBEDDED_OWNER });
   try {
     if (command === 'status') return printTable(await engine.report());
     console.log(`No server answers at ${baseUrl}: working directly on the stores.`);

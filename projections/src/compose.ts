@@ -12,6 +12,8 @@ export interface ProjectionServiceDeps {
   projections?: readonly Projection[];
   /** Who may use `/api/ops/*`: by default the OPS_TOKEN's holders. */
   operators?: OperatorAccess;
+  /** This process's id in the projections' leases (see ProjectionEngineDeps.ownerId). */
+  ownerId?: string;
 }
 
 /**
@@ -25,8 +27,9 @@ export const composeProjectionService = ({
   logger,
   projections = allProjections,
   operators = tokenOnly(config.OPS_TOKEN),
+  ownerId,
 }: ProjectionServiceDeps) => {
-  const engine = createProjectionEngine({ eventStore, documentStore, projections, logger });
+  const engine = createProjectionEngine({ eventStore, documentStore, projections, logger, ...(ownerId === undefined ? {} : { ownerId }) });
   return {
     engine,
     app: createOpsApi({ engine, logger, operators, site: siteFrom(config) }),

@@ -57,6 +57,13 @@ export const createOpsApi = ({
       ctx.body = { success: true, dryRun: await engine.dryRun(name) };
       return;
     }
+    try {
+      // Only the process holding the projection's lease rebuilds it: another one says which does.
+      await engine.claim(name);
+    } catch (error) {
+      if (error instanceof ResumeRefusedError) return refuse(ctx, 409, 'Conflict', error.message);
+      throw error;
+    }
     void engine.rebuild(name).catch((error: unknown) => logger.error({ err: error, projection: name }, 'rebuild failed'));
     ctx.status = 202;
     ctx.body = { success: true, message: `Rebuilding ${name}` };

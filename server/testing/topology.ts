@@ -119,7 +119,14 @@ const stop = async ({ child }: Started) => {
  * the compiled services (scripts/build-services.ts) on one embedded data directory, behind Debian's nginx with
  * the project's own site file, serving the built web app. `url` is nginx's.
  */
-export const startTopology = async ({ webRoot = path.join(ROOT, 'web/dist') }: { webRoot?: string } = {}) => {
+export const startTopology = async ({
+  webRoot = path.join(ROOT, 'web/dist'),
+  projectionsProcesses = 1,
+}: {
+  webRoot?: string;
+  /** How many projections processes share the projections through their leases (nginx reaches the first one's ops API). */
+  projectionsProcesses?: number;
+} = {}) => {
   if (!existsSync(path.join(webRoot, 'index.html'))) throw new Error(`no built web app in ${webRoot}: npm run build -w web`);
   mkdirSync(path.join(ROOT, 'node_modules/.cache'), { recursive: true });
   // Inside the repository, so that the compiled services find node_modules as they would in the image.
@@ -149,20 +156,36 @@ export const startTopology = async ({ webRoot = path.join(ROOT, 'web/dist') }: {
     const service = async (name: ServiceName) => {
       const running = start(name, process.execPath, ['--enable-source-maps', compiled[name]], { ...env, PORT: '0' });
       started.push(running);
+      let port: number | undefined;
       await waitFor(
         name,
         async () => {
-          const port = listeningPort(name, running.output.join(''));
+          port = listeningPort(name, running.output.join(''));
           if (port === undefined) return false;
-          ports[name] = port;
           return (await fetch(`http://127.0.0.1:${port}/healthz`)).ok;
         },
         () => exitOf(running),
       );
+      return { port: port!, pid: running.child.pid!, running };
     };
     // command-api first: it creates the log the others open to read, and issues the public coupon.
-    await service('command-api');
-    await Promise.all([service('projections'), service('query-api')]);
+    ports['command-api'] = (await service('command-api')).port;
+    const [projections, queryApi] = await Promise.all([
+      Promise.all(Array.from({ length: projectionsProcesses }, () => service('projections'))),
+      service('query-api'),
+    ]);
+    ports.projections = projections[0]!.port;
+    ports['query-api'] = queryApi.port;
+    /** Each projections process: its own port (its ops API), and a SIGKILL of its process group (no stop, no release). */
+    const projectionsServices = projections.map(({ port, pid, running }) => ({
+      port,
+      pid,
+      kill: async () => {
+        const exited = new Promise((resolve) => running.child.once('exit', resolve));
+        process.kill(-pid, 'SIGKILL');
+        await exited;
+      },
+    }));
 
     writeFileSync(path.join(dir, 'site.conf'), renderNginxSite({ listen: gatewayPort, upstreams: ports, webRoot }));
     writeFileSync(path.join(dir, 'nginx.conf'), nginxMainConfig(dir));
@@ -183,7 +206,7 @@ export const startTopology = async ({ webRoot = path.join(ROOT, 'web/dist') }: {
         ...started.map((running) => `== ${running.name} (${exitOf(running) ? 'exited' : 'running'})\n${running.output.join('')}`),
         `== nginx error.log\n${existsSync(path.join(dir, 'error.log')) ? readFileSync(path.join(dir, 'error.log'), 'utf8') : ''}`,
       ].join('\n');
-    return { url, ports, dataDir: env.DATA_DIR!, close, logs };
+    return { url, ports, dataDir: env.DATA_DIR!, close, logs, projections: projectionsServices, opsToken: env.OPS_TOKEN! };
   } catch (error) {
     await close();
     throw error;

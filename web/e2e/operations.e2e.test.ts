@@ -40,6 +40,9 @@ describe('the Operations screen', () => {
     const projects = card(page, 'projects');
     await expect.poll(() => projects.getByText('Following').count()).toBe(1);
     await projects.getByText('Caught up').waitFor();
+    // Which projections process holds its lease: the embedded server's one process owns them all.
+    await projects.getByText('Run by').waitFor();
+    await projects.getByText('embedded', { exact: true }).waitFor();
     const names = await page.getByRole('heading', { level: 2 }).allTextContents();
     expect(names).toEqual(expect.arrayContaining(['projects', 'project_summaries', 'balances', 'feedback', 'stage_funnel', 'project_history']));
 

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChangeNotification, ChangeStream, Document, DocumentStore } from './document-store.ts';
+import {
+  RequiredWriteUnmatchedError,
+  type ChangeNotification,
+  type ChangeStream,
+  type Document,
+  type DocumentStore,
+  type WriteOperation,
+} from './document-store.ts';
 
 export interface OpenedDocumentStore {
   store: DocumentStore;
@@ -458,6 +465,23 @@ export const documentStoreContract = (name: string, open: () => Promise<OpenedDo
         expect(await store.findOne('projects', { _id: 'p2' })).toEqual(beta);
         expect(await store.count('checkpoints')).toBe(0);
         expect(await store.findOne('projects', { _id: 'p1' })).toEqual(alpha);
+      });
+
+      it('writes nothing when a required update matches no document, and everything when it matches', async () => {
+        await seedProjects();
+        await store.replaceOne('leases', { _id: 'projects', token: 't2' });
+        const batch = (token: string): WriteOperation[] => [
+          { kind: 'replace', collection: 'projects', document: { _id: 'p5', title: 'Epsilon' } },
+          { kind: 'update', collection: 'checkpoints', filter: { _id: 'projects' }, update: { $set: { position: 9 } }, upsert: true },
+          { kind: 'update', collection: 'leases', filter: { _id: 'projects', token }, update: { $set: { writtenAt: 'now' } }, required: true },
+        ];
+        await expect(store.bulkWrite(batch('t1'))).rejects.toBeInstanceOf(RequiredWriteUnmatchedError);
+        expect(await store.findOne('projects', { _id: 'p5' })).toBeNull();
+        expect(await store.count('checkpoints')).toBe(0);
+        expect(await store.findOne('leases', { _id: 'projects' })).toEqual({ _id: 'projects', token: 't2' });
+        await store.bulkWrite(batch('t2'));
+        expect(await store.findOne('projects', { _id: 'p5' })).toEqual({ _id: 'p5', title: 'Epsilon' });
+        expect(await store.findOne('leases', { _id: 'projects' })).toEqual({ _id: 'projects', token: 't2', writtenAt: 'now' });
       });
 
       it('accepts an empty batch', async () => {

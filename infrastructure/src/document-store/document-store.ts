@@ -19,12 +19,32 @@ export interface FindOptions {
 /** One write of a batch. Batches are applied atomically. */
 export type WriteOperation =
   | { kind: 'replace'; collection: string; document: Document } // upsert the whole document
-  | { kind: 'update'; collection: string; filter: Filter; update: Update; upsert?: boolean }
+  | {
+      kind: 'update';
+      collection: string;
+      filter: Filter;
+      update: Update;
+      upsert?: boolean;
+      /**
+       * The whole batch is written only if this update matches a document: otherwise nothing is written and the
+       * batch fails with RequiredWriteUnmatchedError. A fence: a projection's batch carries an update of its lease
+       * that names the lease's token, so a process that lost the lease cannot write (see projections' leases.ts).
+       */
+      required?: boolean;
+    }
   | { kind: 'delete'; collection: string; id: string };
 
 /** An index: its fields in order, each ascending (1) or descending (-1), as a query filters and sorts by them. */
 export interface IndexSpec {
   key: Readonly<Record<string, 1 | -1>>;
+}
+
+/** A batch's `required` update matched no document: nothing of the batch was written. */
+export class RequiredWriteUnmatchedError extends Error {
+  override readonly name = 'RequiredWriteUnmatchedError';
+  constructor(collection: string, filter: Filter) {
+    super(`required write matched no document in ${collection}: ${JSON.stringify(filter)}`);
+  }
 }
 
 export interface ChangeNotification {

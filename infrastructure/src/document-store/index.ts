@@ -1,4 +1,5 @@
 export type * from './document-store.ts';
+export { RequiredWriteUnmatchedError } from './document-store.ts';
 export { ChangeLogOverrunError, openLmdbDocumentStore, type LmdbDocumentStoreOptions } from './lmdb-document-store.ts';
 export { openMongoDocumentStore, type MongoDocumentStoreOptions } from './mongodb-document-store.ts';
 export { followChanges, type FollowChangesOptions } from './follow-changes.ts';

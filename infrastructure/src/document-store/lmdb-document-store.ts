@@ -13,7 +13,16 @@ import {
   upsertSeed,
   type IdRange,
 } from './document-expressions.ts';
-import type { Document, DocumentStore, Filter, FindOptions, Sort, Update, WriteOperation } from './document-store.ts';
+import {
+  RequiredWriteUnmatchedError,
+  type Document,
+  type DocumentStore,
+  type Filter,
+  type FindOptions,
+  type Sort,
+  type Update,
+  type WriteOperation,
+} from './document-store.ts';
 
 export interface LmdbDocumentStoreOptions {
   /** A directory; created if missing. */
@@ -302,6 +311,7 @@ export const openLmdbDocumentStore = ({
           if (modified.length > 0) write(collection, target, changes);
           return true;
         }
+        if (operation.required) throw new RequiredWriteUnmatchedError(collection, filter);
         if (!operation.upsert) return false;
         upsert(collection, filter, update, changes);
         return true;

@@ -10,7 +10,17 @@ import {
 } from 'mongodb';
 import { createChangeBuffer, type ChangeBuffer } from './change-buffer.ts';
 import { assertDocumentId, assertUpsertable } from './document-expressions.ts';
-import type { ChangeStream, Document, DocumentStore, Filter, FindOptions, Update, WatchOptions, WriteOperation } from './document-store.ts';
+import {
+  RequiredWriteUnmatchedError,
+  type ChangeStream,
+  type Document,
+  type DocumentStore,
+  type Filter,
+  type FindOptions,
+  type Update,
+  type WatchOptions,
+  type WriteOperation,
+} from './document-store.ts';
 import { asJsonValues } from './json-values.ts';
 
 export interface MongoDocumentStoreOptions {
@@ -199,8 +209,18 @@ export const openMongoDocumentStore = async ({ url, database }: MongoDocumentSto
     try {
       await session.withTransaction(
         async () => {
-          for (const run of runsByCollection(operations)) {
+          const isRequired = (operation: WriteOperation) => operation.kind === 'update' && operation.required === true;
+          for (const run of runsByCollection(operations.filter((operation) => !isRequired(operation)))) {
             await collectionOf(run.collection).bulkWrite(run.operations.map(toWriteModel), { session, ordered: true });
+          }
+          // Run on their own, inside the transaction, to learn whether each matched (the transaction then aborts): a
+          // write, so that a concurrent change of the same document conflicts with it, where a read would not.
+          for (const operation of operations) {
+            if (operation.kind !== 'update' || !operation.required) continue;
+            const result = await collectionOf(operation.collection).updateOne(asMongoFilter(operation.filter), asMongoUpdate(operation.update), {
+              session,
+            });
+            if (result.matchedCount === 0) throw new RequiredWriteUnmatchedError(operation.collection, operation.filter);
           }
         },
         { maxCommitTimeMS: MONGO_COMMIT_TIMEOUT_MS },

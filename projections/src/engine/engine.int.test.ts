@@ -4,6 +4,7 @@ import { openFaultInjectingStores, openTestStores, withDroppingSubscriptions, wi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineProjection, type Projection } from './define-projection.ts';
 import { createProjectionEngine, METRICS_LAG_COUNT_LIMIT, type ProjectionEngine } from './engine.ts';
+import { LEASES_COLLECTION } from './leases.ts';
 
 type Stores = Awaited<ReturnType<typeof openTestStores>>;
 type Tally = { _id: string; _position: number; _topics: string[]; count: number; values: string[] };
@@ -24,6 +25,8 @@ const tallyProjection = ({ version = 1, failOn, multiplier = 1 }: { version?: nu
   });
 
 const AT = '2026-01-01T00:00:00.000Z';
+/** The read model's own writes, not its status or the lease fence they carry. */
+const isReadModel = (collection: string) => collection !== PROJECTIONS_COLLECTION && collection !== LEASES_COLLECTION;
 const feedback = (stream: string, message: string): FeedbackSubmitted['data'] => ({
   feedbackId: `${stream}-${message}`,
   type: 'compliment',
@@ -287,7 +290,7 @@ describe.each([
     let failing = false;
     const writes = withFailingWrites(
       stores.documentStore,
-      (operations) => failing && operations.some((operation) => operation.collection !== PROJECTIONS_COLLECTION),
+      (operations) => failing && operations.some((operation) => isReadModel(operation.collection)),
     );
     const engine = createProjectionEngine({
       eventStore: stores.eventStore,
@@ -447,7 +450,7 @@ describe.each([
     let largest = 0;
     const documentStore: DocumentStore = Object.create(stores.documentStore) as DocumentStore;
     documentStore.bulkWrite = (operations) => {
-      largest = Math.max(largest, operations.filter((operation) => operation.collection !== PROJECTIONS_COLLECTION).length);
+      largest = Math.max(largest, operations.filter((operation) => isReadModel(operation.collection)).length);
       return stores.documentStore.bulkWrite(operations);
     };
     const engine = createProjectionEngine({

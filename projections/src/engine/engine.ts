@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import {
   PROJECTIONS_COLLECTION,
   type DocumentStore,
@@ -9,7 +11,9 @@ import {
 } from '@vis/infrastructure';
 import type { Projection } from './define-projection.ts';
 import { versionedCollection } from './fold.ts';
+import { createDistributor, NotOwnerError } from './distributor.ts';
 import { createInspections } from './inspect.ts';
+import { createLeases, LEASES_COLLECTION, type LeaseDocument } from './leases.ts';
 import { createLiveLoops } from './live.ts';
 import { createRebuilds, type RebuildProgress } from './rebuild.ts';
 import { createStatuses } from './status.ts';
@@ -42,12 +46,28 @@ export interface ProjectionEngineDeps {
   resubscribeDelaysMs?: RetryDelays;
   /** How long to wait before trying a failed rebuild again. */
   rebuildRetryDelaysMs?: RetryDelays;
+  /**
+   * Who this engine is in the projections' leases (distributor.ts): unique per process by default. A process that
+   * is alone on its stores by construction (the embedded server, the CLI working on them offline) passes a fixed
+   * one, so that after a crash it takes its own leases back at once instead of waiting for them to lapse.
+   */
+  ownerId?: string;
+  /** A lease not renewed for this long lapses and another process takes it. */
+  leaseTtlMs?: number;
+  /** How often leases are renewed and the work shared out again. */
+  leaseRenewMs?: number;
 }
 
 /**
  * A lag is counted event by event (EventStoreDB has no count), so it is counted no further than this: a projection
  * that far behind is rebuilding or broken, and the exact number no longer matters.
  */
+/**
+ * The lease owner of a process alone on its stores by construction (the embedded server, its projection thread, the
+ * CLI working on them offline): a fixed id, so that after a crash the next start takes the leases back at once.
+ */
+export const EMBEDDED_OWNER = 'embedded';
+
 export const LAG_COUNT_LIMIT = 100_000;
 
 /**
@@ -58,6 +78,9 @@ export const LAG_COUNT_LIMIT = 100_000;
 export const METRICS_LAG_COUNT_LIMIT = 1_000;
 
 export interface ProjectionReport extends ProjectionStatus {
+  /** The projections process whose lease runs it (null: none, until one takes it), and until when it holds. */
+  owner: string | null;
+  leaseExpiresAt: string | null;
   head: number;
   /** Events of the log not yet applied, counted (positions are not counts) up to LAG_COUNT_LIMIT: "at least" there. */
   lag: number;
@@ -97,10 +120,33 @@ export const createProjectionEngine = ({
   rebuildWriteChunk,
   resubscribeDelaysMs,
   rebuildRetryDelaysMs,
+  ownerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+  leaseTtlMs = 10_000,
+  leaseRenewMs = 2_000,
 }: ProjectionEngineDeps) => {
   const byName = new Map(projections.map((projection) => [projection.name, projection]));
   const caughtUp = new Set<string>();
-  const statuses = createStatuses({ documentStore, clock, logger });
+  const leases = createLeases({ documentStore, clock, owner: ownerId, ttlMs: leaseTtlMs });
+  // An agent per owned projection is its live loop (live.ts) and its rebuilds (rebuild.ts); this says which.
+  const distributor = createDistributor({
+    leases,
+    names: projections.map((projection) => projection.name),
+    logger,
+    clock,
+    ttlMs: leaseTtlMs,
+    renewEveryMs: leaseRenewMs,
+    onOwned: async (name) => {
+      await startOne(byName.get(name)!);
+      await rebuilds.retireDue(name);
+    },
+    onLost: async (name) => {
+      caughtUp.delete(name);
+      // The batch under way ends (its write is fenced if the lease is already another's); nothing after it starts.
+      await loops.pause(name);
+    },
+  });
+  let started = false;
+  const statuses = createStatuses({ documentStore, clock, logger, fence: distributor.fence });
   const loops = createLiveLoops({
     eventStore,
     documentStore,
@@ -127,6 +173,7 @@ export const createProjectionEngine = ({
     writeChunk: rebuildWriteChunk,
     retireAfterMs,
     retryDelaysMs: rebuildRetryDelaysMs,
+    owns: distributor.owns,
   });
 
   /**
@@ -151,6 +198,16 @@ export const createProjectionEngine = ({
     cacheLimit: rebuildCacheLimit,
     flushEvery: rebuildFlushEvery,
   });
+
+  /** An operator's command on a projection: run here only while this process holds (or can take) its lease. */
+  const acquire = async (name: string) => {
+    try {
+      await distributor.acquire(name);
+    } catch (error) {
+      if (error instanceof NotOwnerError) throw new ResumeRefusedError(error.message);
+      throw error;
+    }
+  };
 
   const startOne = async (projection: Projection) => {
     const status = await statuses.read(projection.name);
@@ -181,6 +238,12 @@ export const createProjectionEngine = ({
     const head = Number(await eventStore.headPosition());
     const documents = await documentStore.find<ProjectionStatus>(PROJECTIONS_COLLECTION);
     const now = clock().getTime();
+    const leaseOf = new Map((await documentStore.find<LeaseDocument>(LEASES_COLLECTION)).map((lease) => [lease._id, lease]));
+    const ownerOf = (name: string) => {
+      const lease = leaseOf.get(name);
+      const holds = lease?.owner && lease.expiresAt && Date.parse(lease.expiresAt) > now;
+      return { owner: holds ? lease.owner! : null, leaseExpiresAt: holds ? lease.expiresAt! : null };
+    };
     // Projections at the same position (most of them, when they follow together) share one count.
     const counts = new Map<number, Promise<number>>();
     const countAfter = (position: number) => {
@@ -196,6 +259,7 @@ export const createProjectionEngine = ({
         .filter((status) => byName.has(status._id))
         .map(async (status) => ({
           ...status,
+          ...ownerOf(status._id),
           head,
           lag: status.position >= head ? 0 : await countAfter(status.position),
           lagSeconds: status.position >= head ? 0 : await lagSeconds(status.position, now),
@@ -204,13 +268,18 @@ export const createProjectionEngine = ({
   };
 
   return {
+    /** Takes this process's share of the projections' leases and runs those (all of them when it is alone). */
     start: async () => {
-      for (const projection of projections) await startOne(projection);
-      for (const projection of projections) await rebuilds.retireDue(projection.name);
+      await distributor.start();
+      started = true;
     },
+    /** Stops applying, then gives the leases back so that another process takes them over at once. */
     stop: async () => {
+      // No round may start an agent after its loops were paused; the leases go back once nothing applies them.
+      await distributor.halt();
       await rebuilds.settle();
       await loops.pauseAll();
+      await distributor.releaseAll();
     },
     /**
      * Resumes a failed projection from the event it stopped at (after the code was fixed and redeployed). With
@@ -222,6 +291,7 @@ export const createProjectionEngine = ({
       const projection = byName.get(name);
       if (!projection) throw new UnknownProjectionError(name, [...byName.keys()]);
       if (!(await statuses.read(name))) throw new ResumeRefusedError(`${name} has not started yet: nothing to resume`);
+      await acquire(name);
       await loops.pause(name);
       let status = (await statuses.read(name))!;
       if (skip !== undefined) {
@@ -246,7 +316,19 @@ export const createProjectionEngine = ({
       }
       await loops.run(projection, status);
     },
-    rebuild: rebuilds.rebuild,
+    /**
+     * Holds the projection's lease in this process for an operator's command, so that the ops API can refuse at
+     * once (409, naming the owner) a rebuild another process must run.
+     */
+    claim: async (name: string) => {
+      if (!byName.has(name)) throw new UnknownProjectionError(name, [...byName.keys()]);
+      await acquire(name);
+    },
+    rebuild: async (name: string, options?: { fromScratch?: boolean }) => {
+      if (!byName.has(name)) return rebuilds.rebuild(name, options);
+      await acquire(name);
+      return rebuilds.rebuild(name, options);
+    },
     /** Rebuilds the projection aside up to its position and compares every document with the serving ones. */
     verify: inspections.verify,
     /** The projection's documents as they were at a past position or time, built aside from the log. */
@@ -255,8 +337,11 @@ export const createProjectionEngine = ({
     dryRun: inspections.dryRun,
     names: () => [...byName.keys()],
     onRebuildProgress: (listener: (progress: RebuildProgress) => void) => rebuilds.onProgress(listener),
-    /** True once every projection has caught up with the log as it was when it started (or serves while rebuilding). */
-    isCaughtUp: () => projections.every((projection) => caughtUp.has(projection.name)),
+    /**
+     * True once every projection this process owns has caught up with the log as it was when it took it (or serves
+     * while rebuilding); alone, it owns them all.
+     */
+    isCaughtUp: () => started && distributor.owned().every((name) => caughtUp.has(name)),
     report,
     /** The report a `/metrics` scrape reads: its cost does not grow with the lag. */
     metricsReport: () => report({ lagCountLimit: METRICS_LAG_COUNT_LIMIT }),

@@ -33,6 +33,8 @@ export interface RebuildOptions {
   retireAfterMs: number;
   /** Waits before a failed rebuild is tried again (it goes on from its last written position). */
   retryDelaysMs?: RetryDelays;
+  /** Whether this process holds the projection's lease: only its owner rebuilds, follows or retires it. */
+  owns: (name: string) => boolean;
 }
 
 /**
@@ -57,6 +59,7 @@ export const createRebuilds = ({
   writeChunk = REBUILD_WRITE_CHUNK,
   retireAfterMs,
   retryDelaysMs = { first: 1_000, max: 60_000 },
+  owns,
 }: RebuildOptions) => {
   const rebuilding = new Map<string, Promise<void>>();
   /** Failed rebuilds waiting to be tried again: how many attempts failed in a row, and the timer of the next. */
@@ -80,6 +83,8 @@ export const createRebuilds = ({
       const timer = setTimeout(
         () => {
           const drop = (async () => {
+            // Another process took the projection over meanwhile: its own timer drops the collection.
+            if (!owns(name)) return;
             await documentStore.dropCollection(collection);
             const current = await statuses.read(name);
             await statuses.commit(name, { retiring: (current?.retiring ?? []).filter((entry) => entry.collection !== collection) });
@@ -125,7 +130,7 @@ export const createRebuilds = ({
       // two re-applies events the documents already hold, which their per-stream revisions make no-ops.
       const documents = writesFor(projection, collection, cache, dirty);
       for (let at = 0; at < documents.length; at += writeChunk) {
-        await documentStore.bulkWrite(documents.slice(at, at + writeChunk));
+        await documentStore.bulkWrite([...documents.slice(at, at + writeChunk), statuses.fence(projection.name)]);
       }
       await statuses.commit(projection.name, { rebuild: rebuildRecord(), ...switchTo });
       dirty.clear();
@@ -179,7 +184,8 @@ export const createRebuilds = ({
     } finally {
       // Switched or not, the collection readers use keeps following the log: the stored status says which one it
       // is (a switch whose write failed after all may have committed).
-      await loops.run(projection, (await statuses.read(projection.name))!);
+      // Unless another process took the projection over meanwhile: it follows it there.
+      if (owns(projection.name)) await loops.run(projection, (await statuses.read(projection.name))!);
     }
     logger.info({ projection: projection.name, collection, position }, 'projection rebuilt and switched');
   };
@@ -207,11 +213,11 @@ export const createRebuilds = ({
         .commit(name, { rebuild: { ...status.rebuild, error: failure } })
         .catch((cause: unknown) => logger.error({ projection: name, err: cause }, 'could not record a failed rebuild'));
     }
-    if (stopping) return;
+    if (stopping || !owns(name)) return;
     logger.error({ projection: name, err: error, attempts: retry.attempts, retryInMs: waitMs }, 'rebuild failed; trying again');
     retry.timer = setTimeout(() => {
       retry.timer = undefined;
-      if (!stopping) void rebuild(name, { fromScratch: false }).catch(() => undefined);
+      if (!stopping && owns(name)) void rebuild(name, { fromScratch: false }).catch(() => undefined);
     }, waitMs);
   };
 

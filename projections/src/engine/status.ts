@@ -29,7 +29,18 @@ const shownState = (status: ProjectionStatus): ProjectionStatus['state'] => {
  * never lends its position to a later write (the 'reconnecting' one, a rebuild's progress): a checkpoint follows
  * the documents it covers, never leads them.
  */
-export const createStatuses = ({ documentStore, clock, logger }: { documentStore: DocumentStore; clock: () => Date; logger: Logger }) => {
+export const createStatuses = ({
+  documentStore,
+  clock,
+  logger,
+  fence,
+}: {
+  documentStore: DocumentStore;
+  clock: () => Date;
+  logger: Logger;
+  /** The write every status write carries: it holds only while this process owns the projection's lease (leases.ts). */
+  fence: (name: string) => WriteOperation;
+}) => {
   const committed = new Map<string, ProjectionStatus>();
   const queues = new Map<string, Promise<unknown>>();
 
@@ -69,13 +80,13 @@ export const createStatuses = ({ documentStore, clock, logger }: { documentStore
           update: { $set: { ...fields, updatedAt } },
           upsert: true,
         };
-        await documentStore.bulkWrite([...operations, upsert]);
+        await documentStore.bulkWrite([...operations, upsert, fence(name)]);
         await readNow(name);
         return;
       }
       const merged = { ...current, ...fields, updatedAt };
       const next = { ...merged, state: shownState(merged) };
-      await documentStore.bulkWrite([...operations, { kind: 'replace', collection: PROJECTIONS_COLLECTION, document: next }]);
+      await documentStore.bulkWrite([...operations, { kind: 'replace', collection: PROJECTIONS_COLLECTION, document: next }, fence(name)]);
       committed.set(name, next);
     });
 
@@ -114,7 +125,7 @@ export const createStatuses = ({ documentStore, clock, logger }: { documentStore
     );
   };
 
-  return { read, commit, write, fail, stopAt };
+  return { read, commit, write, fail, stopAt, fence };
 };
 
 export type Statuses = ReturnType<typeof createStatuses>;

@@ -13,6 +13,9 @@ export interface ProjectionRow {
   lag: number;
   lagSeconds: number | null;
   state: ProjectionState;
+  /** The projections process holding this projection's lease (it applies it), null while none does. */
+  owner: string | null;
+  leaseExpiresAt: string | null;
   updatedAt: string;
   error?: { message: string; position: number; eventType: string; streamId?: string; revision?: number; at?: string } | null;
   skipped?: { position: number; eventType: string; by?: string; at?: string }[];

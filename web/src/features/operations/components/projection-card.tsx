@@ -157,7 +157,7 @@ export const ProjectionCard = ({ row }: { row: ProjectionRow }) => {
         </h2>
         <StateBadge state={row.state} />
       </div>
-      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3 lg:grid-cols-5">
         <div>
           <dt className="text-slate-600 dark:text-slate-300">Position</dt>
           {/* Positions name places in the log (they grow with its size), not counts: the lag says how many events. */}
@@ -173,6 +173,13 @@ export const ProjectionCard = ({ row }: { row: ProjectionRow }) => {
           <dt className="text-slate-600 dark:text-slate-300">Serving</dt>
           <dd className="truncate">
             <code className="text-xs">{row.collection}</code> (v{row.version})
+          </dd>
+        </div>
+        <div>
+          {/* Several projections processes share the projections through leases: which one applies this one now. */}
+          <dt className="text-slate-600 dark:text-slate-300">Run by</dt>
+          <dd className="truncate" title={row.owner ?? undefined}>
+            {row.owner ? <code className="text-xs">{row.owner}</code> : <span className="text-amber-800 dark:text-amber-200">No process yet</span>}
           </dd>
         </div>
         <div>
