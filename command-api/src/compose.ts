@@ -109,7 +109,7 @@ export const composeCommandService = ({
       documentStore,
       processChannel: aiProcess,
     },
-    projectsOwnedBy: projectsOwnedByFrom(documentStore, progress),
+    projectsOwnedBy: projectsOwnedByFrom(documentStore, progress, eventStore),
     projectNamesOwnedBy: projectNamesOwnedByFrom(documentStore, progress, eventStore),
     ideasOwnedBy: ideasOwnedByFrom(documentStore, progress),
     metrics,

@@ -14,11 +14,19 @@ import { handleCommand, readStreamState, type DocumentStore, type EventStore, ty
 export type ProjectsOwnedBy = (ownerId: string) => Promise<string[]>;
 
 const MAX_ADOPTED_PROJECTS = 1000;
+/** How long a sign-in waits for the project list to apply what was written before it. */
+const ADOPTION_CATCH_UP_MS = 5_000;
 
+/**
+ * Read once the list has applied everything written before the sign-in (the log's head), so that a project the
+ * visitor created a moment ago, or while the list lagged or rebuilt (its serving collection keeps following the
+ * log), moves with the others.
+ */
 export const projectsOwnedByFrom =
-  (documentStore: DocumentStore, progress: ProjectionProgress): ProjectsOwnedBy =>
-  async (ownerId) =>
-    (
+  (documentStore: DocumentStore, progress: ProjectionProgress, eventStore: Pick<EventStore, 'headPosition'>): ProjectsOwnedBy =>
+  async (ownerId) => {
+    await progress.waitFor(readModels.projectSummaries, Number(await eventStore.headPosition()), ADOPTION_CATCH_UP_MS);
+    return (
       await documentStore.find<{ _id: string }>(
         progress.collectionFor(readModels.projectSummaries),
         // A project in the trash stays the visitor's: its move would be refused (only an active project moves).
@@ -26,6 +34,7 @@ export const projectsOwnedByFrom =
         { limit: MAX_ADOPTED_PROJECTS },
       )
     ).map((doc) => doc._id);
+  };
 
 /** Which marketplace ideas an owner published: the listings read model answers it, as for projects. */
 export const ideasOwnedByFrom =
