@@ -104,7 +104,7 @@ describe.each([
     it('reports projection positions and lag to operators', async () => {
       const res = await fetch(`${server.url}/api/ops/projections`, { headers: server.operator });
       const body = await res.json();
-      expect(body.projections).toContainEqual(expect.objectContaining({ _id: 'projects', version: 2, lag: 0, state: 'live' }));
+      expect(body.projections).toContainEqual(expect.objectContaining({ _id: 'projects', version: 3, lag: 0, state: 'live' }));
 
       const unknown = await fetch(`${server.url}/api/ops/projections/nope/rebuild`, { method: 'POST', headers: server.operator });
       expect(unknown.status).toBe(404);

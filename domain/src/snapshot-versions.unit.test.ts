@@ -50,12 +50,12 @@ describe('snapshot versions', () => {
       conceptsProposed([tipWall()]),
       conceptSelected(0, 'Tip Wall'),
       currentStageChanged(3, 2),
-      // A deleted project keeps what it was, for the trash (version 2).
+      // A deleted project keeps what it was, for the trash (version 2); stage 4 has a messaging strategy (version 3).
       projectDeleted('Tip Wall'),
     ];
     expect({ version: projectDecider.snapshotVersion, fingerprint: fingerprint(projectDecider, history) }).toEqual({
-      version: 2,
-      fingerprint: '278f27ef3971b86f',
+      version: 3,
+      fingerprint: '16c4cf5ca73d250a',
     });
   });
 

@@ -621,8 +621,8 @@ export const projectDecider: Decider<ProjectCommand, ProjectEvent, ProjectState>
   decide: decideProject,
   evolve: evolveProject,
   initialState: initialProjectState,
-  // 2: a deleted project keeps what it was (the trash) and counts its deletion's revision.
-  snapshotVersion: 2,
+  // 2: a deleted project keeps what it was (the trash) and counts its deletion's revision. 3: stage 4's messaging strategy.
+  snapshotVersion: 3,
 };
 
 /**
