@@ -50,6 +50,8 @@ describe('publishing', () => {
     await publish.getByRole('button', { name: 'Confirm and publish' }).click();
     await publish.getByText('Give your idea a title.').waitFor();
     await publish.getByRole('textbox', { name: 'Title' }).fill('Daily Roast Pool');
+    // The refusal was about the blank title: the edited one shows none.
+    await expect.poll(() => publish.getByText('Give your idea a title.').count()).toBe(0);
     await screenshotAtWidths(page, 'publish-dialog', { widths: [1280, 375], fullPage: false });
     await publish.getByRole('button', { name: 'Confirm and publish' }).click();
     await page.getByRole('heading', { level: 1, name: 'Daily Roast Pool' }).waitFor();

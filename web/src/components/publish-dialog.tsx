@@ -56,7 +56,11 @@ const PublishForm = ({
           id={titleId}
           value={title}
           maxLength={MAX_TITLE_LENGTH}
-          onChange={(event) => setTitle(event.target.value)}
+          onChange={(event) => {
+            setTitle(event.target.value);
+            // The refusal was about the title as it was: an edited one has not been refused yet.
+            setError(null);
+          }}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           className="mt-1"
