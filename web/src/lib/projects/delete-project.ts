@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
 import { projectPath } from './get-project.ts';
 import { listProjectsQueryOptions } from './list-projects.ts';
+import { trashQueryOptions } from './list-trash.ts';
 import type { CommandResponse } from './project-command.ts';
 
 /** My projects' Delete: the project goes to the trash for 30 days; deleting it again answers `changed: false`. */
@@ -21,7 +22,12 @@ export const useDeleteProject = ({ onDeleted }: { onDeleted?: (projectId: string
     onSuccess: async (_answer, projectId) => {
       queryClient.setQueryData(listKey, (list) => list && { ...list, projects: list.projects.filter((project) => project.id !== projectId) });
       onDeleted?.(projectId);
-      await queryClient.invalidateQueries({ queryKey: listKey, exact: true });
+      // The trash too: its live invalidation can pass while the screen that shows it re-renders for the project
+      // that takes the deleted one's place, and a read sent now waits for the deletion (X-Min-Position).
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: listKey, exact: true }),
+        queryClient.invalidateQueries({ queryKey: trashQueryOptions().queryKey, exact: true }),
+      ]);
     },
   });
 };
