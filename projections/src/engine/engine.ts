@@ -12,6 +12,7 @@ import {
 import type { Projection } from './define-projection.ts';
 import { versionedCollection } from './fold.ts';
 import { createDistributor, NotOwnerError } from './distributor.ts';
+import { shareSubscriptions } from './feed.ts';
 import { createInspections } from './inspect.ts';
 import { createLeases, LEASES_COLLECTION, type LeaseDocument } from './leases.ts';
 import { createLiveLoops } from './live.ts';
@@ -56,6 +57,11 @@ export interface ProjectionEngineDeps {
   leaseTtlMs?: number;
   /** How often leases are renewed and the work shared out again. */
   leaseRenewMs?: number;
+  /**
+   * Events the process's one subscription keeps for the projections behind the fastest (feed.ts): one further
+   * behind reads the log on its own until it is back within them.
+   */
+  feedBufferSize?: number;
 }
 
 /**
@@ -123,6 +129,7 @@ export const createProjectionEngine = ({
   ownerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
   leaseTtlMs = 10_000,
   leaseRenewMs = 2_000,
+  feedBufferSize,
 }: ProjectionEngineDeps) => {
   const byName = new Map(projections.map((projection) => [projection.name, projection]));
   const caughtUp = new Set<string>();
@@ -147,8 +154,10 @@ export const createProjectionEngine = ({
   });
   let started = false;
   const statuses = createStatuses({ documentStore, clock, logger, fence: distributor.fence });
+  // Every owned projection follows the log through one subscription: each event is decoded once, not once per projection.
+  const feed = shareSubscriptions(eventStore, { bufferSize: feedBufferSize, pageSize: batchSize });
   const loops = createLiveLoops({
-    eventStore,
+    eventStore: feed.eventStore,
     documentStore,
     statuses,
     logger,
@@ -270,7 +279,13 @@ export const createProjectionEngine = ({
   return {
     /** Takes this process's share of the projections' leases and runs those (all of them when it is alone). */
     start: async () => {
-      await distributor.start();
+      // The projections taken in the first round all subscribe before the shared subscription reads: it starts at the lowest of their positions.
+      const release = feed.hold();
+      try {
+        await distributor.start();
+      } finally {
+        release();
+      }
       started = true;
     },
     /** Stops applying, then gives the leases back so that another process takes them over at once. */

@@ -1,0 +1,259 @@
+import { EventDecodingError, type EventStore, type RecordedEvent, type Subscription } from '@vis/infrastructure';
+
+export interface SharedFeedOptions {
+  /**
+   * Most events kept for the agents behind the fastest one. An agent further behind than this (a slow write, a
+   * rebuild's switch, a lease just taken over from a process that was behind) reads the log on its own until it is
+   * back within them: the others never wait for it, and memory never holds more than this many events.
+   */
+  bufferSize?: number;
+  /** Events per read of an agent reading the log on its own. */
+  pageSize?: number;
+}
+
+/** What one process's shared subscription has done: the tests count with it, operators may log it. */
+export interface FeedStats {
+  /** Subscriptions to the log opened (one per process, plus one after each drop). */
+  sourcesOpened: number;
+  /** Events the shared subscription delivered (each decoded once, whatever the number of agents). */
+  delivered: number;
+  /** Events agents read on their own, being further behind than the buffer reaches. */
+  readAlone: number;
+  buffered: number;
+}
+
+const STOPPED = Symbol('stopped');
+
+interface Reader {
+  /** Position of the last event handed to this agent (its subscription's start until then). */
+  cursor: bigint;
+  /** The shared subscription failed: handed to the agent once it has had every event buffered before the failure. */
+  error?: unknown;
+  stopped: boolean;
+  stop: Promise<typeof STOPPED>;
+}
+
+/**
+ * One subscription to the log per projections process, however many projections it runs: the events are read
+ * and decoded once (on EventStoreDB each event the client hands over is parsed and checked against its schema) and
+ * handed to every owned projection's agent, each from its own checkpoint. It sits behind the event-store port,
+ * as a store whose `subscribeToAll` attaches to the shared one, so that the agents (live.ts) and both adapters are
+ * unchanged, and an agent keeps its own position, failures and reconnects.
+ *
+ * The shared subscription starts at the lowest position of the agents subscribed when it opens (`hold` lets the
+ * engine subscribe all of them first) and keeps the last `bufferSize` events it delivered: an agent whose
+ * checkpoint lies within them is served from memory (passing over what it has applied), one further behind reads
+ * the log on its own, a page at a time, until it reaches them. The subscription is read only when an agent has
+ * had everything buffered, so the fastest agent sets the pace and a slow one costs memory only up to the bound.
+ *
+ * When the subscription drops, every agent following it gets the error (after the events buffered before it) and
+ * reconnects as it would on its own subscription; the first to come back opens a new one where the buffer ends.
+ * An event that cannot be decoded fails only the agents that have not passed it (an operator may have skipped it).
+ */
+export const shareSubscriptions = (eventStore: EventStore, { bufferSize = 5_000, pageSize = 500 }: SharedFeedOptions = {}) => {
+  const readers = new Set<Reader>();
+  /** The events delivered, oldest first, from `buffer[head]` on (the ones before are let go). */
+  let buffer: (RecordedEvent | undefined)[] = [];
+  let head = 0;
+  /** The buffer holds every event of the log after `base` up to `end`; undefined until a subscription opens. */
+  let base: bigint | undefined;
+  let end = 0n;
+  let source: { subscription: Subscription; events: AsyncIterator<RecordedEvent> } | undefined;
+  let pulling: Promise<void> | undefined;
+  let holds = 0;
+  let released: Promise<void> = Promise.resolve();
+  let release = () => {};
+  const stats = { sourcesOpened: 0, delivered: 0, readAlone: 0 };
+
+  /** Following the shared subscription (or about to open it), rather than reading on its own. */
+  const attached = (reader: Reader) => base === undefined || reader.cursor >= base;
+  const following = () => [...readers].filter((reader) => attached(reader) && reader.error === undefined && !reader.stopped);
+
+  /** The first buffered event after `cursor` (binary search: positions grow along the buffer). */
+  const nextAfter = (cursor: bigint): RecordedEvent | undefined => {
+    let low = head;
+    let high = buffer.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (buffer[middle]!.position <= cursor) low = middle + 1;
+      else high = middle;
+    }
+    return buffer[low];
+  };
+
+  const forget = () => {
+    buffer = [];
+    head = 0;
+    base = undefined;
+    end = 0n;
+  };
+
+  const closeSource = () => {
+    const closing = source;
+    source = undefined;
+    pulling = undefined;
+    if (closing) void closing.subscription.unsubscribe().catch(() => undefined);
+  };
+
+  const open = () => {
+    const agents = following();
+    if (agents.length === 0) return;
+    const lowest = agents.reduce((low, reader) => (reader.cursor < low ? reader.cursor : low), agents[0]!.cursor);
+    // Every agent following is past what the buffer holds (the ones behind it have ended): start where they are.
+    if (base === undefined || lowest > end) {
+      forget();
+      base = end = lowest;
+    }
+    const subscription = eventStore.subscribeToAll({ fromPosition: end });
+    stats.sourcesOpened += 1;
+    source = { subscription, events: subscription[Symbol.asyncIterator]() };
+  };
+
+  const keep = (event: RecordedEvent) => {
+    if (event.position <= end) return;
+    buffer.push(event);
+    end = event.position;
+    stats.delivered += 1;
+    while (buffer.length - head > bufferSize) {
+      base = buffer[head]!.position;
+      buffer[head] = undefined;
+      head += 1;
+    }
+    if (head >= bufferSize) {
+      buffer = buffer.slice(head);
+      head = 0;
+    }
+  };
+
+  const fail = (failed: NonNullable<typeof source>, error: unknown) => {
+    if (source === failed) closeSource();
+    else void failed.subscription.unsubscribe().catch(() => undefined);
+    for (const reader of following()) {
+      if (error instanceof EventDecodingError && reader.cursor >= error.position) continue;
+      reader.error = error;
+    }
+  };
+
+  /** Reads one more event into the buffer, once for all the agents waiting for it. */
+  const pullOne = async () => {
+    await released;
+    if (!source) {
+      try {
+        open();
+      } catch (error) {
+        for (const reader of following()) reader.error = error;
+        return;
+      }
+    }
+    const current = source;
+    if (!current) return;
+    let next: IteratorResult<RecordedEvent>;
+    try {
+      next = await current.events.next();
+    } catch (error) {
+      if (source === current) fail(current, error);
+      return;
+    }
+    if (source !== current) return;
+    // Only closing it ends a subscription; one that ends otherwise has lost its connection.
+    if (next.done) fail(current, new Error('the subscription ended'));
+    else keep(next.value);
+  };
+
+  const pull = () => {
+    if (pulling) return pulling;
+    const pulled: Promise<void> = pullOne().finally(() => {
+      if (pulling === pulled) pulling = undefined;
+    });
+    pulling = pulled;
+    return pulled;
+  };
+
+  const leave = (reader: Reader) => {
+    if (!readers.delete(reader)) return;
+    if (readers.size === 0) {
+      closeSource();
+      forget();
+    }
+  };
+
+  async function* deliver(reader: Reader): AsyncGenerator<RecordedEvent> {
+    try {
+      while (!reader.stopped) {
+        if (attached(reader)) {
+          const event = nextAfter(reader.cursor);
+          if (event) {
+            reader.cursor = event.position;
+            yield event;
+            continue;
+          }
+          // eslint-disable-next-line @typescript-eslint/only-throw-error -- the subscription's own failure, passed on as it came
+          if (reader.error !== undefined) throw reader.error;
+          if ((await Promise.race([pull(), reader.stop])) === STOPPED) return;
+          continue;
+        }
+        const floor = base!;
+        const page = await Promise.race([eventStore.readAll({ afterPosition: reader.cursor, maxCount: pageSize }), reader.stop]);
+        if (page === STOPPED) return;
+        // Nothing after its position, though the buffer starts further on: nothing lies in between (every event
+        // up to `floor` was in the log before this read began), so it follows the buffer from here.
+        if (page.length === 0 && reader.cursor < floor) reader.cursor = floor;
+        for (const event of page) {
+          if (reader.stopped) return;
+          reader.cursor = event.position;
+          stats.readAlone += 1;
+          yield event;
+        }
+      }
+    } finally {
+      leave(reader);
+    }
+  }
+
+  const subscribeToAll: EventStore['subscribeToAll'] = (options = {}) => {
+    // A filtered subscription is not what the agents share: it is the store's own.
+    if (options.eventTypes) return eventStore.subscribeToAll(options);
+    let stop = () => {};
+    const reader: Reader = {
+      cursor: options.fromPosition ?? 0n,
+      stopped: false,
+      stop: new Promise((resolve) => (stop = () => resolve(STOPPED))),
+    };
+    readers.add(reader);
+    const iterator = deliver(reader);
+    return {
+      [Symbol.asyncIterator]: () => iterator,
+      async unsubscribe() {
+        reader.stopped = true;
+        stop();
+        leave(reader);
+      },
+    };
+  };
+
+  const shared: EventStore = Object.create(eventStore) as EventStore;
+  shared.subscribeToAll = subscribeToAll;
+
+  return {
+    /** The store the agents subscribe through; everything but `subscribeToAll` is the store itself. */
+    eventStore: shared,
+    /**
+     * Keeps the shared subscription from reading until the returned function is called: the engine subscribes every
+     * projection it starts with first, so that the subscription opens at the lowest of their positions.
+     */
+    hold: () => {
+      holds += 1;
+      if (holds === 1) released = new Promise((resolve) => (release = resolve));
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        holds -= 1;
+        if (holds === 0) release();
+      };
+    },
+    stats: (): FeedStats => ({ ...stats, buffered: buffer.length - head }),
+  };
+};
+
+export type SharedFeed = ReturnType<typeof shareSubscriptions>;
