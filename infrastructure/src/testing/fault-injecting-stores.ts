@@ -144,3 +144,44 @@ export const withFailingWrites = (store: DocumentStore, fails: (operations: read
   };
   return { store: failing, refused: () => refused };
 };
+
+/**
+ * The event store, counting what it hands out: how many subscriptions were opened and, per position, how many
+ * times an event was delivered by a subscription or a read. On EventStoreDB each of those is a decode (the client's
+ * event parsed and checked against its schema), so this counts decodes whatever the embedded store caches.
+ */
+export const withCountedReads = (store: EventStore) => {
+  let subscriptions = 0;
+  const subscribed = new Map<bigint, number>();
+  const read = new Map<bigint, number>();
+  const count = (counts: Map<bigint, number>, position: bigint) => counts.set(position, (counts.get(position) ?? 0) + 1);
+  const counted: EventStore = Object.create(store) as EventStore;
+  counted.readAll = async (options) => {
+    const events = await store.readAll(options);
+    for (const event of events) count(read, event.position);
+    return events;
+  };
+  counted.subscribeToAll = (options) => {
+    subscriptions += 1;
+    const inner = store.subscribeToAll(options);
+    const iterator = inner[Symbol.asyncIterator]();
+    return {
+      unsubscribe: () => inner.unsubscribe(),
+      [Symbol.asyncIterator]: () => ({
+        next: async () => {
+          const next = await iterator.next();
+          if (!next.done) count(subscribed, next.value.position);
+          return next;
+        },
+      }),
+    };
+  };
+  return {
+    store: counted,
+    subscriptions: () => subscriptions,
+    /** Deliveries by subscriptions, per position. */
+    subscribed: () => new Map(subscribed),
+    /** Deliveries by `readAll`, per position. */
+    read: () => new Map(read),
+  };
+};

@@ -1,8 +1,7 @@
-import type { FeedbackSubmitted } from '@vis/domain';
 import { PROJECTIONS_COLLECTION, silentLogger, type DocumentStore, type ProjectionStatus } from '@vis/infrastructure';
 import { openTestStores } from '@vis/infrastructure/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defineProjection } from './define-projection.ts';
+import { createTallyLog, tallyProjections, type Tally } from '../testing/tallies.ts';
 import { createProjectionEngine, ResumeRefusedError, type ProjectionEngine } from './engine.ts';
 import { LEASES_COLLECTION } from './leases.ts';
 
@@ -11,46 +10,16 @@ import { LEASES_COLLECTION } from './leases.ts';
  * leases, none is owned twice, and one that stops or dies hands its projections over without an event skipped or
  * applied twice. Small lease times keep the tests short; production uses 10 s and 2 s.
  */
-type Tally = { _id: string; count: number; values: string[] };
 const NAMES = ['tallies-a', 'tallies-b', 'tallies-c', 'tallies-d'];
-const tallies = NAMES.map((name) =>
-  defineProjection<FeedbackSubmitted, Tally>({
-    name,
-    version: 1,
-    handles: ['FeedbackSubmitted'],
-    documentId: (event) => event.streamId,
-    topics: (doc) => [`tally:${doc._id}`],
-    evolve: (doc, event) => ({ _id: event.streamId, count: (doc?.count ?? 0) + 1, values: [...(doc?.values ?? []), event.data.message] }),
-  }),
-);
+const tallies = tallyProjections(NAMES);
+
 const TTL_MS = 1_500;
 const RENEW_MS = 100;
 
 let stores: Awaited<ReturnType<typeof openTestStores>>;
 let engines: ProjectionEngine[] = [];
-const appended = new Map<string, string[]>();
-let sent = 0;
-
-const append = async (stream: string) => {
-  const value = `v${sent++}`;
-  appended.set(stream, [...(appended.get(stream) ?? []), value]);
-  await stores.eventStore.appendToStream(stream, [
-    {
-      id: crypto.randomUUID(),
-      type: 'FeedbackSubmitted',
-      data: {
-        feedbackId: value,
-        type: 'compliment',
-        message: value,
-        userAgent: 'test',
-        url: '/',
-        clientTimestamp: null,
-        submittedBy: 'user-1',
-        submittedAt: '2026-01-01T00:00:00.000Z',
-      },
-    },
-  ]);
-};
+const log = createTallyLog(() => stores);
+const append = log.append;
 
 /** A process as the store sees it: once `kill()` is called, nothing it writes arrives (SIGKILL, or cut off from the store). */
 const processStore = () => {
@@ -84,31 +53,11 @@ const startEngine = async (ownerId: string, documentStore: DocumentStore = store
 const owners = async () => new Map((await engines[0]!.report()).map((row) => [row._id, row.owner]));
 const ownedBy = async (owner: string) => [...(await owners())].filter(([, holder]) => holder === owner).map(([name]) => name);
 
-/** Every projection at the head, each stream's document holding exactly the values appended to it, in order, and verify agreeing. */
-const expectExactlyOnce = async (engine: ProjectionEngine) => {
-  const head = Number(await stores.eventStore.headPosition());
-  await vi.waitFor(
-    async () => {
-      const statuses = await stores.documentStore.find<ProjectionStatus>(PROJECTIONS_COLLECTION);
-      expect(statuses.filter((status) => NAMES.includes(status._id)).map((status) => status.position)).toEqual(NAMES.map(() => head));
-    },
-    { timeout: 5_000, interval: 20 },
-  );
-  for (const name of NAMES) {
-    const status = (await stores.documentStore.findOne<ProjectionStatus>(PROJECTIONS_COLLECTION, { _id: name }))!;
-    for (const [stream, values] of appended) {
-      expect(await stores.documentStore.findOne<Tally>(status.collection, { _id: stream }), `${name} ${stream}`).toMatchObject({
-        count: values.length,
-        values,
-      });
-    }
-    expect((await engine.verify(name)).ok).toBe(true);
-  }
-};
+const expectExactlyOnce = (engine: ProjectionEngine) => log.expectExactlyOnce(engine, NAMES);
 
 beforeEach(async () => {
   stores = await openTestStores();
-  appended.clear();
+  log.reset();
 });
 
 afterEach(async () => {
