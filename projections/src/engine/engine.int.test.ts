@@ -1,6 +1,13 @@
 import type { FeedbackSubmitted } from '@vis/domain';
 import { PROJECTIONS_COLLECTION, silentLogger, type DocumentStore, type ProjectionStatus } from '@vis/infrastructure';
-import { openFaultInjectingStores, openTestStores, withDroppingSubscriptions, withFailingWrites } from '@vis/infrastructure/testing';
+import {
+  distributedStoresConfigured,
+  openDistributedStores,
+  openFaultInjectingStores,
+  openTestStores,
+  withDroppingSubscriptions,
+  withFailingWrites,
+} from '@vis/infrastructure/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineProjection, type Projection } from './define-projection.ts';
 import { createProjectionEngine, METRICS_LAG_COUNT_LIMIT, type ProjectionEngine } from './engine.ts';
@@ -86,6 +93,8 @@ afterEach(async () => {
 describe.each([
   ['embedded', openTestStores],
   ['fault-injecting', openFaultInjectingStores],
+  // `npm run test:distributed`: KurrentDB and MongoDB themselves.
+  ...(distributedStoresConfigured() ? ([['distributed', openDistributedStores]] as const) : []),
 ] as const)('projection engine on %s stores', (_kind, openStores) => {
   beforeEach(async () => {
     stores = await openStores();

@@ -1,5 +1,12 @@
 import { PROJECTIONS_COLLECTION, silentLogger, type DocumentStore, type ProjectionStatus } from '@vis/infrastructure';
-import { openFaultInjectingStores, openTestStores, withCountedReads, withDroppingSubscriptions } from '@vis/infrastructure/testing';
+import {
+  distributedStoresConfigured,
+  openDistributedStores,
+  openFaultInjectingStores,
+  openTestStores,
+  withCountedReads,
+  withDroppingSubscriptions,
+} from '@vis/infrastructure/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTallyLog, tallyProjections } from '../testing/tallies.ts';
 import { createProjectionEngine, type ProjectionEngine, type ProjectionEngineDeps } from './engine.ts';
@@ -41,6 +48,8 @@ afterEach(async () => {
 describe.each([
   ['embedded', openTestStores],
   ['fault-injecting', openFaultInjectingStores],
+  // `npm run test:distributed`: KurrentDB and MongoDB themselves.
+  ...(distributedStoresConfigured() ? ([['distributed', openDistributedStores]] as const) : []),
 ] as const)('one subscription per projections process, on %s stores', (_kind, openStores) => {
   it('decodes each event once however many projections follow the log, catching up and live', { timeout: 20_000 }, async () => {
     stores = await openStores();
