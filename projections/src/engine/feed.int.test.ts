@@ -70,6 +70,38 @@ describe.each([
     expect(verifyReads).toBe(180 * names.length);
   });
 
+  it(
+    'stops every projection at an event that cannot be decoded; the one an operator lets skip it goes on, the others stay stopped',
+    { timeout: 20_000 },
+    async () => {
+      stores = await openStores();
+      const names = ['p-a', 'p-b', 'p-c'];
+      await appendMany(5);
+      const good = Number(await stores.eventStore.headPosition());
+      const { position } = await stores.eventStore.appendToStream('bad', [
+        { id: crypto.randomUUID(), type: 'FeedbackSubmitted', data: { feedbackId: 'bad', message: 7 } },
+      ]);
+      const bad = Number(position);
+      await appendMany(5);
+      const counted = withCountedReads(stores.eventStore);
+      const engine = await startEngine({ eventStore: counted.store, projections: tallies(names) });
+      const statusOf = (name: string) => stores.documentStore.findOne<ProjectionStatus>(PROJECTIONS_COLLECTION, { _id: name });
+      await vi.waitFor(
+        async () => {
+          for (const name of names) expect(await statusOf(name)).toMatchObject({ state: 'failed', position: good, error: { position: bad } });
+        },
+        { timeout: 5_000, interval: 20 },
+      );
+
+      await engine.resume('p-a', { skip: bad, by: 'ann' });
+      await appendMany(3);
+      await expectExactlyOnce(engine, ['p-a']);
+      for (const name of ['p-b', 'p-c']) expect(await statusOf(name)).toMatchObject({ state: 'failed', position: good });
+      // The first subscription ended at the bad event; the resumed projection opened the next one after it.
+      expect(counted.subscriptions()).toBe(2);
+    },
+  );
+
   it('when the subscription drops, every projection reconnects to one new subscription, losing nothing', { timeout: 20_000 }, async () => {
     stores = await openStores();
     const names = ['d-a', 'd-b', 'd-c'];
