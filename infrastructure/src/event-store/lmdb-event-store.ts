@@ -163,9 +163,10 @@ export function openLmdbEventStore({
 
   const decode = createEventDecoder(upcasters, events);
   /**
-   * The newest events as decoded (upcast and parsed by their schema), shared by every reader: the projections
-   * each follow the log with a subscription of their own, and the command that appended an event reads its stream
-   * next, so without this each event would be parsed and validated once per projection. Events are values nobody
+   * The newest events as decoded (upcast and parsed by their schema), shared by every reader: the command that
+   * appended an event reads its stream next, the projections read it through their process's one subscription
+   * (and a projection behind it reads on its own), so without this each event would be parsed and validated again
+   * by each of them. Events are values nobody
    * mutates (deciders, evolve and projections are pure), so handing the same object to each is safe.
    */
   const recentlyDecoded = new LRUCache<number, RecordedEvent<DomainEvent>>({ max: DECODED_KEPT });
