@@ -86,6 +86,7 @@ export const composeCommandService = ({
   const aiProcess = createAiProcessChannel({
     identify: createSessionIdentifier({ secret: config.SESSION_SECRET, store: sessionStore }),
     logger,
+    documentStore,
     site: siteFrom(config),
   });
   const payments = overrides.payments ?? paymentsFromConfig(config, logger);
