@@ -164,6 +164,7 @@ export const createAiProcessChannel = ({
     );
   };
 
+  windows.createIndexes().catch((error: unknown) => logger.warn({ err: error }, 'creating the AI process window indexes failed'));
   const stopHeartbeat = dropDeadSockets(server, heartbeatMs);
   const sweeping = setInterval(
     () => void windows.sweep().catch((error: unknown) => logger.warn({ err: error }, 'sweeping AI process windows failed')),

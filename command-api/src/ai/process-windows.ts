@@ -174,7 +174,14 @@ export const createProcessWindows = ({ documentStore, clock, leaseMs }: { docume
     }
   };
 
-  return { connect, disconnect, claim, sweep };
+  /** The sweep's queries, on MongoDB (the embedded store filters in memory). */
+  const createIndexes = () =>
+    Promise.all([
+      documentStore.createIndexes(AI_PROCESS_MESSAGES_COLLECTION, [{ key: { expiresAt: 1 } }]),
+      documentStore.createIndexes(AI_PROCESS_WINDOWS_COLLECTION, [{ key: { leaseUntil: 1 } }]),
+    ]);
+
+  return { connect, disconnect, claim, sweep, createIndexes };
 };
 
 export type ProcessWindows = ReturnType<typeof createProcessWindows>;
