@@ -37,6 +37,7 @@ export type CommandServiceConfig = Pick<Config, 'SESSION_SECRET' | 'NODE_ENV'> &
       | 'STRIPE_PUBLISHABLE_KEY'
       | 'GEMINI_API_KEY'
       | 'GEMINI_MODEL'
+      | 'GEMINI_BASE_URL'
       | 'SECRETS_KEY'
     >
   >;
@@ -86,6 +87,7 @@ export const composeCommandService = ({
   const aiProcess = createAiProcessChannel({
     identify: createSessionIdentifier({ secret: config.SESSION_SECRET, store: sessionStore }),
     logger,
+    documentStore,
     site: siteFrom(config),
   });
   const payments = overrides.payments ?? paymentsFromConfig(config, logger);
@@ -104,7 +106,7 @@ export const composeCommandService = ({
     ai: {
       geminiApiKey: config.GEMINI_API_KEY,
       geminiModel: config.GEMINI_MODEL,
-      geminiBaseUrl: overrides.geminiBaseUrl,
+      geminiBaseUrl: overrides.geminiBaseUrl ?? config.GEMINI_BASE_URL,
       secretsKey: overrides.secretsKey ?? config.SECRETS_KEY,
       documentStore,
       processChannel: aiProcess,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { buildServices, SERVICES, type ServiceName } from '../../scripts/build-services.ts';
@@ -40,12 +40,22 @@ const replaceOnce = (text: string, pattern: RegExp, replacement: string) => {
 
 /**
  * The project's own nginx site (infrastructure/docker/nginx.conf), with the compose service names and ports
- * replaced by the local processes' and the web app's folder for the image's; everything else as it ships.
+ * replaced by the local processes' (several: one `server` line each, as compose's replicas resolve) and the web
+ * app's folder for the image's; everything else as it ships.
  */
-export const renderNginxSite = ({ listen, upstreams, webRoot }: { listen: number; upstreams: Record<ServiceName, number>; webRoot: string }) => {
+export const renderNginxSite = ({
+  listen,
+  upstreams,
+  webRoot,
+}: {
+  listen: number;
+  upstreams: Record<ServiceName, number | number[]>;
+  webRoot: string;
+}) => {
   let site = readFileSync(NGINX_SITE, 'utf8');
   for (const service of SERVICES) {
-    site = replaceOnce(site, new RegExp(`server ${service}:3000;`), `server 127.0.0.1:${upstreams[service]};`);
+    const servers = ([] as number[]).concat(upstreams[service]).map((port) => `server 127.0.0.1:${port};`);
+    site = replaceOnce(site, new RegExp(`server ${service}:3000;`), servers.join(' '));
   }
   site = replaceOnce(site, /listen 80;/, `listen 127.0.0.1:${listen};`);
   return replaceOnce(site, /root \/usr\/share\/nginx\/html;/, `root ${webRoot};`);
@@ -115,6 +125,74 @@ const stop = async ({ child }: Started) => {
 };
 
 /**
+ * nginx with the project's site (`renderNginxSite`) in `dir`, on `listen`, ready once nginx itself answers `/`.
+ * Its process is the caller's to stop.
+ */
+const startGateway = async ({
+  dir,
+  listen,
+  upstreams,
+  webRoot,
+  env,
+}: {
+  dir: string;
+  listen: number;
+  upstreams: Record<ServiceName, number | number[]>;
+  webRoot: string;
+  env: NodeJS.ProcessEnv;
+}) => {
+  const url = `http://127.0.0.1:${listen}`;
+  const errorLog = () => (existsSync(path.join(dir, 'error.log')) ? readFileSync(path.join(dir, 'error.log'), 'utf8') : '');
+  writeFileSync(path.join(dir, 'site.conf'), renderNginxSite({ listen, upstreams, webRoot }));
+  writeFileSync(path.join(dir, 'nginx.conf'), nginxMainConfig(dir));
+  const nginx = start('nginx', NGINX_PATH, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], env);
+  try {
+    await waitFor(
+      'nginx',
+      // nginx's answer, not that of a process that took the port first (nginx then fails to bind, and exits).
+      async () => {
+        const response = await fetch(`${url}/`);
+        return response.ok && (response.headers.get('server') ?? '').startsWith('nginx');
+      },
+      () => exitOf(nginx) && `${exitOf(nginx)}\n${errorLog()}`,
+    );
+  } catch (error) {
+    await stop(nginx);
+    throw error;
+  }
+  return { url, nginx, errorLog };
+};
+
+/**
+ * nginx alone, with the project's site and `webRoot` as the web app, its upstreams pointing at a port nothing
+ * listens on: what the gateway answers by itself (the web app's addresses). `url` is nginx's.
+ */
+export const startGatewayAlone = async ({ webRoot }: { webRoot: string }) => {
+  mkdirSync(path.join(ROOT, 'node_modules/.cache'), { recursive: true });
+  const dir = mkdtempSync(path.join(ROOT, 'node_modules/.cache/gateway-'));
+  try {
+    const nowhere = await freePort();
+    const gateway = await startGateway({
+      dir,
+      listen: await freePort(),
+      upstreams: { 'command-api': nowhere, projections: nowhere, 'query-api': nowhere },
+      webRoot,
+      env: { PATH: process.env.PATH },
+    });
+    return {
+      url: gateway.url,
+      close: async () => {
+        await stop(gateway.nginx);
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+};
+
+/**
  * The compose topology on one machine: command-api, projections and query-api as three `node` processes running
  * the compiled services (scripts/build-services.ts) on one embedded data directory, behind Debian's nginx with
  * the project's own site file, serving the built web app. `url` is nginx's.
@@ -122,10 +200,19 @@ const stop = async ({ child }: Started) => {
 export const startTopology = async ({
   webRoot = path.join(ROOT, 'web/dist'),
   projectionsProcesses = 1,
+  commandApiProcesses = 1,
+  env: settings = {},
 }: {
   webRoot?: string;
   /** How many projections processes share the projections through their leases (nginx reaches the first one's ops API). */
   projectionsProcesses?: number;
+  /**
+   * How many command-api replicas nginx spreads commands and `/ws/ai-process` over (round robin, as compose's
+   * replicas); those after the first share the document store but append to event logs of their own (replicaDataDir).
+   */
+  commandApiProcesses?: number;
+  /** More settings for every service (GEMINI_BASE_URL, say). */
+  env?: NodeJS.ProcessEnv;
 } = {}) => {
   if (!existsSync(path.join(webRoot, 'index.html'))) throw new Error(`no built web app in ${webRoot}: npm run build -w web`);
   mkdirSync(path.join(ROOT, 'node_modules/.cache'), { recursive: true });
@@ -138,7 +225,7 @@ export const startTopology = async ({
   };
   try {
     const { files: compiled } = await buildServices(path.join(dir, 'services'));
-    const ports = {} as Record<ServiceName, number>;
+    const ports = {} as Record<ServiceName, number[]>;
     const gatewayPort = await freePort();
     const url = `http://127.0.0.1:${gatewayPort}`;
     const env: NodeJS.ProcessEnv = {
@@ -152,9 +239,23 @@ export const startTopology = async ({
       OPS_TOKEN: 'topology-test-ops-token-0123456789',
       TRUST_PROXY: 'true',
       PUBLIC_URL: url,
+      ...settings,
     };
-    const service = async (name: ServiceName) => {
-      const running = start(name, process.execPath, ['--enable-source-maps', compiled[name]], { ...env, PORT: '0' });
+    /**
+     * A further command-api replica's data directory: the document store shared (sessions, abuse counters, AI
+     * process windows, as MongoDB is shared by compose's replicas), the event log its own. The embedded log has one
+     * appender (process-lock.ts); on EventStoreDB every replica appends to the one log. Its events reach no
+     * projection here: what runs on such a replica is checked through the document store and its own answers.
+     */
+    const replicaDataDir = (n: number) => {
+      const replicaDir = path.join(dir, `data-command-api-${n}`);
+      mkdirSync(path.join(env.DATA_DIR!, 'read-models'), { recursive: true });
+      mkdirSync(replicaDir, { recursive: true });
+      symlinkSync(path.join(env.DATA_DIR!, 'read-models'), path.join(replicaDir, 'read-models'));
+      return replicaDir;
+    };
+    const service = async (name: ServiceName, dataDir = env.DATA_DIR) => {
+      const running = start(name, process.execPath, ['--enable-source-maps', compiled[name]], { ...env, DATA_DIR: dataDir, PORT: '0' });
       started.push(running);
       let port: number | undefined;
       await waitFor(
@@ -169,15 +270,17 @@ export const startTopology = async ({
       return { port: port!, pid: running.child.pid!, running };
     };
     // command-api first: it creates the log the others open to read, and issues the public coupon.
-    ports['command-api'] = (await service('command-api')).port;
-    const [projections, queryApi] = await Promise.all([
+    const firstCommandApi = await service('command-api');
+    const [commandApis, projections, queryApi] = await Promise.all([
+      Promise.all(Array.from({ length: commandApiProcesses - 1 }, (_, n) => service('command-api', replicaDataDir(n + 1)))),
       Promise.all(Array.from({ length: projectionsProcesses }, () => service('projections'))),
       service('query-api'),
     ]);
-    ports.projections = projections[0]!.port;
-    ports['query-api'] = queryApi.port;
-    /** Each projections process: its own port (its ops API), and a SIGKILL of its process group (no stop, no release). */
-    const projectionsServices = projections.map(({ port, pid, running }) => ({
+    ports['command-api'] = [firstCommandApi, ...commandApis].map(({ port }) => port);
+    ports.projections = [projections[0]!.port];
+    ports['query-api'] = [queryApi.port];
+    /** A process's own port, and a SIGKILL of its process group (no stop, no release: a crash). */
+    const killable = ({ port, pid, running }: Awaited<ReturnType<typeof service>>) => ({
       port,
       pid,
       kill: async () => {
@@ -185,28 +288,26 @@ export const startTopology = async ({
         process.kill(-pid, 'SIGKILL');
         await exited;
       },
-    }));
+    });
 
-    writeFileSync(path.join(dir, 'site.conf'), renderNginxSite({ listen: gatewayPort, upstreams: ports, webRoot }));
-    writeFileSync(path.join(dir, 'nginx.conf'), nginxMainConfig(dir));
-    const nginx = start('nginx', NGINX_PATH, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], env);
-    started.push(nginx);
-    await waitFor(
-      'nginx',
-      // nginx's answer, not that of a process that took the port first (nginx then fails to bind, and exits).
-      async () => {
-        const response = await fetch(`${url}/`);
-        return response.ok && (response.headers.get('server') ?? '').startsWith('nginx');
-      },
-      () => exitOf(nginx) && `${exitOf(nginx)}\n${existsSync(path.join(dir, 'error.log')) ? readFileSync(path.join(dir, 'error.log'), 'utf8') : ''}`,
-    );
+    const gateway = await startGateway({ dir, listen: gatewayPort, upstreams: ports, webRoot, env });
+    started.push(gateway.nginx);
     /** What each process printed and whether it still runs, and nginx's error log: what a failing test shows. */
     const logs = () =>
       [
         ...started.map((running) => `== ${running.name} (${exitOf(running) ? 'exited' : 'running'})\n${running.output.join('')}`),
-        `== nginx error.log\n${existsSync(path.join(dir, 'error.log')) ? readFileSync(path.join(dir, 'error.log'), 'utf8') : ''}`,
+        `== nginx error.log\n${gateway.errorLog()}`,
       ].join('\n');
-    return { url, ports, dataDir: env.DATA_DIR!, close, logs, projections: projectionsServices, opsToken: env.OPS_TOKEN! };
+    return {
+      url,
+      ports,
+      dataDir: env.DATA_DIR!,
+      close,
+      logs,
+      projections: projections.map(killable),
+      commandApis: [firstCommandApi, ...commandApis].map(killable),
+      opsToken: env.OPS_TOKEN!,
+    };
   } catch (error) {
     await close();
     throw error;

@@ -193,7 +193,7 @@ export const createAiGateway = (deps: AiGatewayDeps) => {
     if (!ownKey && actor.startsWith('visitor-') && chargeMethodFor(await accounts.stateOf(actor), false) !== null) {
       await rateLimit.takeVisitorAi(ctx.ip);
     }
-    const process = processes.begin(actor, ctx.get(AI_PROCESS_HEADER));
+    const process = await processes.begin(actor, ctx.get(AI_PROCESS_HEADER));
     const requestId = requestIdOf(metadata);
     try {
       await accounts.execute('ChargeAiRequest', actor, { requestId, ownKeyValid: ownKey }, step(metadata, `${requestId}:charge:${deps.newId()}`));
@@ -252,7 +252,7 @@ export const createAiGateway = (deps: AiGatewayDeps) => {
       process.fail(error instanceof Error && 'title' in error ? String((error as { title: unknown }).title) : call.failure);
       throw error;
     } finally {
-      process.end();
+      await process.end();
     }
   };
 

@@ -84,7 +84,8 @@ export const registerAi = (
       })
     : createMemoryKeyVault();
   const processes =
-    options.processChannel ?? createAiProcessChannel({ identify: createSessionIdentifier({ secret: sessionSecret, store: sessionStore }), logger });
+    options.processChannel ??
+    createAiProcessChannel({ identify: createSessionIdentifier({ secret: sessionSecret, store: sessionStore }), logger, documentStore, clock });
   const rateLimit = createAiRateLimit(abuse);
   const gateway = createAiGateway({
     eventStore,

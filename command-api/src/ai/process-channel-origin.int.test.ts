@@ -1,15 +1,23 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { silentLogger } from '@vis/infrastructure';
+import { openTestStores } from '@vis/infrastructure/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createAiProcessChannel, type AiProcessChannel } from './process-channel.ts';
 
 let channel: AiProcessChannel;
 let server: Server;
+let stores: Awaited<ReturnType<typeof openTestStores>>;
 
 const start = async (site?: Parameters<typeof createAiProcessChannel>[0]['site']) => {
-  channel = createAiProcessChannel({ identify: async () => ({ actor: 'visitor-ann' }), logger: silentLogger(), site });
+  stores = await openTestStores();
+  channel = createAiProcessChannel({
+    identify: async () => ({ actor: 'visitor-ann' }),
+    logger: silentLogger(),
+    documentStore: stores.documentStore,
+    site,
+  });
   server = createServer();
   server.on('upgrade', (request, socket, head) => channel.handleUpgrade(request, socket, head));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -21,6 +29,7 @@ afterEach(async () => {
     server.close(() => resolve());
     server.closeAllConnections();
   });
+  await stores.cleanup();
 });
 
 /** Opens `/ws/ai-process` as a browser page would, answering the first message, or the HTTP refusal. */

@@ -11,21 +11,29 @@ let ai: AiApp;
 let server: Server;
 let base: string;
 
+/** An AI app on a port, as a command-api process serves it: HTTP and its `/ws/ai-process` upgrades. */
+const listen = async (app: AiApp) => {
+  const handler = app.app.callback();
+  const listening = createServer((request, response) => void handler(request, response));
+  listening.on('upgrade', (req, socket, head) => app.processChannel.handleUpgrade(req, socket, head));
+  await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+  return listening;
+};
+const stop = (listening: Server) =>
+  new Promise<void>((resolve) => {
+    listening.close(() => resolve());
+    listening.closeAllConnections();
+  });
+
 beforeEach(async () => {
   gemini = await startFakeGemini();
   ai = await startAiApp({ gemini });
-  const handler = ai.app.callback();
-  server = createServer((request, response) => void handler(request, response));
-  server.on('upgrade', (req, socket, head) => ai.processChannel.handleUpgrade(req, socket, head));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server = await listen(ai);
   base = `127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterEach(async () => {
   await ai.cleanup();
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
+  await stop(server);
   await gemini.close();
 });
 
@@ -149,5 +157,58 @@ describe('/ws/ai-process', () => {
     expect((await agent.post('/api/generate-parameters').set('X-AI-Process', 'nobody-listens').send({ fieldType: 'viralParameters' })).status).toBe(
       200,
     );
+  });
+});
+
+describe('/ws/ai-process across command-api replicas', () => {
+  let other: AiApp;
+  let otherServer: Server;
+  beforeEach(async () => {
+    // A second replica on the same stores, as two command-api processes behind nginx share theirs.
+    other = await startAiApp({ gemini, shared: ai.stores });
+    otherServer = await listen(other);
+  });
+  afterEach(async () => {
+    await other.cleanup();
+    await stop(otherServer);
+  });
+
+  const onOther = (tab: { cookie: string; clientId: string }, coreIdea = 'A tip wall') =>
+    request(otherServer)
+      .post('/api/generate-parameters')
+      .set('Cookie', tab.cookie)
+      .set('X-AI-Process', tab.clientId)
+      .send({ fieldType: 'viralParameters', coreIdea });
+
+  it('brings the progress of a request the other replica runs to the socket this one holds', async () => {
+    const tab = await openTab();
+    gemini.answer(json({ parameters: ['Scarcity', 'Curiosity'] }));
+    expect((await onOther(tab)).status).toBe(200);
+    await tab.until(() => tab.updates().length === 4);
+    expect(tab.updates().map(({ status, progress }) => [status, progress])).toEqual([
+      ['processing', 10],
+      ['analyzing', 70],
+      ['saving', 90],
+      ['complete', 100],
+    ]);
+    tab.socket.close();
+  });
+
+  it('runs one process at a time per socket across replicas: the second request is refused with 409 and not charged', async () => {
+    const tab = await openTab();
+    let release!: () => void;
+    gemini.answer({ until: new Promise<void>((resolve) => (release = resolve)), text: JSON.stringify({ parameters: ['Scarcity'] }) });
+    // Sent together, one to each replica: whichever claims the window first runs (and waits for the model), the
+    // other is refused at once; the model answers once that refusal is in.
+    const sent = [generate(tab).then((res) => res), onOther(tab, 'another idea').then((res) => res)] as const;
+    const refused = await Promise.race(sent);
+    expect(refused.status).toBe(409);
+    release();
+    const [here, there] = await Promise.all(sent);
+    expect([here.status, there.status].sort()).toEqual([200, 409]);
+    expect([here, there].find((res) => res.status === 409)!.body).toMatchObject({ success: false, error: 'AI process busy' });
+    expect((await ai.events()).filter((event) => event.type === 'AiRequestCharged')).toHaveLength(1);
+    await tab.until(() => tab.updates().at(-1)?.status === 'complete');
+    tab.socket.close();
   });
 });

@@ -94,6 +94,8 @@ export const configSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalString(z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')),
   GEMINI_API_KEY: optionalString(z.string()),
   GEMINI_MODEL: z.string().trim().min(1).default('gemini-2.0-flash'),
+  /** Where the Gemini API is, when not Google's own address (a proxy; the tests' local fake Gemini). */
+  GEMINI_BASE_URL: optionalString(z.string().url()),
   /** 32 bytes as 64 hex characters: encrypts users' own Gemini keys at rest. Generated in DATA_DIR outside production. */
   SECRETS_KEY: optionalString(z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')),
   /**

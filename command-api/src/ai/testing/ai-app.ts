@@ -20,12 +20,23 @@ export const startAiApp = async ({
   gemini,
   serverKey = gemini ? SERVER_GEMINI_KEY : undefined,
   clock = () => NOW,
-}: { gemini?: FakeGemini; serverKey?: string; clock?: () => Date } = {}) => {
-  const stores = await openTestStores();
+  shared,
+}: {
+  gemini?: FakeGemini;
+  serverKey?: string;
+  clock?: () => Date;
+  /** Another app's stores: a second replica of the command API beside it (its cleanup leaves them open). */
+  shared?: Awaited<ReturnType<typeof openTestStores>>;
+} = {}) => {
+  const stores = shared ?? (await openTestStores());
   const logLines: string[] = [];
   const logger = pino({ level: 'debug' }, { write: (line: string) => void logLines.push(line) });
   const sessionStore = createSessionStore({ documentStore: stores.documentStore });
-  const processChannel = createAiProcessChannel({ identify: createSessionIdentifier({ secret: SESSION_SECRET, store: sessionStore }), logger });
+  const processChannel = createAiProcessChannel({
+    identify: createSessionIdentifier({ secret: SESSION_SECRET, store: sessionStore }),
+    logger,
+    documentStore: stores.documentStore,
+  });
   const app = createCommandApi({
     eventStore: stores.eventStore,
     documentStore: stores.documentStore,
@@ -63,7 +74,7 @@ export const startAiApp = async ({
       JSON.stringify(await stores.documentStore.find(KEY_VAULT_COLLECTION)),
     cleanup: async () => {
       await processChannel.close();
-      await stores.cleanup();
+      if (!shared) await stores.cleanup();
     },
   };
 };
