@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import {
   DEFAULT_BUILDER_PROJECT_NAME,
   DEFAULT_PROJECT_NAME,
+  nameFollowsCoreIdea,
   projectCommandSchemas,
   projectDecider,
   projectStreamId,
@@ -13,7 +14,7 @@ import {
   type ProjectCommand,
   type ProjectState,
 } from '@vis/domain';
-import { handleCommand, parseInput, type CommandsFor, type EventStore } from '@vis/infrastructure';
+import { handleCommand, parseInput, readStreamState, type CommandsFor, type EventStore } from '@vis/infrastructure';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import { commandMetadata, idFromCommand } from '../command-context.ts';
@@ -116,6 +117,10 @@ export const projectRoutes = (router: Router, deps: Deps) => {
   projectRecoveryRoutes(router, { ...deps, answer, names });
   const run = (projectId: string, command: ProjectCommand | readonly ProjectCommand[] | CommandsFor<ProjectCommand, ProjectState>) =>
     handleCommand(deps.eventStore, projectDecider, projectStreamId(projectId), command);
+  const nameFollowsCoreIdeaOf = async (projectId: string) => {
+    const { state } = await readStreamState(deps.eventStore, projectDecider, projectStreamId(projectId));
+    return state.status === 'active' && nameFollowsCoreIdea(state);
+  };
 
   router.post('/api/projects', async (ctx) => {
     const body = parseInput(createProjectBody, ctx.request.body);
@@ -210,6 +215,13 @@ export const projectRoutes = (router: Router, deps: Deps) => {
       const data = parseInput(projectCommandSchemas[task.type], { ...((ctx.request.body as object | undefined) ?? {}), ...fromPath, projectId });
       const metadata = commandMetadata(ctx, deps);
       if (task.type === 'RenameProject' && 'name' in data) await names.requireFree(metadata.actorId, data.name, projectId);
+      // A core idea names a project still under the product's name (the domain's naming.ts), unique among the
+      // owner's projects; the list is read only for such a project, not on every save of a named one's idea.
+      if ((task.type === 'SetCoreIdea' || task.type === 'SetBuilderCoreIdea') && (await nameFollowsCoreIdeaOf(projectId))) {
+        Object.assign(data, { takenNames: await names.otherNames(metadata.actorId, projectId) });
+      }
+      // Reset goes back to the default name, the first free one: another project may be a 'New Viral Idea' already.
+      if (task.type === 'ResetProject') Object.assign(data, { name: await names.freeName(metadata.actorId, DEFAULT_PROJECT_NAME, projectId) });
       // An import's name came with the file (often a copy of a project the person still has): it becomes the
       // first free 'name 2', as an import into a new project does, rather than refusing the file.
       if (task.type === 'ImportProject' && 'projectName' in data && typeof data.projectName === 'string' && data.projectName.trim()) {

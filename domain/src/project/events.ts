@@ -39,6 +39,8 @@ export const projectRenamedSchema = z.object({
   name: z.string(),
   previousName: z.string(),
   renamedAt: z.string(),
+  /** Named by the product from the core idea (naming.ts), not by the person: a later core idea may rename it. */
+  fromCoreIdea: z.literal(true).optional(),
 });
 
 /** The project is gone: `name` says which one it was, for the history. */
