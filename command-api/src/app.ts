@@ -118,7 +118,7 @@ export const createCommandApi = ({
     ...(projectNamesOwnedBy ? { projectNamesOwnedBy } : {}),
   });
   feedbackRoutes(router, { eventStore, clock, newId });
-  marketplaceRoutes(router, { eventStore, clock, newId });
+  marketplaceRoutes(router, { eventStore, clock, newId, tokenSecret: sessionSecret });
   paymentRoutes(router, { accounts, payments, logger, clock, newId });
   app.use(requestIds());
   app.use(apiSecurityHeaders({ production: auth.production }));
