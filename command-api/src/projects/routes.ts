@@ -6,6 +6,7 @@ import {
   projectCommandSchemas,
   projectDecider,
   projectStreamId,
+  restorableUntil,
   sameProjectName,
   stageId,
   ValidationError,
@@ -14,7 +15,7 @@ import {
   type ProjectCommand,
   type ProjectState,
 } from '@vis/domain';
-import { handleCommand, parseInput, readStreamState, type CommandsFor, type EventStore } from '@vis/infrastructure';
+import { handleCommand, parseInput, readStreamState, type CommandsFor, type EventStore, type KeyVault } from '@vis/infrastructure';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import { commandMetadata, idFromCommand } from '../command-context.ts';
@@ -26,8 +27,8 @@ interface Deps {
   eventStore: EventStore;
   clock: () => Date;
   newId: () => string;
-  /** Removes a project's Gemini key from the key vault (kept apart from the events). */
-  forgetProjectKey: (projectId: string) => Promise<void>;
+  /** Projects' own Gemini keys (kept apart from the events): retired with a deleted project, back with a restored one. */
+  projectKeys: Pick<KeyVault, 'retire' | 'reinstate' | 'keyIdOf'>;
   /** The owner's project names, to keep them unique (unique-names.ts); absent: not checked. */
   projectNamesOwnedBy?: ProjectNamesOwnedBy;
 }
@@ -117,6 +118,10 @@ export const projectRoutes = (router: Router, deps: Deps) => {
   projectRecoveryRoutes(router, { ...deps, answer, names });
   const run = (projectId: string, command: ProjectCommand | readonly ProjectCommand[] | CommandsFor<ProjectCommand, ProjectState>) =>
     handleCommand(deps.eventStore, projectDecider, projectStreamId(projectId), command);
+  const deletedAtOf = async (projectId: string) => {
+    const { state } = await readStreamState(deps.eventStore, projectDecider, projectStreamId(projectId));
+    return state.status === 'deleted' ? state.deletedAt : null;
+  };
   const nameFollowsCoreIdeaOf = async (projectId: string) => {
     const { state } = await readStreamState(deps.eventStore, projectDecider, projectStreamId(projectId));
     return state.status === 'active' && nameFollowsCoreIdea(state);
@@ -197,15 +202,19 @@ export const projectRoutes = (router: Router, deps: Deps) => {
   });
 
   /**
-   * A deleted project's Gemini key goes with it. Only after the delete was accepted: the decider is what checks the
-   * caller owns the project, so a stranger's request never reaches the vault. A crash between the two leaves the
-   * key stored but unreachable (no command opens a deleted project); a repeated delete removes it then.
+   * A deleted project's Gemini key stays sealed in the vault while the project is in the trash, so a restore brings
+   * it back (issue 26), and is swept once the restore window is over. Only after the delete was accepted: the
+   * decider is what checks the caller owns the project, so a stranger's request never reaches the vault. A crash
+   * between the two leaves the key kept without an end (unreachable: no command opens a deleted project); a
+   * repeated delete sets it then.
    */
   router.delete('/api/projects/:projectId', async (ctx) => {
     const projectId = ctx.params.projectId!;
     const data = parseInput(projectCommandSchemas.DeleteProject, { projectId });
     const result = await run(projectId, { type: 'DeleteProject', data, metadata: commandMetadata(ctx, deps) });
-    await deps.forgetProjectKey(projectId);
+    const deleted = result.events.find((event) => event.type === 'ProjectDeleted');
+    const deletedAt = deleted?.type === 'ProjectDeleted' ? deleted.data.deletedAt : await deletedAtOf(projectId);
+    if (deletedAt) await deps.projectKeys.retire(projectId, restorableUntil(deletedAt));
     answer(ctx, result);
   });
 

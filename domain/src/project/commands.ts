@@ -288,7 +288,8 @@ export type ApplyQuickIdea = CommandOf<'ApplyQuickIdea', typeof applyQuickIdeaSc
  * sent by a client (their HTTP schemas are strict and lack these fields): null when there was no project then.
  */
 export type RestoreProjectVersion = Command<'RestoreProjectVersion', z.infer<typeof restoreProjectVersionSchema> & { version: ProjectState | null }>;
-export type RestoreDeletedProject = CommandOf<'RestoreDeletedProject', typeof restoreDeletedProjectSchema>;
+/** `keyKept`: the key vault still holds the deleted project's own Gemini key (kept while it is in the trash). */
+export type RestoreDeletedProject = Command<'RestoreDeletedProject', z.infer<typeof restoreDeletedProjectSchema> & { keyKept?: boolean }>;
 export type UndoParameterRemoval = Command<
   'UndoParameterRemoval',
   z.infer<typeof undoParameterRemovalSchema> & { before: ProjectState | null; change: ProjectEvent | null }
