@@ -252,7 +252,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/projects/:id/share-links': { access: 'owner', request: inProject('/share-links') },
   'POST /api/projects/:projectId/share-links': { access: 'owner', request: inProject('/share-links') },
   // No live link is made here: the owner's revoke of an unknown one is a 404 like anyone's.
-  'DELETE /api/projects/:projectId/share-links/:token': {
+  'DELETE /api/projects/:projectId/share-links/:linkId': {
     access: 'owner',
     request: inProject('/share-links/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'),
     succeeds: answered,

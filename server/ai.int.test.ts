@@ -66,20 +66,39 @@ describe('AI in the embedded server', () => {
     expect(gemini.calls.at(-1)?.apiKey).toBe(ownKey);
   });
 
-  it("forgets a project's own key when the project is deleted, and only for its owner", async () => {
+  it("keeps a deleted project's own key sealed while it is in the trash, and a restore brings it back (issue 26); only for its owner", async () => {
     const ann = httpClient(server.url);
     const mallory = httpClient(server.url);
     await mallory.call('POST', '/api/projects', {});
     const created = await ann.call('POST', '/api/projects', { project: { name: 'Tip Wall' } });
     const id = created.body.project.id as string;
     expect((await ann.call('PUT', `/api/projects/${id}/gemini-key`, { apiKey: ownKey })).body).toMatchObject({ valid: true });
-    const stored = () => server.documentStore.findOne(KEY_VAULT_COLLECTION, { _id: id });
+    const stored = () => server.documentStore.findOne<{ _id: string; expiresAt?: string }>(KEY_VAULT_COLLECTION, { _id: id });
     expect(await stored()).not.toBeNull();
 
     expect((await mallory.call('DELETE', `/api/projects/${id}`)).status).toBe(404);
-    expect(await stored()).not.toBeNull();
-    expect((await ann.call('DELETE', `/api/projects/${id}`)).status).toBe(200);
-    expect(await stored()).toBeNull();
+    expect((await stored())?.expiresAt).toBeUndefined();
+    const deleted = await ann.call('DELETE', `/api/projects/${id}`);
+    expect(deleted.status).toBe(200);
+    // Kept until the trash lets the project go, then swept.
+    const trash = await ann.call('GET', '/api/trash', undefined, { 'X-Min-Position': deleted.body.position });
+    expect((await stored())?.expiresAt).toBe(trash.body.projects[0].restorableUntil);
+    expect((await mallory.call('POST', `/api/projects/${id}/restore`)).status).toBe(404);
+
+    const restored = await ann.call('POST', `/api/projects/${id}/restore`);
+    expect(restored.body).toMatchObject({ success: true, events: ['ProjectRestored'] });
+    expect((await stored())?.expiresAt).toBeUndefined();
+    const read = await ann.call('GET', `/api/projects/${id}`, undefined, { 'X-Min-Position': restored.body.position });
+    expect(read.body.project).toMatchObject({ aiApiKey: '••••••••Q9z7', aiApiStatus: 'Valid' });
+    const events = JSON.stringify(await server.eventStore.readStream(`project-${id}`), (_key, value: unknown) =>
+      typeof value === 'bigint' ? String(value) : value,
+    );
+    expect(events).not.toContain(ownKey.slice(0, -4));
+
+    gemini.answer(json({ parameters: ['Scarcity'] }));
+    const generated = await ann.call('POST', '/api/generate-parameters', { fieldType: 'viralParameters', projectId: id });
+    expect(generated.body).toMatchObject({ parameters: ['Scarcity'], offline: false });
+    expect(gemini.calls.at(-1)?.apiKey).toBe(ownKey);
   });
 
   it('routes /ws/ai-process to the command API', async () => {

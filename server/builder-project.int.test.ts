@@ -74,8 +74,10 @@ describe('a builder project, from creation to a finished viral idea', () => {
     const tooLong = await task('PUT', '/core-idea', { coreIdea: words(61) });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body).toMatchObject({ success: false, field: 'coreIdea', message: 'Core idea must be at most 60 words (it has 61)' });
+    // The project, still under the default name, takes its name from the idea (issue 26).
     expect((await task('PUT', '/core-idea', { coreIdea: 'A wall where every tip pays the next tipper' })).body.events).toEqual([
       'BuilderCoreIdeaChanged',
+      'ProjectRenamed',
     ]);
     expect((await task('PUT', '/viral-mechanics', { viralMechanics: words(41) })).body).toMatchObject({ field: 'viralMechanics' });
     expect((await task('PUT', '/viral-mechanics', { viralMechanics: 'Every tip is shown on the wall' })).status).toBe(200);
@@ -169,7 +171,7 @@ describe('a builder project, from creation to a finished viral idea', () => {
     const list = projectListResponse.parse((await ann.call('GET', '/api/projects', undefined, { 'X-Min-Position': position })).body);
     expect(list.projects.find((item) => item.id === id)).toMatchObject({
       kind: 'builder',
-      name: 'My Viral Idea',
+      name: 'A wall where every tip pays the next tipper',
       coreIdea: 'A wall where every tip pays the next tipper',
       percentComplete: 100,
     });

@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import {
   BLANK_TITLE_MESSAGE,
   EMPTY_BLUEPRINT_MESSAGE,
@@ -84,8 +85,14 @@ describe('private read-only links', () => {
     const projectId = await newProject(ann, { name: 'Secret Loop', coreIdea: 'A loop only friends see' });
     const made = await ann.command('POST', `/api/projects/${projectId}/share-links`, {});
     expect(made.status).toBe(201);
-    const { token } = made.body as { token: string };
+    const { token, id } = made.body as { token: string; id: string };
     expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(id).toBe(createHash('sha256').update(token).digest('base64url'));
+    // A retried create answers the link its first try made, though the server kept only its hash.
+    const first = await ann.command('POST', `/api/projects/${projectId}/share-links`, {}, { 'Idempotency-Key': 'link-1' });
+    const retried = await ann.command('POST', `/api/projects/${projectId}/share-links`, {}, { 'Idempotency-Key': 'link-1' });
+    expect(retried.body).toMatchObject({ token: first.body.token, id: first.body.id, position: first.body.position });
+    expect((await ann.command('DELETE', `/api/projects/${projectId}/share-links/${first.body.id}`)).status).toBe(200);
 
     const stranger = person();
     const shared = await stranger.read(`/api/shared/${projectId}/${token}`);
@@ -94,18 +101,52 @@ describe('private read-only links', () => {
     expect(JSON.stringify(shared.body)).not.toMatch(/ownerId|visitor-|user-/);
     expect((await stranger.read(`/api/projects/${projectId}`)).status).toBe(404);
 
-    expect((await ann.read(`/api/projects/${projectId}/share-links`)).body.links).toEqual([{ token, createdAt: expect.any(String) }]);
+    expect((await ann.read(`/api/projects/${projectId}/share-links`)).body.links).toEqual([{ id, createdAt: expect.any(String) }]);
     expect((await stranger.read(`/api/projects/${projectId}/share-links`)).status).toBe(404);
     expect((await stranger.command('POST', `/api/projects/${projectId}/share-links`, {})).status).toBe(404);
-    expect((await stranger.command('DELETE', `/api/projects/${projectId}/share-links/${token}`)).status).toBe(404);
+    expect((await stranger.command('DELETE', `/api/projects/${projectId}/share-links/${id}`)).status).toBe(404);
+    // Only the link's own token opens it: not its id (the hash the owner sees), not a token one character off.
+    expect((await stranger.read(`/api/shared/${projectId}/${id}`)).status).toBe(404);
+    const offByOne = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    expect((await stranger.read(`/api/shared/${projectId}/${offByOne}`)).status).toBe(404);
+    // The token is answered once and kept nowhere: not in any event, nor in what the owner reads back.
+    const log = JSON.stringify((await server.eventStore.readAll()).map((event) => [event.type, event.data, event.metadata]));
+    expect(log).toContain(id);
+    expect(log).not.toContain(token);
+    expect(JSON.stringify((await ann.read(`/api/projects/${projectId}/share-links`)).body)).not.toContain(token);
     const listed = (await ann.read('/api/marketplace/ideas')).body as { title: string }[];
     expect(listed.map((idea) => idea.title)).not.toContain('Secret Loop');
 
-    expect((await ann.command('DELETE', `/api/projects/${projectId}/share-links/${token}`)).status).toBe(200);
+    expect((await ann.command('DELETE', `/api/projects/${projectId}/share-links/${id}`)).status).toBe(200);
     const revoked = await stranger.read(`/api/shared/${projectId}/${token}`);
     expect(revoked.status).toBe(404);
     expect(revoked.body).toMatchObject({ success: false, message: SHARE_LINK_NOT_FOUND_MESSAGE });
     expect((await stranger.read(`/api/shared/${projectId}/${'x'.repeat(32)}`)).status).toBe(404);
+  });
+
+  it('still opens a link made before tokens were hashed (its event holds the token), until it is revoked', async () => {
+    const ann = person();
+    const projectId = await newProject(ann, { name: 'Old Loop', coreIdea: 'A loop from before' });
+    const token = 'q0B6W2d9rVxS4n8mZp1cTgH3yJ5kLa7e';
+    const createdBy = (await server.eventStore.readStream(`project-${projectId}`))[0]!.data as { ownerId: string };
+    await server.eventStore.appendToStream(
+      `share-links-${projectId}`,
+      [
+        {
+          id: randomUUID(),
+          type: 'ShareLinkCreated',
+          data: { projectId, token, createdBy: createdBy.ownerId, createdAt: '2026-11-20T10:00:00.000Z' },
+        },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    const stranger = person();
+    expect((await stranger.read(`/api/shared/${projectId}/${token}`)).status).toBe(200);
+    expect((await ann.read(`/api/projects/${projectId}/share-links`)).body.links).toEqual([
+      { id: token, token, createdAt: '2026-11-20T10:00:00.000Z' },
+    ]);
+    expect((await ann.command('DELETE', `/api/projects/${projectId}/share-links/${token}`)).status).toBe(200);
+    expect((await stranger.read(`/api/shared/${projectId}/${token}`)).status).toBe(404);
   });
 
   it('refuses a body on create, naming the field', async () => {

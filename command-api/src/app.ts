@@ -114,11 +114,11 @@ export const createCommandApi = ({
     eventStore,
     clock,
     newId,
-    forgetProjectKey: (projectId) => vault.delete(projectId),
+    projectKeys: vault,
     ...(projectNamesOwnedBy ? { projectNamesOwnedBy } : {}),
   });
   feedbackRoutes(router, { eventStore, clock, newId });
-  marketplaceRoutes(router, { eventStore, clock, newId });
+  marketplaceRoutes(router, { eventStore, clock, newId, tokenSecret: sessionSecret });
   paymentRoutes(router, { accounts, payments, logger, clock, newId });
   app.use(requestIds());
   app.use(apiSecurityHeaders({ production: auth.production }));
@@ -136,10 +136,11 @@ export const createCommandApi = ({
   app.use(idempotencyKeys({ documentStore, clock, newId }));
   app.use(router.routes());
   app.use(router.allowedMethods());
-  const sweeping = setInterval(
-    () => void sweepIdempotencyKeys(documentStore, clock).catch((error: unknown) => logger.warn({ err: error }, 'sweeping idempotency keys failed')),
-    10 * 60_000,
-  );
+  const sweeping = setInterval(() => {
+    void sweepIdempotencyKeys(documentStore, clock).catch((error: unknown) => logger.warn({ err: error }, 'sweeping idempotency keys failed'));
+    // The Gemini keys of projects whose time in the trash is over.
+    void vault.sweep(clock()).catch((error: unknown) => logger.warn({ err: error }, 'sweeping retired project keys failed'));
+  }, 10 * 60_000);
   sweeping.unref();
   documentStore
     .createIndexes(IDEMPOTENCY_KEYS_COLLECTION, [{ key: { expiresAt: 1 } }])

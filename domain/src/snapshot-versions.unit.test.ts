@@ -50,12 +50,13 @@ describe('snapshot versions', () => {
       conceptsProposed([tipWall()]),
       conceptSelected(0, 'Tip Wall'),
       currentStageChanged(3, 2),
-      // A deleted project keeps what it was, for the trash (version 2); stage 4 has a messaging strategy (version 3).
+      // A deleted project keeps what it was, for the trash (version 2); stage 4 has a messaging strategy (version 3);
+      // the rename says who named the project (version 4).
       projectDeleted('Tip Wall'),
     ];
     expect({ version: projectDecider.snapshotVersion, fingerprint: fingerprint(projectDecider, history) }).toEqual({
-      version: 3,
-      fingerprint: '16c4cf5ca73d250a',
+      version: 4,
+      fingerprint: '2fe9dce2517e6367',
     });
   });
 

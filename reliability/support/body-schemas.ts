@@ -113,7 +113,7 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
   'DELETE /api/marketplace/ideas/:id/like': { schema: nothing },
   'PATCH /api/marketplace/ideas/:id': { schema: editIdeaBodySchema },
   'POST /api/projects/:projectId/share-links': { schema: nothing },
-  'DELETE /api/projects/:projectId/share-links/:token': { schema: nothing },
+  'DELETE /api/projects/:projectId/share-links/:linkId': { schema: nothing },
   'POST /api/subscription/create': {
     schema: z.strictObject({ email: z.email().max(MAX_EMAIL_LENGTH), userId: z.string().max(MAX_ID_LENGTH).nullish() }),
   },

@@ -73,8 +73,10 @@ describe('the History screen', () => {
     await page.getByText('Step 2 of 9', { exact: true }).waitFor();
 
     await page.getByRole('link', { name: 'History' }).click();
-    await page.getByRole('heading', { level: 1, name: 'History of My Viral Idea' }).waitFor();
-    await snapshot(page).getByText('A wall where every tip pays the next tipper').waitFor(LIVE);
+    // Named from its idea (issue 26).
+    await page.getByRole('heading', { level: 1, name: 'History of A wall where every tip pays the next tipper' }).waitFor();
+    // The idea, and the project's name taken from it.
+    await expect.poll(() => snapshot(page).getByText('A wall where every tip pays the next tipper').count(), LIVE).toBe(2);
     await snapshot(page)
       .getByText(/^Step 2 of 9/)
       .waitFor();

@@ -204,7 +204,8 @@ describe('spec 01 §4/§9 on the stage screens', () => {
     await page.reload();
     const notice = page.getByRole('status').filter({ hasText: "The server can't be reached." });
     await notice.waitFor();
-    expect(await notice.textContent()).toContain("'New Viral Idea'");
+    // The project took its name from the core idea (issue 26).
+    expect(await notice.textContent()).toContain("'A page that pays visitors in XNO'");
     await expect.poll(() => chips(page, 'Common Viral Triggers').allTextContents()).toEqual([...STARTING_TRIGGERS, 'FOMO']);
     expect(await page.getByRole('textbox', { name: 'Core idea' }).inputValue()).toBe('A page that pays visitors in XNO');
     expect(await page.getByRole('textbox', { name: 'Core idea' }).isDisabled()).toBe(true);

@@ -43,6 +43,8 @@ interface Deps {
   eventStore: EventStore;
   clock: () => Date;
   newId: () => string;
+  /** The server's secret a share link's token is drawn with. */
+  tokenSecret: string;
 }
 
 /** Like, view and unpublish take no body; anything sent is refused by name rather than ignored. */

@@ -9,7 +9,7 @@ import {
   type ProjectEvent,
   type ProjectState,
 } from '@vis/domain';
-import { handleCommand, parseInput, readStreamPages, type EventStore } from '@vis/infrastructure';
+import { handleCommand, parseInput, readStreamPages, type EventStore, type KeyVault } from '@vis/infrastructure';
 import type { Context } from 'koa';
 import { commandMetadata } from '../command-context.ts';
 import type { NameCheck } from './unique-names.ts';
@@ -20,6 +20,7 @@ interface Deps {
   newId: () => string;
   answer: (ctx: Context, result: Awaited<ReturnType<typeof handleCommand>>) => void;
   names: NameCheck;
+  projectKeys: Pick<KeyVault, 'reinstate' | 'keyIdOf'>;
 }
 
 /**
@@ -50,7 +51,7 @@ const projectAt = async (eventStore: EventStore, projectId: string, revision: nu
 const ownedBy = (state: ProjectState, actorId: string) => state.status !== 'empty' && state.ownerId === actorId;
 
 /** History's 'Restore this version', the trash's 'Restore', and the Undo of a Clear All or a chip removal. */
-export const projectRecoveryRoutes = (router: Router, { eventStore, clock, newId, answer, names }: Deps) => {
+export const projectRecoveryRoutes = (router: Router, { eventStore, clock, newId, answer, names, projectKeys }: Deps) => {
   const run = (projectId: string, command: ProjectCommand) => handleCommand(eventStore, projectDecider, projectStreamId(projectId), command);
 
   router.post('/api/projects/:projectId/restore-version', async (ctx) => {
@@ -71,7 +72,12 @@ export const projectRecoveryRoutes = (router: Router, { eventStore, clock, newId
     // Back from the trash under its name, which another project may have taken meanwhile.
     if (current.status === 'deleted' && ownedBy(current, metadata.actorId))
       await names.requireFree(metadata.actorId, current.project.name, projectId);
-    answer(ctx, await run(projectId, { type: 'RestoreDeletedProject', data, metadata }));
+    // Its Gemini key comes back if the vault kept it (a project deleted before keys were kept lost it then).
+    const keyId = current.status === 'deleted' ? current.project.aiKey?.keyId : undefined;
+    const keyKept = keyId !== undefined && (await projectKeys.keyIdOf(projectId)) === keyId;
+    const result = await run(projectId, { type: 'RestoreDeletedProject', data: { ...data, keyKept }, metadata });
+    if (result.events.some((event) => event.type === 'ProjectRestored')) await projectKeys.reinstate(projectId);
+    answer(ctx, result);
   });
 
   router.post('/api/projects/:projectId/parameters/undo', async (ctx) => {

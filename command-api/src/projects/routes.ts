@@ -2,9 +2,11 @@ import type Router from '@koa/router';
 import {
   DEFAULT_BUILDER_PROJECT_NAME,
   DEFAULT_PROJECT_NAME,
+  nameFollowsCoreIdea,
   projectCommandSchemas,
   projectDecider,
   projectStreamId,
+  restorableUntil,
   sameProjectName,
   stageId,
   ValidationError,
@@ -13,7 +15,7 @@ import {
   type ProjectCommand,
   type ProjectState,
 } from '@vis/domain';
-import { handleCommand, parseInput, type CommandsFor, type EventStore } from '@vis/infrastructure';
+import { handleCommand, parseInput, readStreamState, type CommandsFor, type EventStore, type KeyVault } from '@vis/infrastructure';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import { commandMetadata, idFromCommand } from '../command-context.ts';
@@ -25,8 +27,8 @@ interface Deps {
   eventStore: EventStore;
   clock: () => Date;
   newId: () => string;
-  /** Removes a project's Gemini key from the key vault (kept apart from the events). */
-  forgetProjectKey: (projectId: string) => Promise<void>;
+  /** Projects' own Gemini keys (kept apart from the events): retired with a deleted project, back with a restored one. */
+  projectKeys: Pick<KeyVault, 'retire' | 'reinstate' | 'keyIdOf'>;
   /** The owner's project names, to keep them unique (unique-names.ts); absent: not checked. */
   projectNamesOwnedBy?: ProjectNamesOwnedBy;
 }
@@ -116,6 +118,14 @@ export const projectRoutes = (router: Router, deps: Deps) => {
   projectRecoveryRoutes(router, { ...deps, answer, names });
   const run = (projectId: string, command: ProjectCommand | readonly ProjectCommand[] | CommandsFor<ProjectCommand, ProjectState>) =>
     handleCommand(deps.eventStore, projectDecider, projectStreamId(projectId), command);
+  const deletedAtOf = async (projectId: string) => {
+    const { state } = await readStreamState(deps.eventStore, projectDecider, projectStreamId(projectId));
+    return state.status === 'deleted' ? state.deletedAt : null;
+  };
+  const nameFollowsCoreIdeaOf = async (projectId: string) => {
+    const { state } = await readStreamState(deps.eventStore, projectDecider, projectStreamId(projectId));
+    return state.status === 'active' && nameFollowsCoreIdea(state);
+  };
 
   router.post('/api/projects', async (ctx) => {
     const body = parseInput(createProjectBody, ctx.request.body);
@@ -192,15 +202,19 @@ export const projectRoutes = (router: Router, deps: Deps) => {
   });
 
   /**
-   * A deleted project's Gemini key goes with it. Only after the delete was accepted: the decider is what checks the
-   * caller owns the project, so a stranger's request never reaches the vault. A crash between the two leaves the
-   * key stored but unreachable (no command opens a deleted project); a repeated delete removes it then.
+   * A deleted project's Gemini key stays sealed in the vault while the project is in the trash, so a restore brings
+   * it back (issue 26), and is swept once the restore window is over. Only after the delete was accepted: the
+   * decider is what checks the caller owns the project, so a stranger's request never reaches the vault. A crash
+   * between the two leaves the key kept without an end (unreachable: no command opens a deleted project); a
+   * repeated delete sets it then.
    */
   router.delete('/api/projects/:projectId', async (ctx) => {
     const projectId = ctx.params.projectId!;
     const data = parseInput(projectCommandSchemas.DeleteProject, { projectId });
     const result = await run(projectId, { type: 'DeleteProject', data, metadata: commandMetadata(ctx, deps) });
-    await deps.forgetProjectKey(projectId);
+    const deleted = result.events.find((event) => event.type === 'ProjectDeleted');
+    const deletedAt = deleted?.type === 'ProjectDeleted' ? deleted.data.deletedAt : await deletedAtOf(projectId);
+    if (deletedAt) await deps.projectKeys.retire(projectId, restorableUntil(deletedAt));
     answer(ctx, result);
   });
 
@@ -210,6 +224,13 @@ export const projectRoutes = (router: Router, deps: Deps) => {
       const data = parseInput(projectCommandSchemas[task.type], { ...((ctx.request.body as object | undefined) ?? {}), ...fromPath, projectId });
       const metadata = commandMetadata(ctx, deps);
       if (task.type === 'RenameProject' && 'name' in data) await names.requireFree(metadata.actorId, data.name, projectId);
+      // A core idea names a project still under the product's name (the domain's naming.ts), unique among the
+      // owner's projects; the list is read only for such a project, not on every save of a named one's idea.
+      if ((task.type === 'SetCoreIdea' || task.type === 'SetBuilderCoreIdea') && (await nameFollowsCoreIdeaOf(projectId))) {
+        Object.assign(data, { takenNames: await names.otherNames(metadata.actorId, projectId) });
+      }
+      // Reset goes back to the default name, the first free one: another project may be a 'New Viral Idea' already.
+      if (task.type === 'ResetProject') Object.assign(data, { name: await names.freeName(metadata.actorId, DEFAULT_PROJECT_NAME, projectId) });
       // An import's name came with the file (often a copy of a project the person still has): it becomes the
       // first free 'name 2', as an import into a new project does, rather than refusing the file.
       if (task.type === 'ImportProject' && 'projectName' in data && typeof data.projectName === 'string' && data.projectName.trim()) {

@@ -30,6 +30,8 @@ export interface NameCheck {
   requireFree: (ownerId: string, name: string, exceptProjectId?: string) => Promise<void>;
   /** The name, or the first free 'name 2', 'name 3', … among the owner's other projects. */
   freeName: (ownerId: string, name: string, exceptProjectId?: string) => Promise<string>;
+  /** The names of the owner's other projects: what a core idea's name must not repeat (the domain's naming.ts). */
+  otherNames: (ownerId: string, exceptProjectId: string) => Promise<string[]>;
 }
 
 /**
@@ -46,12 +48,10 @@ export const createNameCheck = (namesOwnedBy?: ProjectNamesOwnedBy): NameCheck =
     const taken = (await namesOwnedBy(ownerId)).some((project) => project.id !== exceptProjectId && sameProjectName(project.name, name));
     if (taken) throw new ValidationError('name', duplicateNameMessage(name), 'Name already used');
   },
-  freeName: async (ownerId, name, exceptProjectId) => {
-    if (!namesOwnedBy) return name;
-    const others = (await namesOwnedBy(ownerId)).filter((project) => project.id !== exceptProjectId);
-    return freeProjectName(
-      name,
-      others.map((project) => project.name),
-    );
-  },
+  freeName: async (ownerId, name, exceptProjectId) =>
+    namesOwnedBy ? freeProjectName(name, await otherNames(namesOwnedBy, ownerId, exceptProjectId)) : name,
+  otherNames: async (ownerId, exceptProjectId) => (namesOwnedBy ? otherNames(namesOwnedBy, ownerId, exceptProjectId) : []),
 });
+
+const otherNames = async (namesOwnedBy: ProjectNamesOwnedBy, ownerId: string, exceptProjectId: string | undefined) =>
+  (await namesOwnedBy(ownerId)).filter((project) => project.id !== exceptProjectId).map((project) => project.name);

@@ -320,14 +320,17 @@ export type EditIdeaResponse = z.infer<typeof editIdeaResponse>;
 export const publishPreviewResponse = z.object({ success, title: z.string(), description: z.string(), reason: z.string().nullable() });
 export type PublishPreviewResponse = z.infer<typeof publishPreviewResponse>;
 
-/** A project's private read-only link (issue 26), shown to its owner only. */
-export const shareLink = z.object({ token: z.string(), createdAt: z.string() });
+/**
+ * A project's private read-only link (issue 26), shown to its owner only, by `id` (what revokes it). Its token is
+ * answered once, when it is made; only a link made before tokens were hashed still has its `token` here.
+ */
+export const shareLink = z.object({ id: z.string(), createdAt: z.string(), token: z.string().optional() });
 export type ShareLink = z.infer<typeof shareLink>;
 /** GET /api/projects/{id}/share-links: the live links, oldest first. */
 export const shareLinksResponse = z.object({ success, links: z.array(shareLink) });
 export type ShareLinksResponse = z.infer<typeof shareLinksResponse>;
 /** POST /api/projects/{id}/share-links. */
-export const createShareLinkResponse = z.object({ success, changed: z.literal(true), token: z.string(), position: z.string() });
+export const createShareLinkResponse = z.object({ success, changed: z.literal(true), token: z.string(), id: z.string(), position: z.string() });
 export type CreateShareLinkResponse = z.infer<typeof createShareLinkResponse>;
 
 /** GET /api/shared/{projectId}/{token}: the project as a link's holder may read it, nothing private. */

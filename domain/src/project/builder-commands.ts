@@ -76,7 +76,8 @@ export const reopenBuilderSchema = z.strictObject({
 
 type CommandOf<T extends string, S extends z.ZodType> = Command<T, z.infer<S>>;
 
-export type SetBuilderCoreIdea = CommandOf<'SetBuilderCoreIdea', typeof setBuilderCoreIdeaSchema>;
+/** `takenNames` as SetCoreIdea's (commands.ts): the builder's idea names its project the same way. */
+export type SetBuilderCoreIdea = Command<'SetBuilderCoreIdea', z.infer<typeof setBuilderCoreIdeaSchema> & { takenNames?: readonly string[] }>;
 export type SetBuilderViralMechanics = CommandOf<'SetBuilderViralMechanics', typeof setBuilderViralMechanicsSchema>;
 export type AddBuilderParameter = CommandOf<'AddBuilderParameter', typeof addBuilderParameterSchema>;
 export type RemoveBuilderParameter = CommandOf<'RemoveBuilderParameter', typeof removeBuilderParameterSchema>;

@@ -259,7 +259,11 @@ export type CreateProject = CommandOf<'CreateProject', typeof createProjectSchem
 export type RenameProject = CommandOf<'RenameProject', typeof renameProjectSchema>;
 export type TransferProject = CommandOf<'TransferProject', typeof transferProjectSchema>;
 export type DeleteProject = CommandOf<'DeleteProject', typeof deleteProjectSchema>;
-export type SetCoreIdea = CommandOf<'SetCoreIdea', typeof setCoreIdeaSchema>;
+/**
+ * `takenNames`, the owner's other projects' names, are read by the command API (never sent by a client: the HTTP
+ * schema is strict and lacks them) so that a core idea can name the project without repeating one (naming.ts).
+ */
+export type SetCoreIdea = Command<'SetCoreIdea', z.infer<typeof setCoreIdeaSchema> & { takenNames?: readonly string[] }>;
 export type AddParameter = CommandOf<'AddParameter', typeof addParameterSchema>;
 export type RemoveParameter = CommandOf<'RemoveParameter', typeof removeParameterSchema>;
 export type ClearParameters = CommandOf<'ClearParameters', typeof clearParametersSchema>;
@@ -271,7 +275,8 @@ export type SelectConcept = CommandOf<'SelectConcept', typeof selectConceptSchem
 export type AdvanceStage = CommandOf<'AdvanceStage', typeof advanceStageSchema>;
 export type SetCurrentStage = CommandOf<'SetCurrentStage', typeof setCurrentStageSchema>;
 export type ResetStage = CommandOf<'ResetStage', typeof resetStageSchema>;
-export type ResetProject = CommandOf<'ResetProject', typeof resetProjectSchema>;
+/** `name`: the free default name ('New Viral Idea 2' when the owner has a 'New Viral Idea'), found by the command API. */
+export type ResetProject = Command<'ResetProject', z.infer<typeof resetProjectSchema> & { name?: string }>;
 export type ImportProject = CommandOf<'ImportProject', typeof importProjectSchema>;
 export type RecordTechnicalReport = CommandOf<'RecordTechnicalReport', typeof recordTechnicalReportSchema>;
 export type RecordFinalPrompt = CommandOf<'RecordFinalPrompt', typeof recordFinalPromptSchema>;
@@ -283,7 +288,8 @@ export type ApplyQuickIdea = CommandOf<'ApplyQuickIdea', typeof applyQuickIdeaSc
  * sent by a client (their HTTP schemas are strict and lack these fields): null when there was no project then.
  */
 export type RestoreProjectVersion = Command<'RestoreProjectVersion', z.infer<typeof restoreProjectVersionSchema> & { version: ProjectState | null }>;
-export type RestoreDeletedProject = CommandOf<'RestoreDeletedProject', typeof restoreDeletedProjectSchema>;
+/** `keyKept`: the key vault still holds the deleted project's own Gemini key (kept while it is in the trash). */
+export type RestoreDeletedProject = Command<'RestoreDeletedProject', z.infer<typeof restoreDeletedProjectSchema> & { keyKept?: boolean }>;
 export type UndoParameterRemoval = Command<
   'UndoParameterRemoval',
   z.infer<typeof undoParameterRemovalSchema> & { before: ProjectState | null; change: ProjectEvent | null }

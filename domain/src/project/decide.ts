@@ -46,10 +46,12 @@ import { countWords, DEFAULT_BUILDER_PROJECT_NAME, type ProjectKind } from './bu
 import { maxWordsOfList } from '../ai/parameter-kinds.ts';
 import { decideProjectAi } from './decide-ai.ts';
 import { decideProjectBuilder, requireProjectOfKind } from './decide-builder.ts';
+import type { SetBuilderCoreIdea } from './builder-commands.ts';
 import type { ProjectEvent, ProjectSnapshot, StageNotesUpdated } from './events.ts';
 import { parseProjectExport } from './export.ts';
 import { restoreDeletedProject, restoreProjectVersion, undoParameterRemoval } from './recovery.ts';
 import { sameValue } from './same-value.ts';
+import { renameFromCoreIdea } from './naming.ts';
 import { decideStageDrafts, DUPLICATE_CONCEPT_MESSAGE } from './stage-drafts.ts';
 import { stageResultCommands } from './stage-results.ts';
 import { quickIdeaFillCommands } from './quick-idea-fill.ts';
@@ -171,6 +173,7 @@ export const decideProject = (command: ProjectCommand, state: ProjectState): Pro
     case 'UndoParameterRemoval':
       return undoParameterRemoval(command, state);
     case 'SetBuilderCoreIdea':
+      return setBuilderCoreIdea(command, state);
     case 'SetBuilderViralMechanics':
     case 'AddBuilderParameter':
     case 'RemoveBuilderParameter':
@@ -283,7 +286,16 @@ const setCoreIdea = ({ data, metadata }: SetCoreIdea, state: ProjectState): Proj
       type: 'CoreIdeaChanged',
       data: { projectId: data.projectId, coreIdea, previousCoreIdea: project.coreIdea, changedAt: metadata.now },
     },
+    ...renameFromCoreIdea(project, coreIdea, data.takenNames, metadata.now),
   ];
+};
+
+/** The builder's idea names its project as a guided core idea does (naming.ts). */
+const setBuilderCoreIdea = (command: SetBuilderCoreIdea, state: ProjectState): ProjectEvent[] => {
+  const events: ProjectEvent[] = decideProjectBuilder(command, state);
+  const changed = events.find((event) => event.type === 'BuilderCoreIdeaChanged');
+  if (!changed || state.status !== 'active') return events;
+  return [...events, ...renameFromCoreIdea(state, changed.data.coreIdea, command.data.takenNames, command.metadata.now)];
 };
 
 const addParameter = ({ data, metadata }: AddParameter, state: ProjectState): ProjectEvent[] => {
@@ -560,7 +572,7 @@ const resetStage = ({ data, metadata }: ResetStage, state: ProjectState): Projec
 /** The settings screen's Danger Zone (spec §4): back to a new variant C project, AI key status included. */
 const resetProject = ({ data, metadata }: ResetProject, state: ProjectState): ProjectEvent[] => {
   const project = requireOwnedProject(state, data.projectId, metadata.actorId);
-  const reset = { name: DEFAULT_PROJECT_NAME, coreIdea: '', parameters: [...DEFAULT_PARAMETERS] };
+  const reset = { name: data.name?.trim() || DEFAULT_PROJECT_NAME, coreIdea: '', parameters: [...DEFAULT_PARAMETERS] };
   const alreadyReset =
     sameValue(snapshotOf(project), { ...reset, currentStageIndex: 1, stages: emptyStages() }) && project.aiKeyStatus === DEFAULT_AI_KEY_STATUS;
   if (alreadyReset) return [];
@@ -622,7 +634,8 @@ export const projectDecider: Decider<ProjectCommand, ProjectEvent, ProjectState>
   evolve: evolveProject,
   initialState: initialProjectState,
   // 2: a deleted project keeps what it was (the trash) and counts its deletion's revision. 3: stage 4's messaging strategy.
-  snapshotVersion: 3,
+  // 4: who named the project (`naming`, naming.ts); a project back from the trash keeps its Gemini key.
+  snapshotVersion: 4,
 };
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { projectAiEventSchemas, type ProjectAiEvent } from './ai-events.ts';
 import { PROJECT_KINDS, type BuilderState } from './builder.ts';
 import { projectBuilderEventSchemas, type ProjectBuilderEvent } from './builder-events.ts';
-import { PARAMETER_LIST_NAMES } from './constants.ts';
+import { AI_KEY_STATUSES, PARAMETER_LIST_NAMES } from './constants.ts';
 import { stageDraftEventSchemas, type StageDraftEvent } from './stage-drafts.ts';
 import { audienceSegmentSchema, ideaConceptSchema, stageDataSchemas, stageNotesSchemas, stageNumberSchema, technicalReportSchema } from './stages.ts';
 
@@ -39,6 +39,8 @@ export const projectRenamedSchema = z.object({
   name: z.string(),
   previousName: z.string(),
   renamedAt: z.string(),
+  /** Named by the product from the core idea (naming.ts), not by the person: a later core idea may rename it. */
+  fromCoreIdea: z.literal(true).optional(),
 });
 
 /** The project is gone: `name` says which one it was, for the history. */
@@ -218,6 +220,14 @@ export const projectRestoredSchema = z.object({
   content: projectContentSchema,
   deletedAt: z.string(),
   restoredAt: z.string(),
+  /**
+   * The project's own Gemini key, by its vault id and last four characters (never the key), with its status:
+   * back with the project when the vault kept it. Absent: the project comes back without one.
+   */
+  aiKey: z.object({ keyId: z.string(), lastFour: z.string() }).optional(),
+  aiKeyStatus: z.enum(AI_KEY_STATUSES).optional(),
+  /** Who had named the project (state.ts `naming`), when it was not as created. */
+  naming: z.enum(['auto', 'person']).optional(),
 });
 
 /**

@@ -53,6 +53,8 @@ export const restoreDeletedProject = ({ data, metadata }: RestoreDeletedProject,
     throw new NotFoundError('project', data.projectId, `This project was deleted more than ${TRASH_DAYS} days ago and cannot be restored`);
   }
   const { project } = state;
+  // The key comes back only if the vault still holds the one the project had (the command API looked).
+  const key = project.aiKey && data.keyKept ? { aiKey: project.aiKey, aiKeyStatus: project.aiKeyStatus } : {};
   return [
     {
       type: 'ProjectRestored',
@@ -63,6 +65,8 @@ export const restoreDeletedProject = ({ data, metadata }: RestoreDeletedProject,
         content: restorableContentOf(project),
         deletedAt: state.deletedAt,
         restoredAt: metadata.now,
+        ...key,
+        ...(project.naming ? { naming: project.naming } : {}),
       },
     },
   ];

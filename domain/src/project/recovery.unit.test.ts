@@ -97,7 +97,16 @@ describe('RestoreDeletedProject', () => {
       .then([
         {
           type: 'ProjectRestored',
-          data: { projectId, ownerId: owner, kind: 'guided', content: restorableContentOf(active(history)), deletedAt: now, restoredAt: now },
+          data: {
+            projectId,
+            ownerId: owner,
+            kind: 'guided',
+            content: restorableContentOf(active(history)),
+            deletedAt: now,
+            restoredAt: now,
+            // Named by the person: a later core idea does not rename it after the restore either.
+            naming: 'person',
+          },
         },
       ]));
 
@@ -113,6 +122,24 @@ describe('RestoreDeletedProject', () => {
     given(deleted)
       .when(restoreFromTrash('2026-12-23T10:00:00.001Z'))
       .thenThrows(NotFoundError, /more than 30 days ago/);
+  });
+
+  it('brings its own Gemini key back (by vault id and last four) when the vault kept it, else comes back without one', () => {
+    const withKey: ProjectEvent[] = [
+      ...history,
+      { type: 'GeminiKeySet', data: { projectId, keyId: 'key-1', lastFour: 'Q9z7', previousLastFour: null, setAt: now } },
+      { type: 'GeminiKeyVerified', data: { projectId, keyId: 'key-1', lastFour: 'Q9z7', valid: true, verifiedAt: now } },
+      projectDeleted('Tip Wall'),
+    ];
+    const kept: RestoreDeletedProject = { ...restoreFromTrash(), data: { projectId, keyKept: true } };
+    given(withKey)
+      .when(kept)
+      .then([
+        expect.objectContaining({ data: expect.objectContaining({ aiKey: { keyId: 'key-1', lastFour: 'Q9z7' }, aiKeyStatus: 'Valid' }) }) as never,
+      ]);
+    const back = (command: RestoreDeletedProject) => active([...withKey, ...projectDecider.decide(command, stateOf(withKey))]);
+    expect(back(kept)).toMatchObject({ aiKey: { keyId: 'key-1', lastFour: 'Q9z7' }, aiKeyStatus: 'Valid' });
+    expect(back(restoreFromTrash())).toMatchObject({ aiKey: null, aiKeyStatus: 'Not Set' });
   });
 
   it('changes nothing for a project that is not deleted', () => given(history).when(restoreFromTrash()).thenNothingHappened());

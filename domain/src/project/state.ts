@@ -28,6 +28,11 @@ export type ActiveProjectState = {
   textRevisions: Readonly<Record<string, number>>;
   /** The AI's proposals waiting beside stage 4 and 5 texts (stage-drafts.ts); absent until the first one. */
   draftProposals?: readonly DraftProposal[];
+  /**
+   * Who gave the current name (naming.ts): 'auto', the core idea; 'person', the person. Absent: as created,
+   * imported or reset, so a default name still follows the core idea and any other is the person's.
+   */
+  naming?: 'auto' | 'person';
 };
 
 /**
@@ -125,8 +130,9 @@ const restoredFromTrash = (state: ProjectState, data: ProjectRestored['data']): 
   projectId: data.projectId,
   ownerId: data.ownerId,
   ...contentFields(data.content),
-  aiKeyStatus: DEFAULT_AI_KEY_STATUS,
-  aiKey: null,
+  aiKeyStatus: data.aiKey ? (data.aiKeyStatus ?? DEFAULT_AI_KEY_STATUS) : DEFAULT_AI_KEY_STATUS,
+  aiKey: data.aiKey ? { ...data.aiKey } : null,
+  ...(data.naming ? { naming: data.naming } : {}),
   kind: data.kind ?? DEFAULT_PROJECT_KIND,
   revision: state.status === 'deleted' ? state.revision + 1 : 0,
   textRevisions: {},
@@ -158,7 +164,7 @@ const evolveActive = (
 ): ActiveProjectState => {
   switch (event.type) {
     case 'ProjectRenamed':
-      return { ...state, name: event.data.name };
+      return { ...state, name: event.data.name, naming: event.data.fromCoreIdea ? 'auto' : 'person' };
     case 'ProjectTransferred':
       return { ...state, ownerId: event.data.toOwnerId };
     case 'CoreIdeaChanged':
@@ -199,7 +205,7 @@ const evolveActive = (
       return withoutProposals({ ...state, stages: { ...state.stages, [event.data.stage]: emptyStage(event.data.stage) } }, event.data.stage);
     case 'ProjectReset':
       return {
-        ...withoutProposals(state),
+        ...withoutNaming(withoutProposals(state)),
         name: event.data.name,
         coreIdea: event.data.coreIdea,
         parameters: [...event.data.parameters],
@@ -211,7 +217,7 @@ const evolveActive = (
     case 'ProjectImported': {
       const { snapshot } = event.data;
       return {
-        ...withoutProposals(state),
+        ...withoutNaming(withoutProposals(state)),
         name: snapshot.name,
         coreIdea: snapshot.coreIdea,
         parameters: [...snapshot.parameters],
@@ -263,6 +269,9 @@ const evolveActive = (
     }
   }
 };
+
+/** The name is as a new project's again: a default one follows the core idea, any other is the person's. */
+const withoutNaming = ({ naming: _naming, ...state }: ActiveProjectState): ActiveProjectState => state;
 
 const withSegments = (state: ActiveProjectState, audienceSegments: StageData<2>['audienceSegments']): ActiveProjectState => ({
   ...state,

@@ -78,3 +78,16 @@ it("logs a body stream's failure after the answer began in the structured log, a
   expect(stderr).not.toHaveBeenCalled();
   stderr.mockRestore();
 });
+
+it("logs a failing request's path without a private share link's token", async () => {
+  const { logger, lines } = recordingLogger();
+  const app = new Koa();
+  app.use(errorHandler(logger));
+  app.use(() => {
+    throw new Error('store gone');
+  });
+  const token = 'q0B6W2d9rVxS4n8mZp1cTgH3yJ5kLa7e';
+  expect((await request(app.callback()).get(`/api/shared/p-1/${token}`)).status).toBe(500);
+  expect(lines).toEqual([{ level: 'error', fields: expect.objectContaining({ path: '/api/shared/p-1/[redacted]' }), message: 'request failed' }]);
+  expect(JSON.stringify(lines.map((line) => line.fields.path))).not.toContain(token);
+});

@@ -49,6 +49,9 @@ const plumbingMessage = (error: Error & { status: number; type?: string }) => {
   return error.message;
 };
 
+/** A private share link's token is its permission (issue 26): a path that carries one is logged without it. */
+export const loggedPath = (path: string) => path.replace(/^(\/(?:api\/)?shared\/[^/]+\/)[^/]+/, '$1[redacted]');
+
 /**
  * The one place where errors become HTTP answers in the spec's `{ success: false, error, message }` shape.
  * Domain errors keep their message; anything unexpected is logged and answered 500 without internals.
@@ -86,7 +89,7 @@ export const errorHandler =
       }
       if (error instanceof AppendRefusedError) {
         // Bodies are bounded at 1 MB, so only a change whose event outgrows what the log takes per append lands here.
-        logger.warn({ err: error, path: ctx.path }, 'an append was refused');
+        logger.warn({ err: error, path: loggedPath(ctx.path) }, 'an append was refused');
         ctx.status = 413;
         ctx.body = { success: false, error: 'Payload too large', message: 'This change is too large to be saved.' } satisfies ErrorBody;
         return;
@@ -98,7 +101,10 @@ export const errorHandler =
         return;
       }
       const requestId = typeof ctx.state.requestId === 'string' ? ctx.state.requestId : undefined;
-      logger.error({ err: error, method: ctx.method, path: ctx.path, ...(requestId === undefined ? {} : { requestId }) }, 'request failed');
+      logger.error(
+        { err: error, method: ctx.method, path: loggedPath(ctx.path), ...(requestId === undefined ? {} : { requestId }) },
+        'request failed',
+      );
       ctx.status = 500;
       ctx.body = { success: false, error: 'Internal error', message: 'An unexpected error occurred. Please try again.' } satisfies ErrorBody;
     }
@@ -118,7 +124,7 @@ export const logAppErrors = (app: Koa, logger: Logger) => {
   app.on('error', (error: NodeJS.ErrnoException, ctx?: Context) => {
     if (ctx && reported.has(ctx)) return;
     if (ctx) reported.add(ctx);
-    const request = ctx ? { method: ctx.method, path: ctx.path, requestId: ctx.state.requestId as unknown } : {};
+    const request = ctx ? { method: ctx.method, path: loggedPath(ctx.path), requestId: ctx.state.requestId as unknown } : {};
     if (error.code !== undefined && CLIENT_GONE_CODES.has(error.code)) logger.debug({ ...request, code: error.code }, 'client went away mid-answer');
     else logger.error({ err: error, ...request }, 'request failed after its answer began');
   });

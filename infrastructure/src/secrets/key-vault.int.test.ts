@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestStores } from '../testing/embedded-stores.ts';
-import { createDocumentKeyVault, KEY_VAULT_COLLECTION } from './key-vault.ts';
+import { createDocumentKeyVault, createMemoryKeyVault, KEY_VAULT_COLLECTION } from './key-vault.ts';
 import { secretsKeyFor } from './secrets-key.ts';
 
 const serverKey = 'c3'.repeat(32);
@@ -29,6 +29,24 @@ describe('document key vault', () => {
     await vault.delete('project-1');
     expect(await stores.documentStore.findOne(KEY_VAULT_COLLECTION, { _id: 'project-1' })).toBeNull();
     expect(await vault.get('project-1')).toBeNull();
+  });
+
+  it('keeps a retired key (a project in the trash) until its time is over, then sweeps it; a reinstated one stays', async () => {
+    for (const vault of [createDocumentKeyVault({ documentStore: stores.documentStore, secretsKey: serverKey }), createMemoryKeyVault()]) {
+      await vault.put('in-trash', { keyId: 'k1', apiKey });
+      await vault.put('restored', { keyId: 'k2', apiKey });
+      await vault.put('live', { keyId: 'k3', apiKey });
+      await vault.retire('in-trash', '2026-12-27T10:00:00.000Z');
+      await vault.retire('restored', '2026-12-27T10:00:00.000Z');
+      await vault.reinstate('restored');
+
+      expect(await vault.sweep(new Date('2026-12-27T09:59:59.000Z'))).toBe(0);
+      expect(await vault.keyIdOf('in-trash')).toBe('k1');
+      expect(await vault.sweep(new Date('2026-12-27T10:00:01.000Z'))).toBe(1);
+      expect(await vault.get('in-trash')).toBeNull();
+      expect(await vault.get('restored')).toEqual({ keyId: 'k2', apiKey });
+      expect(await vault.get('live')).toEqual({ keyId: 'k3', apiKey });
+    }
   });
 
   it('treats a key sealed under another server key as no key, and says so', async () => {

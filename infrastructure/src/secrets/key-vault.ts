@@ -1,3 +1,4 @@
+import { deleteExpired } from '../document-store/delete-expired.ts';
 import type { DocumentStore } from '../document-store/document-store.ts';
 import { createSecretBox, SecretUnreadableError, type SealedSecret } from './secret-box.ts';
 
@@ -19,12 +20,22 @@ export interface KeyVault {
   /** The key id stored for the project, without opening it. */
   keyIdOf(projectId: string): Promise<string | null>;
   delete(projectId: string): Promise<void>;
+  /**
+   * A deleted project's key is kept, sealed, while the project is in the trash (`until`, the end of its restore
+   * window), so a restore brings it back; `sweep` removes it after that. Nothing reads it meanwhile: no command
+   * opens a deleted project.
+   */
+  retire(projectId: string, until: string): Promise<void>;
+  /** The project is back from the trash: its key is kept again. */
+  reinstate(projectId: string): Promise<void>;
+  /** Removes the keys retired until before `now`; how many. */
+  sweep(now: Date, max?: number): Promise<number>;
 }
 
 /** Not a read model: no projection writes, rebuilds or drops this collection. */
 export const KEY_VAULT_COLLECTION = 'secrets_project_api_keys';
 
-type VaultDocument = { _id: string; keyId: string; sealed: SealedSecret; storedAt: string };
+type VaultDocument = { _id: string; keyId: string; sealed: SealedSecret; storedAt: string; expiresAt?: string };
 
 /** Project and key id are both bound into the ciphertext: a sealed key moved to another record does not open. */
 const contextOf = (projectId: string, keyId: string) => `project-api-key:${projectId}:${keyId}`;
@@ -68,15 +79,38 @@ export const createDocumentKeyVault = ({
     delete: async (projectId) => {
       await documentStore.deleteOne(KEY_VAULT_COLLECTION, projectId);
     },
+    retire: async (projectId, until) => {
+      await documentStore.updateOne(KEY_VAULT_COLLECTION, { _id: projectId }, { $set: { expiresAt: until } });
+    },
+    reinstate: async (projectId) => {
+      await documentStore.updateOne(KEY_VAULT_COLLECTION, { _id: projectId }, { $unset: { expiresAt: '' } });
+    },
+    sweep: (now, max) => deleteExpired(documentStore, KEY_VAULT_COLLECTION, now, { max }),
   };
 };
 
 /** For a command API built without a document store (tests of other features): keys last as long as the process. */
 export const createMemoryKeyVault = (): KeyVault => {
-  const keys = new Map<string, StoredKey>();
+  const keys = new Map<string, StoredKey & { expiresAt?: string }>();
   return {
     put: async (projectId, key) => void keys.set(projectId, { ...key }),
-    get: async (projectId) => keys.get(projectId) ?? null,
+    retire: async (projectId, until) => {
+      const key = keys.get(projectId);
+      if (key) keys.set(projectId, { ...key, expiresAt: until });
+    },
+    reinstate: async (projectId) => {
+      const key = keys.get(projectId);
+      if (key) keys.set(projectId, { keyId: key.keyId, apiKey: key.apiKey });
+    },
+    sweep: async (now) => {
+      const expired = [...keys].filter(([, key]) => key.expiresAt !== undefined && key.expiresAt < now.toISOString());
+      for (const [projectId] of expired) keys.delete(projectId);
+      return expired.length;
+    },
+    get: async (projectId) => {
+      const key = keys.get(projectId);
+      return key ? { keyId: key.keyId, apiKey: key.apiKey } : null;
+    },
     keyIdOf: async (projectId) => keys.get(projectId)?.keyId ?? null,
     delete: async (projectId) => void keys.delete(projectId),
   };

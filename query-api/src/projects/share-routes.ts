@@ -13,7 +13,7 @@ import {
   type SharedProjectResponse,
   type ShareLinksResponse,
 } from '@vis/domain';
-import { readStreamState, type EventStore } from '@vis/infrastructure';
+import { readStreamState, shareTokenOpens, type EventStore } from '@vis/infrastructure';
 import type { ProjectDocument } from '@vis/projections';
 import { awaitMinPosition } from '../read-your-writes.ts';
 import { ownProjectReader, type ProjectReadDeps } from './own-project.ts';
@@ -44,7 +44,8 @@ export const projectShareRoutes = (router: Router, deps: ProjectReadDeps & { eve
 
   router.get('/api/projects/:id/share-links', async (ctx) => {
     const doc = await ownProject(ctx, ctx.params.id!);
-    const live = [...(await links(doc._id))].map(([token, createdAt]) => ({ token, createdAt }));
+    // A link made before tokens were hashed is known by its token, which the owner could always copy again.
+    const live = [...(await links(doc._id))].map(([id, link]) => ({ id, createdAt: link.createdAt, ...(link.legacy ? { token: id } : {}) }));
     ctx.body = { success: true, links: live } satisfies ShareLinksResponse;
   });
 
@@ -53,7 +54,7 @@ export const projectShareRoutes = (router: Router, deps: ProjectReadDeps & { eve
     const { projectId, token } = ctx.params as { projectId: string; token: string };
     const missing = () => new NotFoundError('link', '', SHARE_LINK_NOT_FOUND_MESSAGE);
     if (!SHARE_TOKEN_PATTERN.test(token) || projectId.length > 200) throw missing();
-    if (!(await links(projectId)).has(token)) throw missing();
+    if (!shareTokenOpens(token, await links(projectId))) throw missing();
     await awaitMinPosition(ctx, deps.progress, readModels.projects, deps.readYourWritesTimeoutMs);
     const doc = await deps.documentStore.findOne<ProjectDocument>(deps.progress.collectionFor(readModels.projects), { _id: projectId });
     if (!doc) throw missing();

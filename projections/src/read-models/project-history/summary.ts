@@ -62,6 +62,7 @@ export const summarize = (event: ProjectEvent): string => {
     case 'ProjectCreated':
       return `Created the ${event.data.kind === 'builder' ? 'builder ' : ''}project ${quote(event.data.name)}`;
     case 'ProjectRenamed':
+      if (event.data.fromCoreIdea) return `Named the project ${quote(event.data.name)} after its core idea`;
       return `Renamed the project from ${quote(event.data.previousName)} to ${quote(event.data.name)}`;
     case 'ProjectTransferred':
       return 'Kept the project on signing in';

@@ -12,8 +12,8 @@ export const useShareLinks = (projectId: string, enabled: boolean) => useQuery({
 
 export const createShareLink = (projectId: string) => api.post<CreateShareLinkResponse>(linksPath(projectId));
 
-export const revokeShareLink = (projectId: string, token: string) =>
-  api.delete<CommandResponse>(`${linksPath(projectId)}/${encodeURIComponent(token)}`);
+export const revokeShareLink = (projectId: string, linkId: string) =>
+  api.delete<CommandResponse>(`${linksPath(projectId)}/${encodeURIComponent(linkId)}`);
 
 /** The page a link opens: read-only, for whoever holds it. */
 export const sharedPageUrl = (projectId: string, token: string) =>

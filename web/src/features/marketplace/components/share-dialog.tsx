@@ -24,14 +24,19 @@ export const ShareDialog = ({ projectId }: { projectId: string }) => {
   const navigate = useNavigate();
   const links = useShareLinks(projectId, open);
   const linksKey = shareLinksQueryOptions(projectId).queryKey;
+  // The server keeps only a hash of a link's token: its address exists here, once, after it is made.
+  const [made, setMade] = useState<{ id: string; url: string } | null>(null);
 
   const create = useMutation({
     mutationFn: () => createShareLink(projectId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: linksKey }),
+    onSuccess: (answer) => {
+      setMade({ id: answer.id, url: sharedPageUrl(projectId, answer.token) });
+      return queryClient.invalidateQueries({ queryKey: linksKey });
+    },
     onError: (error) => toast({ title: 'Could not create the link', description: errorMessage(error), variant: 'destructive' }),
   });
   const revoke = useMutation({
-    mutationFn: (token: string) => revokeShareLink(projectId, token),
+    mutationFn: (linkId: string) => revokeShareLink(projectId, linkId),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: linksKey });
       toast({ title: 'Link revoked', description: 'Nobody can open the project with it any more.' });
@@ -59,7 +64,13 @@ export const ShareDialog = ({ projectId }: { projectId: string }) => {
       <Button variant="secondary" onClick={() => setOpen(true)}>
         <Share2 className="size-4" aria-hidden /> Share Project
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) setMade(null);
+        }}
+      >
         <DialogContent title="Share Project" description="Publish it for everyone, or give a few people a private read-only link.">
           <section aria-labelledby="share-public" className="space-y-2">
             <h3 id="share-public" className="text-sm font-semibold">
@@ -89,20 +100,29 @@ export const ShareDialog = ({ projectId }: { projectId: string }) => {
             )}
             <ul className="space-y-3" aria-label="Private links">
               {links.data?.links.map((link) => {
-                const url = sharedPageUrl(projectId, link.token);
+                const madeAt = `Private link made ${dateFormat.format(new Date(link.createdAt))}`;
+                const url = link.token ? sharedPageUrl(projectId, link.token) : made?.id === link.id ? made.url : null;
                 return (
-                  <li key={link.token} className="space-y-2">
-                    <Input
-                      readOnly
-                      value={url}
-                      aria-label={`Private link made ${dateFormat.format(new Date(link.createdAt))}`}
-                      onFocus={(e) => e.target.select()}
-                    />
+                  <li key={link.id} className="space-y-2">
+                    {url ? (
+                      <>
+                        <Input readOnly value={url} aria-label={madeAt} onFocus={(e) => e.target.select()} />
+                        {made?.id === link.id && (
+                          <p className="text-sm text-slate-600 dark:text-slate-300">Copy it now: for your safety, this link is shown only once.</p>
+                        )}
+                      </>
+                    ) : (
+                      <p className="text-sm">
+                        {madeAt}. <span className="text-slate-600 dark:text-slate-300">Its address was shown once, when it was made.</span>
+                      </p>
+                    )}
                     <div className="flex flex-wrap gap-2">
-                      <Button size="sm" variant="secondary" onClick={() => void copy(url)}>
-                        <Copy className="size-4" aria-hidden /> Copy link
-                      </Button>
-                      <Button size="sm" variant="secondary" onClick={() => revoke.mutate(link.token)} disabled={revoke.isPending}>
+                      {url && (
+                        <Button size="sm" variant="secondary" onClick={() => void copy(url)}>
+                          <Copy className="size-4" aria-hidden /> Copy link
+                        </Button>
+                      )}
+                      <Button size="sm" variant="secondary" onClick={() => revoke.mutate(link.id)} disabled={revoke.isPending}>
                         <Trash2 className="size-4" aria-hidden /> Revoke
                       </Button>
                     </div>
