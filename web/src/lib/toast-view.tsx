@@ -39,6 +39,9 @@ export const ToastView = ({ current, onClose }: { current: ShownToast | null; on
         )}
       </ToastPrimitive.Root>
     )}
-    <ToastPrimitive.Viewport className="pointer-events-none fixed top-25 right-0 md:top-14 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+    <ToastPrimitive.Viewport
+      data-toast-area
+      className="pointer-events-none fixed top-25 right-0 md:top-14 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
+    />
   </ToastPrimitive.Provider>
 );
