@@ -88,6 +88,32 @@ describe('undoing a Clear All and a chip removal', () => {
   });
 });
 
+describe("undoing a removal in the builder's categories", () => {
+  const ann = session();
+  const mallory = session();
+
+  it('brings a chip and a Clear All back through the same undo, recorded as a builder event', async () => {
+    const id = (await ann.command('POST', '/api/projects', { project: { kind: 'builder' } })).body.project.id;
+    const emotion = async (): Promise<string[]> =>
+      (await ann.read(`/api/projects/${id}`)).body.builder.categories.find((each: { category: string }) => each.category === 'emotion').params;
+    for (const value of ['Pride', 'Awe', 'Joy']) await ann.command('POST', `/api/projects/${id}/builder/parameters`, { category: 'emotion', value });
+
+    const removed = await ann.command('POST', `/api/projects/${id}/builder/parameters/remove`, { category: 'emotion', value: 'Awe' });
+    expect(await emotion()).toEqual(['Pride', 'Joy']);
+    expect((await mallory.command('POST', `/api/projects/${id}/parameters/undo`, { revision: removed.body.revision })).status).toBe(404);
+    const undone = await ann.command('POST', `/api/projects/${id}/parameters/undo`, { revision: removed.body.revision });
+    expect(undone.body).toMatchObject({ success: true, changed: true, events: ['BuilderParametersRestored'] });
+    expect(await emotion()).toEqual(['Pride', 'Awe', 'Joy']);
+
+    const cleared = await ann.command('POST', `/api/projects/${id}/builder/parameters/clear`, { category: 'emotion' });
+    expect(await emotion()).toEqual([]);
+    await ann.command('POST', `/api/projects/${id}/parameters/undo`, { revision: cleared.body.revision });
+    expect(await emotion()).toEqual(['Pride', 'Awe', 'Joy']);
+    const history = (await ann.read(`/api/projects/${id}/history`)).body.history.map((each: { summary: string }) => each.summary);
+    expect(history).toContain('Undid a removal: 3 parameters back in emotion');
+  });
+});
+
 describe('the trash', () => {
   const ann = session();
   const mallory = session();

@@ -1,7 +1,10 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, startPlaying, useServerAndBrowser } from './browser.ts';
+import { openPage, openToast, startPlaying, useServerAndBrowser } from './browser.ts';
 
 const env = useServerAndBrowser();
 
@@ -93,7 +96,7 @@ const publishIdea = (page: Page) =>
       description: 'A tip jar everyone can use.',
       coreIdea: 'A tip jar that grows.',
     };
-    return (await post('/api/marketplace/ideas', idea)).id;
+    return { ideaId: (await post('/api/marketplace/ideas', idea)).id, projectId: project.id };
   });
 
 /** A new visitor in the given theme: the stored choice and the system preference agree, so every page follows it. */
@@ -145,6 +148,103 @@ const scanShellDialogs = async (page: Page, label: string, width: number) => {
   return found;
 };
 
+/** Waits for a dialog (by its role and name), scans it, and closes it with Escape. */
+const scanDialog = async (page: Page, role: 'dialog' | 'alertdialog', name: string | RegExp, label: string) => {
+  const dialog = page.getByRole(role, { name });
+  await dialog.waitFor();
+  const found = await scan(page, label);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  return found;
+};
+
+/**
+ * Issue 26's dialogs and toasts, as the visitor with a guided project and a published idea meets them: the Undo
+ * toast of a chip removal, Share (with a private link) and Publish, the import's Replace confirmation, a deletion's
+ * confirmation, its Undo toast and the Trash, My ideas' Edit and Unpublish, and a restored version's toast with
+ * its Undo.
+ */
+const scanRecoveryAndPublishing = async (page: Page, label: string, width: number, otherProjectId: string) => {
+  const found: string[] = [];
+  const base = env.server.url;
+
+  // The landing page has no toast area (spec 02 §2.1): its outcomes show inline, in the page or in an open dialog.
+  await visit(page, base);
+  if (width < 768) {
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('main').locator('[data-inline-toast]').waitFor();
+    found.push(...(await scan(page, `${label} / inline status`)));
+  } else {
+    await page.getByRole('button', { name: 'Send feedback' }).click();
+    const feedback = page.getByRole('dialog', { name: 'Send Feedback' });
+    await feedback.getByRole('button', { name: 'Submit Feedback' }).click();
+    await feedback.getByRole('alert').locator('[data-inline-toast]').waitFor();
+    found.push(...(await scanDialog(page, 'dialog', 'Send Feedback', `${label} / inline alert in a dialog`)));
+  }
+
+  await visit(page, `${base}/stage-1`);
+  const coreIdea = page.getByRole('textbox', { name: 'Core idea' });
+  await coreIdea.fill('A tip jar everyone can reach');
+  await coreIdea.blur();
+  await page.getByRole('button', { name: 'Remove one-page' }).click();
+  await openToast(page).getByText("Removed 'one-page'").waitFor();
+  // Not undone: with four scans running side by side, the 10 s can be over before this one ends.
+  found.push(...(await scan(page, `${label} undo toast`)));
+
+  await visit(page, `${base}/dashboard`);
+  await page.getByRole('button', { name: 'Share Project' }).click();
+  const share = page.getByRole('dialog', { name: 'Share Project' });
+  await share.getByRole('button', { name: 'Create private link' }).click();
+  await share.getByRole('list', { name: 'Private links' }).getByRole('textbox').first().waitFor();
+  found.push(...(await scan(page, `${label} share dialog with a private link`)));
+  await share.getByRole('button', { name: 'Publish to the marketplace' }).click();
+  await page.getByRole('dialog', { name: 'Publish to the marketplace' }).getByTestId('publish-description').waitFor();
+  found.push(...(await scanDialog(page, 'dialog', 'Publish to the marketplace', `${label} publish dialog`)));
+
+  const myProjects = page.getByRole('region', { name: 'My projects' });
+  // The published idea's project goes; the one the visitor works on stays.
+  const deleted = await page.evaluate(
+    async (id) => ((await (await fetch(`/api/projects/${id}`)).json()) as { project: { name: string } }).project.name,
+    otherProjectId,
+  );
+  await myProjects.getByRole('button', { name: `Delete ${deleted}`, exact: true }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Delete "${deleted}"?` });
+  await confirm.waitFor();
+  found.push(...(await scan(page, `${label} delete confirmation`)));
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await openToast(page).getByRole('button', { name: 'Undo' }).waitFor();
+  await page
+    .getByRole('region', { name: 'Trash' })
+    .getByRole('button', { name: `Restore ${deleted}` })
+    .waitFor();
+  found.push(...(await scan(page, `${label} trash with the deletion's undo toast`)));
+
+  await visit(page, `${base}/settings`);
+  const file = path.join(tmpdir(), `axe-import-${label.replace(/\W+/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify({ projectName: 'Imported Tip Jar', coreIdea: 'A jar', stages: [] }));
+  await page.getByLabel('Project file (JSON)').setInputFiles(file);
+  await page.getByRole('button', { name: /^Replace current project/ }).click();
+  found.push(...(await scanDialog(page, 'alertdialog', /^Replace ".+"\?$/, `${label} import replace confirmation`)));
+
+  await visit(page, `${base}/marketplace`);
+  const mine = page.locator('[aria-labelledby="my-ideas-title"]').or(page.getByRole('region', { name: 'My ideas' }));
+  await mine.getByRole('button', { name: 'Edit Accessible Tip Jar' }).click();
+  found.push(...(await scanDialog(page, 'dialog', 'Edit your idea', `${label} my ideas edit dialog`)));
+  await mine.getByRole('button', { name: 'Unpublish Accessible Tip Jar' }).click();
+  found.push(...(await scanDialog(page, 'dialog', 'Unpublish this idea?', `${label} my ideas unpublish confirmation`)));
+
+  const projectId = await page.evaluate(() => localStorage.getItem('currentProjectId'));
+  await visit(page, `${base}/projects/${projectId}/history`);
+  await page
+    .getByRole('region', { name: 'Timeline' })
+    .getByRole('button', { name: /Changed the core idea to 'A tip jar everyone can reach'/ })
+    .click();
+  await page.getByRole('button', { name: 'Restore this version' }).click();
+  await openToast(page).getByText('Version restored').waitFor();
+  found.push(...(await scan(page, `${label} restored version toast`)));
+  return found;
+};
+
 /**
  * One test per theme and width, run side by side (one server, one browser, a context each): every screen as a visitor, the
  * shell's dialogs, then signed in, the screens that change for an account and the account menu.
@@ -156,7 +256,7 @@ describe('accessibility (axe, the rules behind Lighthouse’s accessibility scor
         const { context, page } = await openThemedPage(theme);
         await page.setViewportSize({ width, height: 900 });
         await startPlaying(page, env.server.url);
-        const ideaId = await publishIdea(page);
+        const { ideaId, projectId } = await publishIdea(page);
         const found: string[] = [];
 
         for (const screen of visitorScreens(ideaId)) {
@@ -164,6 +264,7 @@ describe('accessibility (axe, the rules behind Lighthouse’s accessibility scor
           found.push(...(await scan(page, `${theme} ${width} visitor ${screen}`)));
         }
         found.push(...(await scanShellDialogs(page, `${theme} ${width}`, width)));
+        found.push(...(await scanRecoveryAndPublishing(page, `${theme} ${width}`, width, projectId)));
 
         await signIn(page, `Axe ${theme} ${width}`);
         for (const screen of SIGNED_IN_SCREENS) {

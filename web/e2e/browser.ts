@@ -115,8 +115,8 @@ export const useServerAndBrowser = () => {
   return env;
 };
 
-/** The toast on screen (one at a time). */
-export const openToast = (page: Page) => page.locator('[data-state="open"][data-swipe-direction]');
+/** The toast on screen (one at a time), or on / (which has no toast area, spec 02 §2.1) the same words shown inline. */
+export const openToast = (page: Page) => page.locator('[data-state="open"][data-swipe-direction], [data-inline-toast]');
 
 /** The chips of a stage's parameter list. */
 export const chips = (page: Page, list: string) => page.getByRole('list', { name: list }).getByRole('listitem');

@@ -13,6 +13,7 @@ import {
   STARTING_TRIGGERS,
   useServerAndBrowser,
 } from './browser.ts';
+import { addValue, chipTexts, stepText } from './builder-steps.ts';
 
 const env = useServerAndBrowser();
 const LIVE = { timeout: 10_000 };
@@ -95,6 +96,48 @@ describe('never losing work', () => {
     await openToast(page).getByText("Removed 'no physical'").waitFor(LIVE);
     await openToast(page).getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => chips(page, 'Common Viral Triggers').allTextContents(), LIVE).toEqual(all);
+
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it("undoes a builder chip's removal and a Clear All on /game, kept after a reload, the focus on the chips", async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
+    await page.goto(`${env.server.url}/game`);
+    await stepText(page, 1);
+    const category = 'Technical Framework';
+    const all = ['Edge workers', 'Key value store', 'Webhooks'];
+    for (const value of all) {
+      await addValue(page, category, value);
+      await expect.poll(() => chipTexts(page, category), LIVE).toContain(value);
+    }
+    const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName);
+
+    // A chip removed: the keyboard moves to the next chip; Undo within 10 s brings it back and focuses it.
+    await page.getByRole('button', { name: 'Remove Key value store' }).click();
+    await expect.poll(() => chipTexts(page, category), LIVE).toEqual(['Edge workers', 'Webhooks']);
+    await expect.poll(focusedName, LIVE).toBe('Remove Webhooks');
+    const toast = openToast(page);
+    await toast.getByText("Removed 'Key value store'").waitFor(LIVE);
+    await screenshotAtWidths(page, 'builder-undo-toast', { widths: [1280, 375], fullPage: false });
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => chipTexts(page, category), LIVE).toEqual(all);
+    await expect.poll(focusedName, LIVE).toBe('Remove Key value store');
+    await page.reload();
+    await stepText(page, 1);
+    await expect.poll(() => chipTexts(page, category), LIVE).toEqual(all);
+
+    // Clear All: the field takes the focus; Undo puts every value back, in order, kept after a reload.
+    await page.getByRole('button', { name: `Clear All ${category}` }).click();
+    await expect.poll(() => chipTexts(page, category), LIVE).toEqual(['No values set']);
+    await expect.poll(focusedName, LIVE).toBe('INPUT');
+    await openToast(page).getByText(`Cleared 3 from ${category}`).waitFor(LIVE);
+    await openToast(page).getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => chipTexts(page, category), LIVE).toEqual(all);
+    await expect.poll(focusedName, LIVE).toBe('Remove Edge workers');
+    await page.reload();
+    await stepText(page, 1);
+    await expect.poll(() => chipTexts(page, category), LIVE).toEqual(all);
 
     expect(consoleErrors.unexpected()).toEqual([]);
     await context.close();

@@ -63,24 +63,68 @@ describe('spec gaps from the audit', () => {
     await context.close();
   }, 60_000);
 
-  it('has the toast area on the landing page too: F8 reaches it and a toast shows there', async () => {
+  it('has no toast area on the landing page: outcomes show inline under the header, and as toasts elsewhere', async () => {
     const { context, page, consoleErrors } = await openPage(env.browser, 1280);
+    const busy = 'The studio is busy, try again in a minute';
+    await page.route('**/api/projects', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ success: false, error: 'Unavailable', message: busy }),
+          })
+        : route.continue(),
+    );
     await page.goto(env.server.url);
     await page.getByRole('heading', { name: 'Viral Idea Game' }).waitFor();
-    // Mounted with the page, before any toast asked for it.
-    const area = page.getByRole('region', { name: 'Notifications (F8)' });
-    await area.waitFor({ state: 'attached' });
-    await page.keyboard.press('F8');
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label')))
-      .toBe('Notifications (F8)');
+    // Spec 02 §2.1: no toast area on /, not even once the page has loaded (when other pages mount it).
+    await page.waitForFunction(() => document.readyState === 'complete');
+    await page.waitForTimeout(500);
+    expect(await page.locator('[data-toast-area]').count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Notifications (F8)' }).count()).toBe(0);
 
+    // An error is an alert in the page, in the toast's words, and it closes.
+    await page.getByRole('button', { name: 'Start the Guided Stages' }).click();
+    const alert = page.getByRole('main').getByRole('alert');
+    await expect.poll(() => alert.textContent()).toBe(`Error${busy}`);
+    expect(await alert.locator('[data-inline-toast]').isVisible()).toBe(true);
+    await page.screenshot({ path: screenshotPath('landing-inline-error-1280') });
+    await alert.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => alert.textContent()).toBe('');
+    // Any other outcome is a polite status; closed from the keyboard, the focus goes back to what made it.
+    await page.setViewportSize({ width: 375, height: 800 });
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    await save.click();
+    const status = page
+      .getByRole('main')
+      .getByRole('status')
+      .filter({ has: page.locator('[data-inline-toast]') });
+    await expect.poll(() => status.textContent()).toBe('SavedYour progress has been saved.');
+    await status.getByRole('button', { name: 'Close' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => save.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    // Inside a dialog (which hides the page), the outcome shows in the dialog; it goes by itself, as a toast does.
     await feedbackButton(page).click();
     const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
     await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
-    await expect.poll(() => openToast(page).textContent()).toContain('Please enter your feedback message');
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toContain('Please enter your feedback message');
+    await page.screenshot({ path: screenshotPath('landing-inline-dialog-error-375') });
+    await expect.poll(() => dialog.getByRole('alert').textContent(), { timeout: 8_000 }).toBe('');
+    expect(await page.locator('[data-toast-area]').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/');
-    expect(consoleErrors.unexpected()).toEqual([]);
+
+    // Any other page: the toast area is back, and the same outcome is a toast.
+    await page.unrouteAll({ behavior: 'wait' });
+    await startPlaying(page, env.server.url);
+    await page.locator('[data-toast-area]').waitFor({ state: 'attached' });
+    await feedbackButton(page).click();
+    await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
+    await expect.poll(() => openToast(page).textContent()).toContain('Please enter your feedback message');
+    expect(await page.locator('[data-inline-toast]').count()).toBe(0);
+    expect(consoleErrors.unexpected([/503/])).toEqual([]);
     await context.close();
   }, 60_000);
 

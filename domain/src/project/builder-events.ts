@@ -49,6 +49,20 @@ export const builderParametersClearedSchema = z.object({
   clearedAt: z.string(),
 });
 
+/**
+ * The Undo of a Clear All or a chip removal in a builder category (issue 26): the category's values after it
+ * (`values`) and before it (`previous`), and the revision of the removal it took back.
+ */
+export const builderParametersRestoredSchema = z.object({
+  projectId: z.string(),
+  category: builderCategorySchema,
+  step: builderStepSchema,
+  values: z.array(z.string()),
+  previous: z.array(z.string()),
+  undoneRevision: z.number().int(),
+  restoredAt: z.string(),
+});
+
 export const builderStepCompletedSchema = z.object({
   projectId: z.string(),
   step: builderStepSchema,
@@ -99,6 +113,7 @@ export type BuilderViralMechanicsChanged = EventOf<'BuilderViralMechanicsChanged
 export type BuilderParameterAdded = EventOf<'BuilderParameterAdded', typeof builderParameterAddedSchema>;
 export type BuilderParameterRemoved = EventOf<'BuilderParameterRemoved', typeof builderParameterRemovedSchema>;
 export type BuilderParametersCleared = EventOf<'BuilderParametersCleared', typeof builderParametersClearedSchema>;
+export type BuilderParametersRestored = EventOf<'BuilderParametersRestored', typeof builderParametersRestoredSchema>;
 export type BuilderStepCompleted = EventOf<'BuilderStepCompleted', typeof builderStepCompletedSchema>;
 export type BuilderCurrentStepChanged = EventOf<'BuilderCurrentStepChanged', typeof builderCurrentStepChangedSchema>;
 export type BuilderPromptRecorded = EventOf<'BuilderPromptRecorded', typeof builderPromptRecordedSchema>;
@@ -111,6 +126,7 @@ export type ProjectBuilderEvent =
   | BuilderParameterAdded
   | BuilderParameterRemoved
   | BuilderParametersCleared
+  | BuilderParametersRestored
   | BuilderStepCompleted
   | BuilderCurrentStepChanged
   | BuilderPromptRecorded
@@ -123,6 +139,7 @@ export const projectBuilderEventSchemas = {
   BuilderParameterAdded: builderParameterAddedSchema,
   BuilderParameterRemoved: builderParameterRemovedSchema,
   BuilderParametersCleared: builderParametersClearedSchema,
+  BuilderParametersRestored: builderParametersRestoredSchema,
   BuilderStepCompleted: builderStepCompletedSchema,
   BuilderCurrentStepChanged: builderCurrentStepChangedSchema,
   BuilderPromptRecorded: builderPromptRecordedSchema,

@@ -91,7 +91,8 @@ const KIND_OF_COMMAND: Record<ProjectCommand['type'], ProjectKind | null> = {
   ApplyQuickIdea: 'guided',
   RestoreProjectVersion: null,
   RestoreDeletedProject: null,
-  UndoParameterRemoval: 'guided',
+  // Either kind: the removal it takes back says which list, a guided one or a builder category.
+  UndoParameterRemoval: null,
   SetBuilderCoreIdea: 'builder',
   SetBuilderViralMechanics: 'builder',
   AddBuilderParameter: 'builder',

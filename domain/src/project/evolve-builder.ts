@@ -7,6 +7,7 @@ const VALUE_EVENTS: ReadonlySet<ProjectBuilderEvent['type']> = new Set([
   'BuilderParameterAdded',
   'BuilderParameterRemoved',
   'BuilderParametersCleared',
+  'BuilderParametersRestored',
 ]);
 
 /** How each builder event changes the builder; a project without one (a guided project) never has these events. */
@@ -30,6 +31,9 @@ export const evolveBuilder = (builder: BuilderState | null, event: ProjectBuilde
     }
     case 'BuilderParametersCleared':
       return withCategory(state, event.data.category, { ...state.categories[event.data.category], params: [] });
+    case 'BuilderParametersRestored':
+      // The values came back as they were added, each of which had turned the flag on.
+      return withCategory(state, event.data.category, { active: true, params: [...event.data.values] });
     case 'BuilderStepCompleted':
       return { ...state, completedSteps: [...event.data.completedSteps] };
     case 'BuilderCurrentStepChanged':

@@ -43,6 +43,7 @@ const KIND_OF: Record<HistoryEventType, HistoryKind> = {
   BuilderParameterAdded: 'parameters',
   BuilderParameterRemoved: 'parameters',
   BuilderParametersCleared: 'parameters',
+  BuilderParametersRestored: 'parameters',
   StageAdvanced: 'stages',
   CurrentStageChanged: 'stages',
   StageReset: 'stages',

@@ -1,4 +1,5 @@
 import { NotFoundError, ValidationError } from '../errors.ts';
+import { assertBuilderOpen } from './decide-builder.ts';
 import type { RestoreDeletedProject, RestoreProjectVersion, UndoParameterRemoval } from './commands.ts';
 import { LIST_FULL_MESSAGE, MAX_LIST_ITEMS, TRASH_DAYS } from './constants.ts';
 import type { ProjectEvent } from './events.ts';
@@ -75,26 +76,48 @@ export const restoreDeletedProject = ({ data, metadata }: RestoreDeletedProject,
 /**
  * What the removal at `revision` took (`change`, with the project `before` it, read by the server from the log)
  * goes back where it was in the list; what changed since stays changed (another chip removed stays removed, values
- * added since come after). Undoing twice changes nothing the second time.
+ * added since come after). Undoing twice changes nothing the second time. A guided list's removal and a builder
+ * category's are undone alike; the builder's is recorded as its own event, as its removals are.
  */
 export const undoParameterRemoval = ({ data, metadata }: UndoParameterRemoval, state: ProjectState): ProjectEvent[] => {
   const project = ownedActive(state, data.projectId, metadata.actorId);
   requireRevision(project, data.revision);
   const { change, before } = data;
-  if ((change?.type !== 'ParametersCleared' && change?.type !== 'ParameterRemoved') || before?.status !== 'active') {
-    throw new ValidationError('revision', 'revision: nothing was removed from a list at that revision');
+  if (before?.status !== 'active') throw nothingRemoved();
+  const undone = { projectId: data.projectId, undoneRevision: data.revision, restoredAt: metadata.now };
+  switch (change?.type) {
+    case 'ParameterRemoved':
+    case 'ParametersCleared': {
+      const { list } = change.data;
+      const removed = change.type === 'ParametersCleared' ? change.data.values : [change.data.value];
+      const restored = restoredList(parameterListOf(before, list), parameterListOf(project, list), removed);
+      return restored ? [{ type: 'ParametersRestored', data: { ...undone, list, ...restored } }] : [];
+    }
+    case 'BuilderParameterRemoved':
+    case 'BuilderParametersCleared': {
+      const { category, step } = change.data;
+      const removed = change.type === 'BuilderParametersCleared' ? change.data.values : [change.data.value];
+      const builderNow = project.builder?.categories[category].params ?? [];
+      const restored = restoredList(before.builder?.categories[category].params ?? [], builderNow, removed);
+      if (!restored) return [];
+      // A finished idea takes no edit (decide-builder.ts): its completion view is what gets published.
+      assertBuilderOpen(project);
+      return [{ type: 'BuilderParametersRestored', data: { ...undone, category, step, ...restored } }];
+    }
+    default:
+      throw nothingRemoved();
   }
-  const { list } = change.data;
-  const was = parameterListOf(before, list);
-  const now = parameterListOf(project, list);
-  const removed = change.type === 'ParametersCleared' ? change.data.values : [change.data.value];
+};
+
+const nothingRemoved = () => new ValidationError('revision', 'revision: nothing was removed from a list at that revision');
+
+/**
+ * The list with `removed` back where they were in `was` (the list before the removal), beside what it holds
+ * `now`; null when that changes nothing.
+ */
+const restoredList = (was: readonly string[], now: readonly string[], removed: readonly string[]) => {
   const values = [...was.filter((value) => removed.includes(value) || now.includes(value)), ...now.filter((value) => !was.includes(value))];
-  if (sameValue(values, now)) return [];
+  if (sameValue(values, now)) return null;
   if (values.length > MAX_LIST_ITEMS) throw new ValidationError('revision', LIST_FULL_MESSAGE);
-  return [
-    {
-      type: 'ParametersRestored',
-      data: { projectId: data.projectId, list, values, previous: [...now], undoneRevision: data.revision, restoredAt: metadata.now },
-    },
-  ];
+  return { values, previous: [...now] };
 };

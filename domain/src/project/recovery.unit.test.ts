@@ -17,6 +17,14 @@ import {
   projectRenamed,
   stranger,
 } from '../testing/project-fixtures.ts';
+import {
+  builderCoreIdeaChanged,
+  builderCreated,
+  builderFinished,
+  builderParameterAdded,
+  builderParameterRemoved,
+  builderParametersCleared,
+} from '../testing/project-builder-fixtures.ts';
 import type { RestoreDeletedProject, RestoreProjectVersion, UndoParameterRemoval } from './commands.ts';
 import { projectDecider } from './decide.ts';
 import type { ProjectEvent } from './events.ts';
@@ -202,6 +210,69 @@ describe('UndoParameterRemoval', () => {
     const cleared = [...chips, parametersCleared('parameters', ['FOMO', 'Scarcity', 'Pride'])];
     given(cleared)
       .when(undoRemoval(cleared, 4, stranger))
+      .thenThrows(NotFoundError);
+  });
+});
+
+describe('UndoParameterRemoval in the nine-step builder', () => {
+  const categoryOf = (events: readonly ProjectEvent[]) => active(events).builder!.categories.emotion;
+  const chips = [
+    builderCreated(),
+    builderParameterAdded('emotion', 'Pride'),
+    builderParameterAdded('emotion', 'Awe'),
+    builderParameterAdded('emotion', 'Joy'),
+  ];
+
+  it('puts a removed chip back where it was in its category', () => {
+    const removed = [...chips, builderParameterRemoved('emotion', 'Awe')];
+    given(removed)
+      .when(undoRemoval(removed, 4))
+      .then([
+        {
+          type: 'BuilderParametersRestored',
+          data: {
+            projectId,
+            category: 'emotion',
+            step: 4,
+            values: ['Pride', 'Awe', 'Joy'],
+            previous: ['Pride', 'Joy'],
+            undoneRevision: 4,
+            restoredAt: now,
+          },
+        },
+      ]);
+  });
+
+  it('puts a Clear All back in its order, keeping what was added since, and the category stays active', () => {
+    const cleared = [...chips, builderParametersCleared('emotion', ['Pride', 'Awe', 'Joy']), builderParameterAdded('emotion', 'Envy')];
+    const undone = [...cleared, ...projectDecider.decide(undoRemoval(cleared, 4), stateOf(cleared))];
+    expect(categoryOf(undone)).toEqual({ active: true, params: ['Pride', 'Awe', 'Joy', 'Envy'] });
+    given(undone).when(undoRemoval(undone, 4)).thenNothingHappened();
+  });
+
+  it('leaves the other categories and the guided lists alone', () => {
+    const cleared = [...chips, builderParameterAdded('stories', 'Origin'), builderParametersCleared('emotion', ['Pride', 'Awe', 'Joy'])];
+    const undone = [...cleared, ...projectDecider.decide(undoRemoval(cleared, 5), stateOf(cleared))];
+    expect(active(undone).builder!.categories.stories.params).toEqual(['Origin']);
+    expect(active(undone).parameters).toEqual(active(cleared).parameters);
+  });
+
+  it('refuses while the idea is finished, as every builder edit is', () => {
+    const removed = [...chips, builderCoreIdeaChanged('A tip wall'), builderParameterRemoved('emotion', 'Awe'), builderFinished(60)];
+    given(removed)
+      .when(undoRemoval(removed, 5))
+      .thenThrows(ValidationError, /finished/);
+  });
+
+  it('refuses a revision where nothing was removed', () =>
+    given(chips)
+      .when(undoRemoval(chips, 2))
+      .thenThrows(ValidationError, /nothing was removed/));
+
+  it("reports another's builder project as missing", () => {
+    const removed = [...chips, builderParameterRemoved('emotion', 'Awe')];
+    given(removed)
+      .when(undoRemoval(removed, 4, stranger))
       .thenThrows(NotFoundError);
   });
 });

@@ -190,6 +190,22 @@ describe('event schemas', () => {
   ];
   for (const next of recoveryCommands) recovery.push(...projectDecider.decide(next(recovery), fold(projectDecider, recovery)));
   events.push(...recovery);
+  /** A builder category's Clear All undone. */
+  const builderRecovery: ProjectEvent[] = [];
+  const builderRecoveryCommands: ((history: ProjectEvent[]) => ProjectCommand)[] = [
+    () => createProject({ kind: 'builder' }),
+    () => addBuilderParameter('emotion', 'pride'),
+    () => clearBuilderParameters('emotion'),
+    (history) => ({
+      type: 'UndoParameterRemoval',
+      data: { projectId, revision: 2, before: fold(projectDecider, history.slice(0, 2)), change: history[2]! },
+      metadata: metadata(),
+    }),
+  ];
+  for (const next of builderRecoveryCommands) {
+    builderRecovery.push(...projectDecider.decide(next(builderRecovery), fold(projectDecider, builderRecovery)));
+  }
+  events.push(...builderRecovery);
   for (const commands of [scenario, builderScenario]) {
     commands.reduce((state, command) => {
       const decided = projectDecider.decide(command, state);

@@ -252,6 +252,7 @@ const evolveActive = (
     case 'BuilderParameterAdded':
     case 'BuilderParameterRemoved':
     case 'BuilderParametersCleared':
+    case 'BuilderParametersRestored':
     case 'BuilderStepCompleted':
     case 'BuilderCurrentStepChanged':
     case 'BuilderPromptRecorded':

@@ -1,13 +1,15 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef, type RefObject } from 'react';
 import { cn } from '../lib/cn.ts';
+import { focusWasLost } from '../lib/focus.ts';
 import { focusRing } from './ui/button.tsx';
 
 /**
  * A parameter list's values as removable chips (the guided stages' lists and the builder's categories). Each
  * remove button is a 32 px target: a phone's thumb must not hit the chip beside it. When a removed chip leaves
  * the list (once the server took the removal), the keyboard's focus moves to the next chip, else to `input`,
- * instead of falling to the page's start.
+ * instead of falling to the page's start. When values an Undo brings back (`returning`) are in the list again,
+ * the first of them takes the focus the closed toast left.
  */
 export const ChipList = ({
   label,
@@ -15,6 +17,7 @@ export const ChipList = ({
   empty,
   onRemove,
   input,
+  returning = null,
 }: {
   label: string;
   values: readonly string[];
@@ -23,6 +26,8 @@ export const ChipList = ({
   onRemove: (value: string) => void;
   /** The list's own field, focused when no chip is left after the removed one. */
   input: RefObject<HTMLInputElement | null>;
+  /** What an Undo is putting back, set when Undo is chosen; a new array for each Undo. */
+  returning?: readonly string[] | null;
 }) => {
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const pending = useRef<{ removed: string; next: string | null } | null>(null);
@@ -30,11 +35,18 @@ export const ChipList = ({
     const focus = pending.current;
     if (!focus || values.includes(focus.removed)) return;
     pending.current = null;
-    // Only when the focus was lost with the chip: a person who moved on meanwhile keeps their place.
-    if (document.activeElement !== document.body && document.activeElement !== null) return;
+    if (!focusWasLost()) return;
     const next = focus.next === null ? undefined : buttons.current.get(focus.next);
     (next ?? input.current)?.focus();
   }, [values, input]);
+  const returned = useRef<readonly string[] | null>(null);
+  useEffect(() => {
+    if (returning === null || returned.current === returning) return;
+    const back = returning.find((value) => values.includes(value));
+    if (back === undefined) return;
+    returned.current = returning;
+    if (focusWasLost()) buttons.current.get(back)?.focus();
+  }, [values, returning]);
   const remove = (value: string, index: number) => {
     pending.current = { removed: value, next: values[index + 1] ?? null };
     onRemove(value);

@@ -57,6 +57,10 @@ const noteLabel = (field: string) => `the ${NOTE_LABELS[field] ?? field.replace(
 /** Publishing is the idea's event, not the project's: its line names the idea as the marketplace shows it. */
 export const summarizePublished = (event: IdeaPublished): string => `Published the idea ${quote(event.data.title)} to the marketplace`;
 
+/** How many values an Undo of a removal brought back (those the list had not gained again meanwhile). */
+const undidRemoval = ({ values, previous }: { values: string[]; previous: string[] }, target: string) =>
+  `Undid a removal: ${plural(values.filter((value) => !previous.includes(value)).length, 'parameter')} back in ${target}`;
+
 export const summarize = (event: ProjectEvent): string => {
   switch (event.type) {
     case 'ProjectCreated':
@@ -110,10 +114,8 @@ export const summarize = (event: ProjectEvent): string => {
       return `Restored the version of revision ${event.data.revision}`;
     case 'ProjectRestored':
       return `Restored the project ${quote(event.data.content.name)} from the trash`;
-    case 'ParametersRestored': {
-      const back = event.data.values.filter((value) => !event.data.previous.includes(value)).length;
-      return `Undid a removal: ${plural(back, 'parameter')} back in ${listLabel(event.data.list)}`;
-    }
+    case 'ParametersRestored':
+      return undidRemoval(event.data, listLabel(event.data.list));
     case 'TechnicalReportRecorded':
       return 'Saved the technical report';
     case 'FinalPromptRecorded':
@@ -145,6 +147,8 @@ export const summarize = (event: ProjectEvent): string => {
       return `Removed ${quote(event.data.value)} from ${categoryLabel(event.data.category)}`;
     case 'BuilderParametersCleared':
       return `Cleared ${plural(event.data.values.length, 'parameter')} from ${categoryLabel(event.data.category)}`;
+    case 'BuilderParametersRestored':
+      return undidRemoval(event.data, categoryLabel(event.data.category));
     case 'BuilderStepCompleted':
       return `Completed step ${event.data.step}, ${builderStepName(event.data.step)}`;
     case 'BuilderCurrentStepChanged':

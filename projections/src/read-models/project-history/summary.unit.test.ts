@@ -56,5 +56,11 @@ describe('restores and undos in the history', () => {
         data: { projectId: 'p1', list: 'viralParameters', values: ['FOMO', 'Pride'], previous: ['Pride'], undoneRevision: 4, restoredAt: at },
       }),
     ).toBe('Undid a removal: 1 parameter back in viral triggers');
+    expect(
+      summarize({
+        type: 'BuilderParametersRestored',
+        data: { projectId: 'p1', category: 'emotion', step: 4, values: ['Pride', 'Awe', 'Joy'], previous: [], undoneRevision: 4, restoredAt: at },
+      }),
+    ).toBe('Undid a removal: 3 parameters back in emotion');
   });
 });

@@ -10,6 +10,7 @@ import { useRememberedProjectId } from '../../features/projects/hooks/use-curren
 import { cn } from '../../lib/cn.ts';
 import { useFlushSaves } from '../../lib/save-status.ts';
 import { useToast } from '../../lib/toast.tsx';
+import { PageToasts } from '../../lib/toast-inline.tsx';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { OfflineAiNotice } from '../../components/offline-ai-notice.tsx';
 import { SaveIndicator } from '../../components/save-indicator.tsx';
@@ -201,6 +202,7 @@ export const AppShell = () => {
           expanded ? 'md:pl-72' : 'md:pl-16',
         )}
       >
+        <PageToasts />
         <OfflineAiNotice />
         <Outlet />
       </main>

@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { DialogToasts } from '../../lib/toast-inline.tsx';
 import { focusRing } from './button.tsx';
 
 export const Dialog = DialogPrimitive.Root;
@@ -38,6 +39,7 @@ export const DialogContent = ({
       ) : (
         <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
       )}
+      <DialogToasts />
       <div className="mt-4">{children}</div>
       {!hideClose && (
         <DialogPrimitive.Close

@@ -10,6 +10,8 @@ import { cn } from '../../../lib/cn.ts';
 import { useAddBuilderParameter } from '../../../lib/projects/builder-add-parameter.ts';
 import { useClearBuilderParameters } from '../../../lib/projects/builder-clear-parameters.ts';
 import { useRemoveBuilderParameter } from '../../../lib/projects/builder-remove-parameter.ts';
+import { useOfferUndo } from '../../../lib/projects/use-offer-undo.ts';
+import { focusWasLost } from '../../../lib/focus.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { FALLBACK_SUGGESTIONS, FIRST_STEP } from '../steps.ts';
 import { countWords, cutWords } from '../words.ts';
@@ -51,6 +53,8 @@ export const BuilderParameterEditor = ({ projectId, category, context }: Builder
   const add = useAddBuilderParameter(projectId);
   const remove = useRemoveBuilderParameter(projectId);
   const clear = useClearBuilderParameters(projectId);
+  const offerUndo = useOfferUndo(projectId);
+  const [returning, setReturning] = useState<readonly string[] | null>(null);
   const [draft, setDraft] = useState('');
   const [notice, setNotice] = useState('');
   const [suggestions, setSuggestions] = useState<string[] | null>(null);
@@ -153,7 +157,21 @@ export const BuilderParameterEditor = ({ projectId, category, context }: Builder
           <Button
             size="sm"
             variant="secondary"
-            onClick={() => clear.mutate({ category: category.category }, { onSuccess: () => setNotice(''), onError: saveFailed })}
+            onClick={() => {
+              const cleared = [...values];
+              clear.mutate(
+                { category: category.category },
+                {
+                  onError: saveFailed,
+                  onSuccess: (answer) => {
+                    setNotice('');
+                    // Clear All is disabled once the category is empty: the field is where the keyboard goes next.
+                    if (focusWasLost()) inputRef.current?.focus();
+                    offerUndo(`Cleared ${cleared.length} from ${category.title}`, () => setReturning(cleared))(answer);
+                  },
+                },
+              );
+            }}
             disabled={values.length === 0 || clear.isPending}
             aria-label={`Clear All ${category.title}`}
           >
@@ -167,8 +185,14 @@ export const BuilderParameterEditor = ({ projectId, category, context }: Builder
         label={category.title}
         values={values}
         empty="No values set"
-        onRemove={(value) => remove.mutate({ category: category.category, value }, { onError: saveFailed })}
+        onRemove={(value) =>
+          remove.mutate(
+            { category: category.category, value },
+            { onError: saveFailed, onSuccess: offerUndo(`Removed '${value}'`, () => setReturning([value])) },
+          )
+        }
         input={inputRef}
+        returning={returning}
       />
 
       <form onSubmit={submit} className="mt-3 flex gap-2">

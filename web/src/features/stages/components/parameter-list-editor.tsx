@@ -15,8 +15,8 @@ import { useAiFailure } from '../../../lib/ai/use-ai-failure.ts';
 import { useAddParameter } from '../../../lib/projects/add-parameter.ts';
 import { useClearParameters } from '../../../lib/projects/clear-parameters.ts';
 import { useRemoveParameter } from '../../../lib/projects/remove-parameter.ts';
-import { useUndoParameterRemoval } from '../../../lib/projects/undo-parameter-removal.ts';
-import type { CommandResponse } from '../../../lib/projects/project-command.ts';
+import { useOfferUndo } from '../../../lib/projects/use-offer-undo.ts';
+import { focusWasLost } from '../../../lib/focus.ts';
 import { projectQueryOptions } from '../../../lib/projects/get-project.ts';
 import { cutToWords, LIST_DEFINITIONS, MIN_PARAMETER_LENGTH, wordCount } from '../../../lib/parameter-lists.ts';
 import { ChipList } from '../../../components/chip-list.tsx';
@@ -49,30 +49,13 @@ export const ParameterListEditor = ({ projectId, list, values, generateRequest }
   const add = useAddParameter(projectId);
   const remove = useRemoveParameter(projectId);
   const clear = useClearParameters(projectId);
-  const undo = useUndoParameterRemoval(projectId);
+  const offerUndo = useOfferUndo(projectId);
+  const [returning, setReturning] = useState<readonly string[] | null>(null);
   const queryClient = useQueryClient();
   const generate = useGenerateParameters();
 
   const words = wordCount(draft);
   const saveFailed = () => toast({ title: 'Error', description: 'Failed to save project', variant: 'destructive' });
-  /** A removal is taken back by the server (the values return where they were), for 10 s from its toast. */
-  const offerUndo = (title: string) => (answer: CommandResponse) => {
-    const { revision } = answer;
-    if (!answer.changed || revision === undefined) return;
-    toast({
-      title,
-      action: {
-        label: 'Undo',
-        altText: `Undo: ${title}`,
-        onClick: () =>
-          undo.mutate(
-            { revision },
-            { onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to undo'), variant: 'destructive' }) },
-          ),
-      },
-    });
-  };
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = cutToWords(draft, maxWords);
@@ -141,7 +124,20 @@ export const ParameterListEditor = ({ projectId, list, values, generateRequest }
           <Button
             size="sm"
             variant="ghost"
-            onClick={() => clear.mutate({ list }, { onError: saveFailed, onSuccess: offerUndo(`Cleared ${values.length} from ${definition.title}`) })}
+            onClick={() => {
+              const cleared = [...values];
+              clear.mutate(
+                { list },
+                {
+                  onError: saveFailed,
+                  onSuccess: (answer) => {
+                    // Clear All is disabled once the list is empty: the field is where the keyboard goes next.
+                    if (focusWasLost()) inputRef.current?.focus();
+                    offerUndo(`Cleared ${cleared.length} from ${definition.title}`, () => setReturning(cleared))(answer);
+                  },
+                },
+              );
+            }}
             disabled={values.length === 0 || clear.isPending}
             aria-label={`Clear All ${definition.title}`}
           >
@@ -155,8 +151,11 @@ export const ParameterListEditor = ({ projectId, list, values, generateRequest }
         label={definition.title}
         values={values}
         empty="Nothing here yet"
-        onRemove={(value) => remove.mutate({ list, value }, { onError: saveFailed, onSuccess: offerUndo(`Removed '${value}'`) })}
+        onRemove={(value) =>
+          remove.mutate({ list, value }, { onError: saveFailed, onSuccess: offerUndo(`Removed '${value}'`, () => setReturning([value])) })
+        }
         input={inputRef}
+        returning={returning}
       />
       {/* Spec 01 §1: what a new project shows as an example, never as its data. */}
       {values.length === 0 && LIST_EXAMPLES[list] && (
