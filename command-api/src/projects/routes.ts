@@ -17,6 +17,7 @@ import { handleCommand, parseInput, type CommandsFor, type EventStore } from '@v
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import { commandMetadata, idFromCommand } from '../command-context.ts';
+import { listCreatedProject } from './adopt-visitor-projects.ts';
 import { commandsForProjectPatch, commandsForStagePatch, createProjectBody, projectPatchSchema, stagePatchSchema } from './patch-translation.ts';
 import { projectRecoveryRoutes } from './recovery-routes.ts';
 import { createNameCheck, type ProjectNamesOwnedBy } from './unique-names.ts';
@@ -152,7 +153,7 @@ export const projectRoutes = (router: Router, deps: Deps) => {
         metadata,
       });
     }
-    const result = await run(projectId, commands);
+    const result = await listCreatedProject(deps.eventStore, await run(projectId, commands), metadata);
     ctx.status = result.repeated ? 200 : 201;
     ctx.body = { success: true, project: { id: projectId }, position: String(result.position) } satisfies CreateProjectResponse;
   });
@@ -167,10 +168,11 @@ export const projectRoutes = (router: Router, deps: Deps) => {
     const file = parseInput(projectCommandSchemas.ImportProject, { ...((ctx.request.body as object | undefined) ?? {}), projectId });
     const named = typeof file.projectName === 'string' && file.projectName.trim() ? file.projectName : DEFAULT_PROJECT_NAME;
     const name = await names.freeName(metadata.actorId, named, projectId);
-    const result = await run(projectId, [
+    const created = await run(projectId, [
       { type: 'CreateProject', data: { projectId, name }, metadata },
       { type: 'ImportProject', data: { ...file, projectName: name }, metadata },
     ]);
+    const result = await listCreatedProject(deps.eventStore, created, metadata);
     ctx.status = result.repeated ? 200 : 201;
     ctx.body = { success: true, project: { id: projectId }, position: String(result.position) } satisfies CreateProjectResponse;
   });

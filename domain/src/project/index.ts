@@ -25,3 +25,4 @@ export * from './same-value.ts';
 export * from './stage-drafts.ts';
 export * from './recovery.ts';
 export * from './names.ts';
+export * from './visitor-projects.ts';
