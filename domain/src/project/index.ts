@@ -26,3 +26,4 @@ export * from './stage-drafts.ts';
 export * from './recovery.ts';
 export * from './names.ts';
 export * from './visitor-projects.ts';
+export * from './size.ts';
