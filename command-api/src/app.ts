@@ -58,7 +58,7 @@ export interface CommandApiDeps {
   operators?: OperatorAccess;
   /** Stripe (`paymentsFromConfig`); without it the payment calls answer 503 and coupons still work. */
   payments?: PaymentsGateway;
-  /** Lets a visitor who signs in keep their projects (from the project list read model). */
+  /** A signing-in visitor's projects from before the log listed them (the project list read model); newer ones come from the log. */
   projectsOwnedBy?: ProjectsOwnedBy;
   /** Keeps project names unique per owner (from the project list read model); absent: not checked. */
   projectNamesOwnedBy?: ProjectNamesOwnedBy;
@@ -128,8 +128,12 @@ export const createCommandApi = ({
   // After the webhook (a server's signed call), before anything a cookie-carrying browser could change.
   app.use(sameSiteOnly({ publicUrl: auth.publicUrl, trustProxy, production: auth.production }));
   app.use(sessions(app, { secret: sessionSecret, store: sessionStore, abuse }));
-  const adoptVisitorProjects =
-    projectsOwnedBy && createVisitorProjectAdoption({ eventStore, projectsOwnedBy, logger, ...(ideasOwnedBy ? { ideasOwnedBy } : {}) });
+  const adoptVisitorProjects = createVisitorProjectAdoption({
+    eventStore,
+    logger,
+    ...(projectsOwnedBy ? { olderProjectsOwnedBy: projectsOwnedBy } : {}),
+    ...(ideasOwnedBy ? { ideasOwnedBy } : {}),
+  });
   app.use(authRoutes({ accounts, logger, clock, newId, options: auth, adoptVisitorProjects, headPosition: () => eventStore.headPosition() }));
   app.use(jsonBody());
   app.use(requestBounds());

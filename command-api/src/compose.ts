@@ -111,7 +111,7 @@ export const composeCommandService = ({
       documentStore,
       processChannel: aiProcess,
     },
-    projectsOwnedBy: projectsOwnedByFrom(documentStore, progress, eventStore),
+    projectsOwnedBy: projectsOwnedByFrom(documentStore, progress),
     projectNamesOwnedBy: projectNamesOwnedByFrom(documentStore, progress, eventStore),
     ideasOwnedBy: ideasOwnedByFrom(documentStore, progress),
     metrics,

@@ -130,7 +130,7 @@ describe('signing out', () => {
   const ownerOfANewProject = async (agent: request.Agent) => {
     const res = await agent.post('/api/projects').send({});
     expect(res.status).toBe(201);
-    return (await stores.eventStore.readAll()).at(-1)?.data as { ownerId: string };
+    return (await stores.eventStore.readStream(`project-${res.body.project.id}`))[0]?.data as { ownerId: string };
   };
 
   it('is refused when the sign-out form is posted from another site, and the user stays signed in', async () => {

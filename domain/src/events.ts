@@ -6,9 +6,10 @@ import { feedbackSubmittedSchema, type FeedbackEvent } from './feedback/feedback
 import { ideaEventSchemas, type IdeaEvent } from './marketplace/events.ts';
 import { shareLinkEventSchemas, type ShareLinkEvent } from './marketplace/share-link.ts';
 import { projectEventSchemas, type ProjectEvent } from './project/events.ts';
+import { visitorProjectsEventSchemas, type VisitorProjectsEvent } from './project/visitor-projects.ts';
 
 /** Every event the system writes: a union discriminated on `type`, so narrowing the type narrows `data`. */
-export type AnyDomainEvent = ProjectEvent | AccountEvent | CouponEvent | IdeaEvent | ShareLinkEvent | FeedbackEvent;
+export type AnyDomainEvent = ProjectEvent | VisitorProjectsEvent | AccountEvent | CouponEvent | IdeaEvent | ShareLinkEvent | FeedbackEvent;
 export type AnyDomainEventType = AnyDomainEvent['type'];
 /** The events of some of the types: what a consumer handling only those types is given. */
 export type DomainEventOf<T extends AnyDomainEventType> = Extract<AnyDomainEvent, { type: T }>;
@@ -24,6 +25,7 @@ export type EventSchemas<E extends DomainEvent> = {
  */
 export const eventSchemas = {
   ...projectEventSchemas,
+  ...visitorProjectsEventSchemas,
   ...accountEventSchemas,
   ...couponEventSchemas,
   ...ideaEventSchemas,

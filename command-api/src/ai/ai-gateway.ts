@@ -24,6 +24,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context, Next } from 'koa';
 import type { Accounts } from '../accounts/accounts.ts';
 import { commandMetadata, idFromCommand } from '../command-context.ts';
+import { listCreatedProject } from '../projects/adopt-visitor-projects.ts';
 import { AI_REQUESTS_COLLECTION, createAiJournal } from './ai-journal.ts';
 import { AiHttpError } from './errors.ts';
 import { createGeminiProvider } from './gemini/gemini-provider.ts';
@@ -235,7 +236,7 @@ export const createAiGateway = (deps: AiGatewayDeps) => {
       process.update('saving', 'Saving the results...');
       // A refusal now (the list filled up, the idea was finished meanwhile) delivers nothing: it is refunded.
       const recordOn = project?.projectId ?? (call.createsProject ? createdProjectIdOf(requestId) : null);
-      const recorded =
+      const outcome =
         recordOn && call.record
           ? await recordOutcome(
               recordOn,
@@ -246,6 +247,15 @@ export const createAiGateway = (deps: AiGatewayDeps) => {
               throw error;
             })
           : null;
+      // Quick Start's new project is a create like any other: a visitor's goes on the visitor's list. Past the
+      // refund: the outcome was delivered, and a project left off the list still moves on sign-in through the
+      // project list read model, only later.
+      const recorded =
+        outcome &&
+        (await listCreatedProject(eventStore, outcome, metadata).catch((error: unknown) => {
+          logger.warn({ err: error, requestId }, "a visitor's new project could not be listed for sign-in");
+          return outcome;
+        }));
       process.complete(call.done(output));
       return { output, ai, requestId, input, position: recorded ? String(recorded.position) : null };
     } catch (error) {

@@ -118,7 +118,8 @@ describe('POST /api/generate-parameters (offline)', () => {
     const projectId = await createProject(ai.visitor());
     const res = await ai.visitor().post('/api/generate-parameters').send({ fieldType: 'viralParameters', projectId });
     expect(res.status).toBe(404);
-    expect(await typesOf()).toEqual(['ProjectCreated']);
+    // The create and its line on the visitor's list of projects; no charge.
+    expect(await typesOf()).toEqual(['ProjectCreated', 'VisitorProjectRecorded']);
   });
 });
 
@@ -434,7 +435,7 @@ describe('the idea generation flow', () => {
     expect(projectData).toMatchObject({ name: expect.any(String), coreIdea: idea, parameters: ['Viral'] });
     expect(projectData.stages.map((stage: { stageNumber: number }) => stage.stageNumber)).toEqual([1, 2, 3, 4, 5]);
     expect(projectData.stages[0].data.viralParameters.length).toBeGreaterThan(0);
-    const written = (await ai.events()).filter((event) => (event.data as { projectId?: string }).projectId === projectId).map((event) => event.type);
+    const written = (await ai.events()).filter((event) => event.streamId === `project-${projectId}`).map((event) => event.type);
     expect(written).toEqual(['ProjectCreated', 'ProjectImported', 'AiResultsGenerated']);
   });
 

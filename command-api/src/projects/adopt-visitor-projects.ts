@@ -6,27 +6,42 @@ import {
   projectDecider,
   projectStreamId,
   readModels,
+  visitorProjectsDecider,
+  visitorProjectsStreamId,
   type CommandMetadata,
+  type ProjectCreated,
 } from '@vis/domain';
-import { handleCommand, readStreamState, type DocumentStore, type EventStore, type Logger, type ProjectionProgress } from '@vis/infrastructure';
+import {
+  handleCommand,
+  readStreamState,
+  type CommandResult,
+  type DocumentStore,
+  type EventStore,
+  type Logger,
+  type ProjectionProgress,
+} from '@vis/infrastructure';
 
-/** Which projects an owner has: the project list read model answers it (the log has no index by owner). */
+/** Which projects or ideas an owner has, as a read model lists them. */
 export type ProjectsOwnedBy = (ownerId: string) => Promise<string[]>;
 
 const MAX_ADOPTED_PROJECTS = 1000;
-/** How long a sign-in waits for the project list to apply what was written before it. */
-const ADOPTION_CATCH_UP_MS = 5_000;
+/**
+ * A visitor's list is written by each of its creates and by the sign-in, from any replica at once: a burst of
+ * creates racing a sign-in conflicts more than one stream usually does, and a sign-in must not fail on it. The
+ * backoff doubles, so 8 retries wait about 2.5 s at worst.
+ */
+const LIST_CONFLICT_RETRIES = { maxRetries: 8 };
 
 /**
- * Read once the list has applied everything written before the sign-in (the log's head), so that a project the
- * visitor created a moment ago, or while the list lagged or rebuilt (its serving collection keeps following the
- * log), moves with the others.
+ * The visitor's projects as the project list shows them, for projects created before each visitor's projects
+ * were listed in the log (visitor-projects.ts in the domain): the log's list is what sign-in goes by, and this
+ * only adds what that list cannot know about. It does not wait for the list to catch up: anything recent is in
+ * the log's list already, and a lagging or stopped projection must not hold up a sign-in.
  */
 export const projectsOwnedByFrom =
-  (documentStore: DocumentStore, progress: ProjectionProgress, eventStore: Pick<EventStore, 'headPosition'>): ProjectsOwnedBy =>
-  async (ownerId) => {
-    await progress.waitFor(readModels.projectSummaries, Number(await eventStore.headPosition()), ADOPTION_CATCH_UP_MS);
-    return (
+  (documentStore: DocumentStore, progress: ProjectionProgress): ProjectsOwnedBy =>
+  async (ownerId) =>
+    (
       await documentStore.find<{ _id: string }>(
         progress.collectionFor(readModels.projectSummaries),
         // A project in the trash stays the visitor's: its move would be refused (only an active project moves).
@@ -34,7 +49,6 @@ export const projectsOwnedByFrom =
         { limit: MAX_ADOPTED_PROJECTS },
       )
     ).map((doc) => doc._id);
-  };
 
 /** Which marketplace ideas an owner published: the listings read model answers it, as for projects. */
 export const ideasOwnedByFrom =
@@ -48,21 +62,63 @@ export const ideasOwnedByFrom =
       )
     ).map((doc) => doc._id);
 
+/** Moves one of a visitor's projects to a user, decided on the project's own stream (a stranger's is refused). */
+const moveProject = (eventStore: EventStore, projectId: string, visitorAccount: string, userAccount: string, metadata: CommandMetadata) =>
+  handleCommand(eventStore, projectDecider, projectStreamId(projectId), {
+    type: 'TransferProject',
+    data: { projectId, fromOwnerId: visitorAccount },
+    metadata: { ...metadata, actorId: userAccount },
+  });
+
+/**
+ * The second half of a visitor's create: the new project goes on the visitor's list in the log, after the project
+ * exists. A list a sign-in has closed takes nothing more, and the project goes to that user here: the sign-in read
+ * the list before this project was on it. Either way it moves exactly once (the domain's visitor-projects.ts). A
+ * retried create comes here again and finishes what a failure between the two writes left undone.
+ */
+export const listCreatedProject = async (eventStore: EventStore, created: CommandResult, metadata: CommandMetadata): Promise<CommandResult> => {
+  const event = created.events.find((each): each is ProjectCreated => each.type === 'ProjectCreated');
+  if (!event || !event.data.ownerId.startsWith('visitor-')) return created;
+  const { projectId, ownerId } = event.data;
+  const listId = visitorProjectsStreamId(ownerId);
+  const listed = await handleCommand(
+    eventStore,
+    visitorProjectsDecider,
+    listId,
+    {
+      type: 'RecordVisitorProject',
+      data: { visitorId: ownerId, projectId },
+      metadata: { ...metadata, actorId: ownerId, commandId: `list-project:${projectId}` },
+    },
+    LIST_CONFLICT_RETRIES,
+  );
+  // The answer's position covers every write of the create, so that a read waiting for it sees them all.
+  const through = (later: bigint): CommandResult => ({ ...created, position: later > created.position ? later : created.position });
+  if (listed.events.length > 0) return through(listed.position);
+  const { state } = await readStreamState(eventStore, visitorProjectsDecider, listId);
+  if (state.adoptedBy === null || state.projectIds.includes(projectId)) return created;
+  return through(
+    (await moveProject(eventStore, projectId, ownerId, state.adoptedBy, { ...metadata, commandId: `adopt-late:${projectId}` })).position,
+  );
+};
+
 /**
  * A visitor who signs in keeps the ideas they started: each of the visitor's projects moves to the user, and so
- * does each idea the visitor published to the marketplace. The
- * read model only says where to look; each move is decided on the project's own stream, which refuses a project
- * the visitor does not own. One project that cannot move does not stop the sign-in or the others.
+ * does each idea the visitor published to the marketplace. The projects are found in the log: the sign-in closes
+ * the visitor's list of projects (so that a project created from here on goes to the user from its create) and
+ * moves every project on it. Each move is decided on the project's own stream, which refuses a project the
+ * visitor does not own. One project that cannot move does not stop the sign-in or the others.
  */
 export const createVisitorProjectAdoption =
   ({
     eventStore,
-    projectsOwnedBy,
+    olderProjectsOwnedBy,
     ideasOwnedBy,
     logger,
   }: {
     eventStore: EventStore;
-    projectsOwnedBy: ProjectsOwnedBy;
+    /** Projects created before the log listed each visitor's projects (the project list read model). */
+    olderProjectsOwnedBy?: ProjectsOwnedBy;
     /** The visitor's published marketplace ideas, which move too (issue 24: the user could not unpublish them). */
     ideasOwnedBy?: ProjectsOwnedBy;
     logger: Logger;
@@ -93,13 +149,29 @@ export const createVisitorProjectAdoption =
         logger.warn({ ideaId, err: error }, "a visitor's published idea could not move to the signed-in user");
       }
     }
+    const listId = visitorProjectsStreamId(visitorAccount);
+    await handleCommand(
+      eventStore,
+      visitorProjectsDecider,
+      listId,
+      {
+        type: 'AdoptVisitorProjects',
+        data: { visitorId: visitorAccount },
+        metadata: { ...metadata, actorId: userAccount, commandId: `${metadata.commandId}:adopt-projects` },
+      },
+      LIST_CONFLICT_RETRIES,
+    );
+    // Read after the close: nothing joins the list from here on, so it is complete.
+    const { state } = await readStreamState(eventStore, visitorProjectsDecider, listId);
+    // Another person signing in later in this browser takes nothing: the first sign-in took the visitor's projects.
+    if (state.adoptedBy !== userAccount) return 0;
+    const older = olderProjectsOwnedBy ? await olderProjectsOwnedBy(visitorAccount) : [];
     let moved = 0;
-    for (const projectId of await projectsOwnedBy(visitorAccount)) {
+    for (const projectId of new Set([...state.projectIds, ...older])) {
       try {
-        const result = await handleCommand(eventStore, projectDecider, projectStreamId(projectId), {
-          type: 'TransferProject',
-          data: { projectId, fromOwnerId: visitorAccount },
-          metadata: { ...metadata, actorId: userAccount, commandId: `${metadata.commandId}:adopt:${projectId}` },
+        const result = await moveProject(eventStore, projectId, visitorAccount, userAccount, {
+          ...metadata,
+          commandId: `${metadata.commandId}:adopt:${projectId}`,
         });
         moved += result.events.length;
       } catch (error) {

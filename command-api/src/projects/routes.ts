@@ -19,6 +19,7 @@ import { handleCommand, parseInput, readStreamState, type CommandsFor, type Even
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import { commandMetadata, idFromCommand } from '../command-context.ts';
+import { listCreatedProject } from './adopt-visitor-projects.ts';
 import { commandsForProjectPatch, commandsForStagePatch, createProjectBody, projectPatchSchema, stagePatchSchema } from './patch-translation.ts';
 import { projectRecoveryRoutes } from './recovery-routes.ts';
 import { createNameCheck, type ProjectNamesOwnedBy } from './unique-names.ts';
@@ -162,7 +163,7 @@ export const projectRoutes = (router: Router, deps: Deps) => {
         metadata,
       });
     }
-    const result = await run(projectId, commands);
+    const result = await listCreatedProject(deps.eventStore, await run(projectId, commands), metadata);
     ctx.status = result.repeated ? 200 : 201;
     ctx.body = { success: true, project: { id: projectId }, position: String(result.position) } satisfies CreateProjectResponse;
   });
@@ -177,10 +178,11 @@ export const projectRoutes = (router: Router, deps: Deps) => {
     const file = parseInput(projectCommandSchemas.ImportProject, { ...((ctx.request.body as object | undefined) ?? {}), projectId });
     const named = typeof file.projectName === 'string' && file.projectName.trim() ? file.projectName : DEFAULT_PROJECT_NAME;
     const name = await names.freeName(metadata.actorId, named, projectId);
-    const result = await run(projectId, [
+    const created = await run(projectId, [
       { type: 'CreateProject', data: { projectId, name }, metadata },
       { type: 'ImportProject', data: { ...file, projectName: name }, metadata },
     ]);
+    const result = await listCreatedProject(deps.eventStore, created, metadata);
     ctx.status = result.repeated ? 200 : 201;
     ctx.body = { success: true, project: { id: projectId }, position: String(result.position) } satisfies CreateProjectResponse;
   });

@@ -52,6 +52,7 @@ import { parseProjectExport } from './export.ts';
 import { restoreDeletedProject, restoreProjectVersion, undoParameterRemoval } from './recovery.ts';
 import { sameValue } from './same-value.ts';
 import { renameFromCoreIdea } from './naming.ts';
+import { withinProjectSize } from './size.ts';
 import { decideStageDrafts, DUPLICATE_CONCEPT_MESSAGE } from './stage-drafts.ts';
 import { stageResultCommands } from './stage-results.ts';
 import { quickIdeaFillCommands } from './quick-idea-fill.ts';
@@ -631,7 +632,8 @@ const removeAuditedParameter = ({ data, metadata }: RemoveAuditedParameter, stat
 };
 
 export const projectDecider: Decider<ProjectCommand, ProjectEvent, ProjectState> = {
-  decide: decideProject,
+  // The size is checked once on what the whole command does, not on each step of a composite one (AI results).
+  decide: (command, state) => withinProjectSize(command, state, decideProject(command, state)),
   evolve: evolveProject,
   initialState: initialProjectState,
   // 2: a deleted project keeps what it was (the trash) and counts its deletion's revision. 3: stage 4's messaging strategy.

@@ -26,3 +26,5 @@ export * from './stage-drafts.ts';
 export * from './recovery.ts';
 export * from './names.ts';
 export * from './naming.ts';
+export * from './visitor-projects.ts';
+export * from './size.ts';

@@ -2,3 +2,4 @@
 export * from './embedded-stores.ts';
 export * from './fault-injecting-stores.ts';
 export * from './distributed-stores.ts';
+export * from './bson-size.ts';
