@@ -167,12 +167,11 @@ export const openLmdbDocumentStore = ({
   // Changes from the log carry no document: one is read as it is stored when a watcher wants it whole.
   const feed = createChangeFeed(notifiedFields, (collection, id) => db.get([collection, id]));
   const changeLog = shared
-    ? followChangeLog(
-        environment.openDB<string, number>({ name: 'changes', encoding: 'string' }),
-        environment.openDB<ChangeLogHeld, string>({ name: 'change-log-held' }),
-        feed,
-        { intervalMs: followIntervalMs, keeps: changeLogKeeps, keepsBytes: changeLogKeepsBytes },
-      )
+    ? followChangeLog(environment.openDB<string, number>({ name: 'changes', encoding: 'string' }), feed, {
+        intervalMs: followIntervalMs,
+        keeps: changeLogKeeps,
+        keepsBytes: changeLogKeepsBytes,
+      })
     : undefined;
   const stopWaking = changeLog && wakeOn ? wakeOn(() => changeLog.followNow()) : undefined;
   /**
@@ -487,30 +486,36 @@ interface ChangeLogHeld {
 }
 
 /**
+ * The key of the change log's record of what it holds: after every entry's number, so that it sits in the leaf
+ * page the newest entries are written to, and a commit that updates it writes no page it would not have written.
+ */
+const HELD = Number.MAX_SAFE_INTEGER;
+
+/**
  * The shared store's change log: entries numbered 1, 2, 3… in commit order, written inside each commit's write
  * transaction (LMDB lets one process write at a time, so the numbering cannot race). Each process follows it
  * while it has watchers, from the newest entry at the time its following began, and publishes what it reads to
- * its own watchers. It keeps at most `keeps` entries and `keepsBytes` bytes: each commit drops the oldest entries
- * past either bound, counted in a record written in the same transaction (so every writing process agrees), and
- * LMDB reuses their pages.
+ * its own watchers. It keeps at most `keeps` entries and `keepsBytes` bytes, counted in a record written in the
+ * same transaction as each commit (so every writing process agrees): a commit that passes either bound drops the
+ * oldest entries down to three quarters of both, so that the log's oldest pages are rewritten now and then, not
+ * on every commit, and LMDB reuses them.
  */
 const followChangeLog = (
   log: Database<string, number>,
-  held: Database<ChangeLogHeld, string>,
   feed: ChangeFeed,
   { intervalMs, keeps, keepsBytes }: { intervalMs: number; keeps: number; keepsBytes: number },
 ) => {
   const newest = () => {
-    for (const key of log.getKeys({ reverse: true, limit: 1 })) return key;
+    for (const key of log.getKeys({ reverse: true, limit: 2 })) if (key !== HELD) return key;
     return 0;
   };
   /** The record of what the log holds, counted afresh where there is none (a log begun by an earlier version). */
   const heldNow = (): ChangeLogHeld => {
-    const known = held.get('log');
-    if (known) return { ...known };
+    const known = log.get(HELD);
+    if (known !== undefined) return JSON.parse(known) as ChangeLogHeld;
     let oldest = 0;
     let bytes = 0;
-    for (const { key, value } of log.getRange({})) {
+    for (const { key, value } of log.getRange({ end: HELD })) {
       if (oldest === 0) oldest = key;
       bytes += Buffer.byteLength(value);
     }
@@ -523,7 +528,7 @@ const followChangeLog = (
     // the newest commits, whatever snapshot an earlier read in this event turn left open
     log.resetReadTxn();
     const changes: CommittedChange[] = [];
-    for (const { key, value } of log.getRange({ start: readThrough + 1 })) {
+    for (const { key, value } of log.getRange({ start: readThrough + 1, end: HELD })) {
       if (key !== readThrough + 1) {
         // Trimmed past what this process had read: its watchers missed changes and must read afresh.
         feed.failAll(new ChangeLogOverrunError(`the change log no longer holds change ${readThrough + 1}: watch again`));
@@ -554,15 +559,19 @@ const followChangeLog = (
         log.putSync(next, entry);
       }
       // The newest entry stays whatever its size: a follower one change behind must find it.
-      while (record.oldest < next && (record.bytes > keepsBytes || next - record.oldest + 1 > keeps)) {
-        const entry = log.get(record.oldest);
-        if (entry !== undefined) {
-          record.bytes -= Buffer.byteLength(entry);
-          log.removeSync(record.oldest);
+      const over = () => record.bytes > keepsBytes || next - record.oldest + 1 > keeps;
+      const trimmedEnough = () => record.bytes <= keepsBytes * 0.75 && next - record.oldest + 1 <= keeps * 0.75;
+      if (over()) {
+        while (record.oldest < next && !trimmedEnough()) {
+          const entry = log.get(record.oldest);
+          if (entry !== undefined) {
+            record.bytes -= Buffer.byteLength(entry);
+            log.removeSync(record.oldest);
+          }
+          record.oldest++;
         }
-        record.oldest++;
       }
-      held.putSync('log', record);
+      log.putSync(HELD, JSON.stringify(record));
     },
     /** Follows at once (another writer said it committed), if anything watches. */
     followNow() {
