@@ -89,9 +89,10 @@ const fromLogEntry = (entry: string): CommittedChange => {
 };
 
 /**
- * What the shared change log holds at most, in bytes (and CHANGE_LOG_KEEPS entries): entries are a few hundred
- * bytes, so about a minute of a busy server's changes. A watcher further behind (a process stalled that long) is
- * told it lost its place and re-reads what it needs, as it does after a change stream fails.
+ * What the shared change log holds at most, in bytes (and CHANGE_LOG_KEEPS entries): entries are about 300 bytes
+ * and a command makes about four, so some 8 s of changes at 1,000 commands/s, half a minute at 300/s. A watcher
+ * further behind (a process stalled that long) is told it lost its place and re-reads what it needs, as it does
+ * after a change stream fails.
  */
 export const CHANGE_LOG_KEEPS_BYTES = 8 * 1024 * 1024;
 export const CHANGE_LOG_KEEPS = 50_000;
