@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import WebSocket from 'ws';
 import { topics } from '@vis/domain';
 import { benchmarkAppends, benchmarkRawLmdbAppends, type BenchmarkAppendsResult } from '@vis/infrastructure';
+import { bytesRows, type BytesPerEventResult } from './bytes-report.ts';
 import { measureLandingJavaScript } from './landing-js.ts';
 import { LIGHTHOUSE_PATHS, measureLighthouse } from './lighthouse.ts';
 import { measureCpu } from './proc-cpu.ts';
@@ -385,6 +386,12 @@ for (const stored of QUICK ? [10_000] : [10_000, 100_000]) {
     `| GET /api/projects/:id, ${stored} projects stored, spread over all of them (read models caught up ${catchUpSeconds.toFixed(0)} s after start) | ${spread(manyRuns)} (${many.errors} errors) | p50 ${many.p50} ms, p99 ${many.p99} ms | ${ratio(many.rps, bareGet.rps)} of bare GET; CPU per request ${cpuPerRequest(many)} | flat |`,
   );
 }
+
+// Bytes on disk for a steady edit load, on a fresh data directory (its own script and server; see bytes-report.ts).
+console.log('Bytes on disk per event…');
+const bytes = bytesRows(runTsx('bench/bytes-per-event.ts', [QUICK ? '1000' : '10000', '100']) as unknown as BytesPerEventResult);
+bytes.rows.forEach(log);
+summary.push(`read models ${bytes.ratio.toFixed(1)}× the event log (${verdict(bytes.ok)})`);
 
 // 4. Embedded appends from 64 concurrent writers, against raw LMDB puts with a stream-head check (the baseline),
 // alternating, 3 rounds: each a fresh directory.

@@ -1,13 +1,20 @@
 import { createChangeBuffer, type ChangeBuffer } from './change-buffer.ts';
-import type { ChangeNotification, ChangeStream, Document } from './document-store.ts';
+import type { ChangeNotification, ChangeStream, Document, FieldChanges } from './document-store.ts';
 
-/** A committed write; `json` is the document as stored, absent for a delete. */
+/** A committed write. */
 export interface CommittedChange {
   collection: string;
   id: string;
+  operation: 'upsert' | 'delete';
+  /**
+   * The document as stored, known in the process that wrote it. The change log does not carry documents: a
+   * watcher of whole documents has the document read when the change reaches it (`lookup`), as MongoDB's are.
+   */
   json?: string;
-  /** An upsert's `notifiedFields` (those the document has), as a JSON object: what a `fields` watcher reads instead of `json`. */
+  /** An upsert's `notifiedFields` (those the document has), as a JSON object: what a `fields` watcher reads instead of the document. */
   notified?: string;
+  /** What the upsert set and removed (FieldChanges as JSON), when the store knows. */
+  changes?: string;
 }
 
 export interface ChangeFeed {
@@ -41,15 +48,25 @@ interface Watcher {
  * the store carries beside each change (`CommittedChange.notified`): a watcher asking for no more than those is
  * served from them, without parsing the document.
  */
-export const createChangeFeed = (notifiedFields: readonly string[] = []): ChangeFeed => {
+export const createChangeFeed = (
+  notifiedFields: readonly string[] = [],
+  /** The document's JSON as stored now (undefined: gone), for a change that does not carry it. */
+  lookup: (collection: string, id: string) => string | undefined = () => undefined,
+): ChangeFeed => {
   const watchers = new Map<string, Set<Watcher>>();
 
   // Parsed per watcher so that no consumer can alter what another one sees.
-  const toNotification = ({ collection, id, json, notified }: CommittedChange, { fields, servedByNotified }: Watcher): ChangeNotification => {
-    if (json === undefined) return { collection, operation: 'delete', id };
-    if (!fields) return { collection, operation: 'upsert', id, document: JSON.parse(json) as Document };
-    const source = servedByNotified && notified !== undefined ? notified : json;
-    return { collection, operation: 'upsert', id, document: { ...fieldsOf(JSON.parse(source) as Record<string, unknown>, fields), _id: id } };
+  const toNotification = (change: CommittedChange, { fields, servedByNotified }: Watcher): ChangeNotification => {
+    const { collection, id, notified } = change;
+    if (change.operation === 'delete') return { collection, operation: 'delete', id };
+    const source = fields && servedByNotified && notified !== undefined ? notified : (change.json ?? lookup(collection, id));
+    if (source === undefined) return { collection, operation: 'upsert', id };
+    if (fields)
+      return { collection, operation: 'upsert', id, document: { ...fieldsOf(JSON.parse(source) as Record<string, unknown>, fields), _id: id } };
+    const document = JSON.parse(source) as Document;
+    return change.changes === undefined
+      ? { collection, operation: 'upsert', id, document }
+      : { collection, operation: 'upsert', id, document, changes: JSON.parse(change.changes) as FieldChanges };
   };
 
   const watch = (collection: string, fields?: readonly string[]): ChangeStream => {

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { changesBetween } from './document-changes.ts';
 import {
+  ChangedDocumentMissingError,
   RequiredWriteUnmatchedError,
   type ChangeNotification,
   type ChangeStream,
@@ -484,26 +486,94 @@ export const documentStoreContract = (name: string, open: () => Promise<OpenedDo
         expect(await store.findOne('leases', { _id: 'projects' })).toEqual({ _id: 'projects', token: 't2', writtenAt: 'now' });
       });
 
+      it('writes a replace that names its changes as the whole document it carries (MongoDB: those changes alone)', async () => {
+        await seedProjects();
+        const stages = [{ notes: 'one', done: true }, { notes: 'two' }];
+        const before = { ...alpha, stages, draft: 'x' };
+        await store.replaceOne('projects', before);
+        // A field changed, one removed, one nested changed, an array element changed and two appended.
+        const { draft: _draft, ...rest } = before;
+        const after = {
+          ...rest,
+          title: 'Alpha 2',
+          owner: { id: 'u1', plan: 'pro' },
+          stages: [stages[0]!, { notes: 'two, edited' }, { notes: 'three' }, { notes: 'four' }],
+          tags: ['viral', 'ads', 'more'],
+        };
+        const changes = changesBetween(before, after)!;
+        expect(changes).toEqual({
+          set: {
+            title: 'Alpha 2',
+            'owner.plan': 'pro',
+            'stages.1.notes': 'two, edited',
+            'stages.2': { notes: 'three' },
+            'stages.3': { notes: 'four' },
+            'tags.1': 'ads',
+            'tags.2': 'more',
+          },
+          unset: ['draft'],
+        });
+        await store.bulkWrite([
+          { kind: 'replace', collection: 'projects', document: after, changes },
+          { kind: 'replace', collection: 'projects', document: { ...beta, title: 'Beta 2' }, changes: { set: { title: 'Beta 2' }, unset: [] } },
+        ]);
+        expect(await store.findOne('projects', { _id: 'p1' })).toEqual(after);
+        expect(await store.findOne('projects', { _id: 'p2' })).toEqual({ ...beta, title: 'Beta 2' });
+      });
+
+      it('refuses changes to a document it does not hold, writing nothing of the batch', async () => {
+        await seedProjects();
+        const missing = { _id: 'p9', title: 'Nowhere' };
+        await expect(
+          store.bulkWrite([
+            { kind: 'replace', collection: 'projects', document: { ...alpha, title: 'Alpha 2' }, changes: { set: { title: 'Alpha 2' }, unset: [] } },
+            { kind: 'replace', collection: 'projects', document: missing, changes: { set: { title: 'Nowhere' }, unset: [] } },
+          ]),
+        ).rejects.toBeInstanceOf(ChangedDocumentMissingError);
+        expect(await store.findOne('projects', { _id: 'p1' })).toEqual(alpha);
+        expect(await store.findOne('projects', { _id: 'p9' })).toBeNull();
+      });
+
+      it('writes nothing for changes that change nothing', async () => {
+        await seedProjects();
+        const stream = store.watch('projects');
+        await store.bulkWrite([{ kind: 'replace', collection: 'projects', document: alpha, changes: { set: {}, unset: [] } }]);
+        await store.replaceOne('projects', { _id: 'p5' });
+        expect((await take(stream, 1)).map(({ id }) => id)).toEqual(['p5']);
+      });
+
       it('accepts an empty batch', async () => {
         await expect(store.bulkWrite([])).resolves.toBeUndefined();
       });
     });
 
     describe('watch', () => {
-      it('delivers upserts and deletes of its collection only, in order', async () => {
+      // Each change is taken before the next write: a notification's document is the document as stored when the
+      // change is delivered (MongoDB's updateLookup), which a later write would already have changed.
+      it('delivers upserts and deletes of its collection only, in order, an update with what it changed', async () => {
         await seedProjects();
         const stream = store.watch('projects');
-        await store.replaceOne('projects', { _id: 'p5', title: 'Epsilon' });
+        const changes = stream[Symbol.asyncIterator]();
         await store.replaceOne('projects_v2', { _id: 'p5', title: 'Elsewhere' });
+        await store.replaceOne('projects', { _id: 'p5', title: 'Epsilon' });
         await store.replaceOne('project', { _id: 'p5', title: 'Elsewhere' });
-        await store.updateOne('projects', { _id: 'p5' }, { $set: { stage: 1 } });
+        expect((await changes.next()).value).toEqual({
+          collection: 'projects',
+          operation: 'upsert',
+          id: 'p5',
+          document: { _id: 'p5', title: 'Epsilon' },
+        });
+        await store.updateOne('projects', { _id: 'p5' }, { $set: { stage: 1 }, $unset: { title: '' } });
+        expect((await changes.next()).value).toEqual({
+          collection: 'projects',
+          operation: 'upsert',
+          id: 'p5',
+          document: { _id: 'p5', stage: 1 },
+          changes: { set: { stage: 1 }, unset: ['title'] },
+        });
         await store.deleteOne('projects', 'p2');
-
-        expect(await take(stream, 3)).toEqual([
-          { collection: 'projects', operation: 'upsert', id: 'p5', document: { _id: 'p5', title: 'Epsilon' } },
-          { collection: 'projects', operation: 'upsert', id: 'p5', document: { _id: 'p5', title: 'Epsilon', stage: 1 } },
-          { collection: 'projects', operation: 'delete', id: 'p2' },
-        ]);
+        expect((await changes.next()).value).toEqual({ collection: 'projects', operation: 'delete', id: 'p2' });
+        await stream.close();
       });
 
       it('delivers only changes committed after the call', async () => {
@@ -539,19 +609,47 @@ export const documentStoreContract = (name: string, open: () => Promise<OpenedDo
       it('hands a watcher that asks for some fields only those and the id, beside a watcher of whole documents', async () => {
         const some = store.watch('projects', { fields: ['_topics', '_position', 'title'] });
         const whole = store.watch('projects');
+        const [someChanges, wholeChanges] = [some[Symbol.asyncIterator](), whole[Symbol.asyncIterator]()];
         const document = { _id: 'p1', title: 'Alpha', _topics: ['project:p1'], _position: 7, stages: [{ notes: 'long' }] };
         await store.replaceOne('projects', document);
+        expect((await someChanges.next()).value).toEqual({
+          collection: 'projects',
+          operation: 'upsert',
+          id: 'p1',
+          document: { _id: 'p1', title: 'Alpha', _topics: ['project:p1'], _position: 7 },
+        });
+        expect(((await wholeChanges.next()).value as ChangeNotification).document).toEqual(document);
         await store.updateOne('projects', { _id: 'p1' }, { $set: { _position: 9 }, $unset: { title: '' } });
+        expect((await someChanges.next()).value).toEqual({
+          collection: 'projects',
+          operation: 'upsert',
+          id: 'p1',
+          document: { _id: 'p1', _topics: ['project:p1'], _position: 9 },
+        });
+        expect(((await wholeChanges.next()).value as ChangeNotification).document).toEqual({
+          _id: 'p1',
+          _topics: ['project:p1'],
+          _position: 9,
+          stages: [{ notes: 'long' }],
+        });
         await store.deleteOne('projects', 'p1');
+        expect((await someChanges.next()).value).toEqual({ collection: 'projects', operation: 'delete', id: 'p1' });
+        await Promise.all([some.close(), whole.close()]);
+      });
 
-        expect(await take(some, 3)).toEqual([
-          { collection: 'projects', operation: 'upsert', id: 'p1', document: { _id: 'p1', title: 'Alpha', _topics: ['project:p1'], _position: 7 } },
-          { collection: 'projects', operation: 'upsert', id: 'p1', document: { _id: 'p1', _topics: ['project:p1'], _position: 9 } },
-          { collection: 'projects', operation: 'delete', id: 'p1' },
-        ]);
-        expect((await take(whole, 2)).map((change) => change.document)).toEqual([
-          document,
-          { _id: 'p1', _topics: ['project:p1'], _position: 9, stages: [{ notes: 'long' }] },
+      it('delivers a replace that named its changes with those changes, and the document as stored', async () => {
+        await store.replaceOne('projects', alpha);
+        const stream = store.watch('projects');
+        const next = { ...alpha, title: 'Alpha 2', owner: { id: 'u1' }, tags: ['viral', 'ads'] };
+        await store.bulkWrite([{ kind: 'replace', collection: 'projects', document: next, changes: changesBetween(alpha, next)! }]);
+        expect(await take(stream, 1)).toEqual([
+          {
+            collection: 'projects',
+            operation: 'upsert',
+            id: 'p1',
+            document: next,
+            changes: { set: { title: 'Alpha 2', 'tags.1': 'ads' }, unset: ['owner.plan'] },
+          },
         ]);
       });
 

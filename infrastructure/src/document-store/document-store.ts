@@ -1,3 +1,7 @@
+import type { FieldChanges } from './document-changes.ts';
+
+export type { FieldChanges };
+
 /**
  * The document store port: the subset of MongoDB the read models need. The embedded adapter runs MongoDB's
  * query and update language through mingo on LMDB; the MongoDB adapter is the real thing. Both pass
@@ -18,7 +22,19 @@ export interface FindOptions {
 
 /** One write of a batch. Batches are applied atomically. */
 export type WriteOperation =
-  | { kind: 'replace'; collection: string; document: Document } // upsert the whole document
+  | {
+      kind: 'replace';
+      collection: string;
+      /** The document as it is to be stored: upserted whole, unless `changes` says what differs. */
+      document: Document;
+      /**
+       * What differs from the document the store holds, when the writer knows it (a projection remembers what it
+       * wrote): MongoDB is then sent only these fields (`$set`/`$unset`), and the embedded store, which writes the
+       * whole document, carries only these in its change log. The document must be stored already: otherwise the
+       * batch fails with ChangedDocumentMissingError and nothing of it is written.
+       */
+      changes?: FieldChanges;
+    }
   | {
       kind: 'update';
       collection: string;
@@ -47,12 +63,28 @@ export class RequiredWriteUnmatchedError extends Error {
   }
 }
 
+/** A batch named the changes to a document the store does not hold: nothing of the batch was written. */
+export class ChangedDocumentMissingError extends Error {
+  override readonly name = 'ChangedDocumentMissingError';
+  constructor(collection: string, id: string) {
+    super(`changes to ${collection} ${id} name a document that is not stored: write it whole`);
+  }
+}
+
 export interface ChangeNotification {
   collection: string;
   operation: 'upsert' | 'delete';
   id: string;
-  /** The document after the change; absent for a delete. */
+  /**
+   * The document as it is now (MongoDB's `updateLookup`: read when the change is delivered, so it may be newer
+   * than the change); absent for a delete, and when the document is gone by then.
+   */
   document?: Document;
+  /**
+   * What the change set and removed, when the store knows (an update, or a replace that named its changes), for a
+   * watcher that asked for whole documents. The embedded store's change log carries these, not documents.
+   */
+  changes?: FieldChanges;
 }
 
 export interface WatchOptions {

@@ -4,8 +4,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentStoreContract } from './document-store.contract.ts';
 import type { ChangeNotification } from './document-store.ts';
+import { open } from 'lmdb';
+import { changesBetween } from './document-changes.ts';
 import { ChangeLogOverrunError, openLmdbDocumentStore } from './lmdb-document-store.ts';
 import { withMongoLikeDocuments } from '../testing/fault-injecting-stores.ts';
+
+/** The change log's own record of what it holds, after every entry. */
+const HELD_RECORD = Number.MAX_SAFE_INTEGER;
 
 const temporaryDirectory = () => mkdtemp(join(tmpdir(), 'lmdb-document-store-'));
 
@@ -86,17 +91,21 @@ describe('lmdb document store', () => {
     }
   });
 
-  it('carries ids and documents of any text through the shared change log, newlines and quotes included', async () => {
-    const writer = openLmdbDocumentStore({ path, shared: true });
-    const reader = openLmdbDocumentStore({ path, shared: true });
+  it('carries ids and changes of any text through the shared change log, newlines and quotes included', async () => {
+    const writer = openLmdbDocumentStore({ path, shared: true, notifiedFields: ['text'] });
+    const reader = openLmdbDocumentStore({ path, shared: true, notifiedFields: ['text'] });
     try {
       const changes = reader.watch('notes')[Symbol.asyncIterator]();
-      // An entry is a header line and the document's JSON: neither an id nor a value may end the header early.
+      const notified = reader.watch('notes', { fields: ['text'] })[Symbol.asyncIterator]();
+      // An entry is a header line, the notified fields and the changes: neither an id nor a value may end a part early.
       const id = 'a "quoted"\nid, ["x"]\u2028';
       const document = { _id: id, text: 'line one\nline two\r\n"three"', nested: { list: ['\n', '{"j":1}'] } };
       await writer.replaceOne('notes', document);
-      await writer.deleteOne('notes', id);
       expect((await changes.next()).value).toEqual({ collection: 'notes', operation: 'upsert', id, document });
+      expect((await notified.next()).value).toEqual({ collection: 'notes', operation: 'upsert', id, document: { _id: id, text: document.text } });
+      await writer.updateOne('notes', { _id: id }, { $set: { 'nested.list.2': '\n"\r' } });
+      expect((await changes.next()).value).toMatchObject({ id, changes: { set: { 'nested.list.2': '\n"\r' }, unset: [] } });
+      await writer.deleteOne('notes', id);
       expect((await changes.next()).value).toEqual({ collection: 'notes', operation: 'delete', id });
     } finally {
       await reader.close();
@@ -135,6 +144,92 @@ describe('lmdb document store', () => {
     } finally {
       parse.mockRestore();
       await alone.close();
+      await reader.close();
+      await writer.close();
+    }
+  });
+
+  it('logs a one-field change to a large document in a few hundred bytes, never the document', async () => {
+    const writer = openLmdbDocumentStore({ path, shared: true, notifiedFields: ['_topics', '_position'] });
+    const reader = openLmdbDocumentStore({ path, shared: true, notifiedFields: ['_topics', '_position'] });
+    const environment = open({ path, readOnly: true });
+    const log = environment.openDB<string, number>({ name: 'changes', encoding: 'string' });
+    const newestEntry = () => {
+      for (const { key, value } of log.getRange({ reverse: true, limit: 2 })) if (key !== HELD_RECORD) return value;
+      return '';
+    };
+    try {
+      const before = {
+        _id: 'p1',
+        _topics: ['project:p1'],
+        _position: 7,
+        stages: Array.from({ length: 8 }, (_, n) => ({ n, notes: 'x'.repeat(1_000) })),
+      };
+      await writer.replaceOne('projects', before);
+      const whole = reader.watch('projects')[Symbol.asyncIterator]();
+      const after = { ...before, _position: 8, stages: before.stages.map((stage, n) => (n === 3 ? { ...stage, done: true } : stage)) };
+      await writer.bulkWrite([{ kind: 'replace', collection: 'projects', document: after, changes: changesBetween(before, after)! }]);
+
+      environment.resetReadTxn();
+      const entry = newestEntry();
+      expect(Buffer.byteLength(entry)).toBeLessThan(200);
+      expect(entry).not.toContain('xxxx');
+      // A watcher of whole documents still gets the document, read as stored, and what changed.
+      expect((await whole.next()).value).toEqual({
+        collection: 'projects',
+        operation: 'upsert',
+        id: 'p1',
+        document: after,
+        changes: { set: { _position: 8, 'stages.3.done': true }, unset: [] },
+      });
+    } finally {
+      await environment.close();
+      await reader.close();
+      await writer.close();
+    }
+  });
+
+  it('keeps the shared change log within its bytes, telling a watcher that fell past them to watch again', async () => {
+    const keepsBytes = 4_000;
+    const writer = openLmdbDocumentStore({ path, shared: true, changeLogKeepsBytes: keepsBytes });
+    const reader = openLmdbDocumentStore({ path, shared: true, changeLogKeepsBytes: keepsBytes });
+    const environment = open({ path, readOnly: true });
+    const log = environment.openDB<string, number>({ name: 'changes', encoding: 'string' });
+    const held = () => {
+      environment.resetReadTxn();
+      let bytes = 0;
+      let entries = 0;
+      for (const { value } of log.getRange({ end: HELD_RECORD })) {
+        bytes += Buffer.byteLength(value);
+        entries++;
+      }
+      return { bytes, entries };
+    };
+    try {
+      const update = (n: number) => ({
+        kind: 'update' as const,
+        collection: 'notes',
+        filter: { _id: `n${n % 10}` },
+        update: { $set: { text: `note ${n}`.padEnd(100, '.') } },
+        upsert: true,
+      });
+      // Written apart, so that the log is trimmed commit by commit as well as within one.
+      for (let n = 0; n < 50; n++) await writer.bulkWrite([update(n)]);
+      // One commit of more than the log keeps, before the reader's next look at it.
+      const behind = reader.watch('notes')[Symbol.asyncIterator]();
+      await writer.bulkWrite(Array.from({ length: 100 }, (_, n) => update(n)));
+      const { bytes, entries } = held();
+      expect(bytes).toBeLessThanOrEqual(keepsBytes);
+      // Trimmed to three quarters of its bound when it passes it, not one entry per commit.
+      expect(bytes).toBeGreaterThan(keepsBytes * 0.5);
+      expect(entries).toBeLessThan(150);
+      await expect(behind.next()).rejects.toBeInstanceOf(ChangeLogOverrunError);
+
+      const again = reader.watch('notes')[Symbol.asyncIterator]();
+      await writer.replaceOne('notes', { _id: 'after' });
+      expect((await again.next()).value).toMatchObject({ operation: 'upsert', id: 'after' });
+    } finally {
+      await environment.close();
       await reader.close();
       await writer.close();
     }

@@ -13,9 +13,12 @@ import {
   upsertSeed,
   type IdRange,
 } from './document-expressions.ts';
+import { hasChanges, valueAtPath } from './document-changes.ts';
 import {
+  ChangedDocumentMissingError,
   RequiredWriteUnmatchedError,
   type Document,
+  type FieldChanges,
   type DocumentStore,
   type Filter,
   type FindOptions,
@@ -45,6 +48,8 @@ export interface LmdbDocumentStoreOptions {
   followIntervalMs?: number;
   /** How many changes the shared change log keeps: a watcher further behind is told it lost its place. */
   changeLogKeeps?: number;
+  /** How many bytes of changes the shared change log keeps, whatever their number (see CHANGE_LOG_KEEPS_BYTES). */
+  changeLogKeepsBytes?: number;
   /**
    * Top-level fields carried beside each change (in the change log, for a shared store): a watcher that asks for
    * no more than these (`watch(collection, { fields })`) is served from them and never parses the document. Every
@@ -59,25 +64,38 @@ export interface LmdbDocumentStoreOptions {
 
 /**
  * A change log entry: the header `["collection","id"]`; for an upsert, then a line with its notified fields (a JSON
- * object, or empty) and a line with the document's JSON as stored. The document is not wrapped in the header: a
- * JSON string inside JSON would be escaped on write and unescaped (a second full parse) by every follower, for
- * each change. JSON.stringify never writes a raw newline, so newlines separate the parts. Followers start at the
- * newest entry, so a log written by an earlier version is never read.
+ * object, or empty) and a line with what changed (FieldChanges as JSON, or empty when the document was written
+ * whole). The document itself is never logged: a one-field change to a large document costs the log a few hundred
+ * bytes, and a watcher of whole documents reads the document as stored when the change reaches it. The parts are
+ * not wrapped in one JSON value: JSON inside JSON would be escaped on write and unescaped by every follower.
+ * JSON.stringify never writes a raw newline, so newlines separate the parts. Followers start at the newest
+ * entry, so a log written by an earlier version (which carried documents there) is never read.
  */
-const logEntry = ({ collection, id, json, notified }: CommittedChange) =>
-  json === undefined ? JSON.stringify([collection, id]) : `${JSON.stringify([collection, id])}\n${notified ?? ''}\n${json}`;
+const logEntry = ({ collection, id, operation, notified, changes }: CommittedChange) =>
+  operation === 'delete' ? JSON.stringify([collection, id]) : `${JSON.stringify([collection, id])}\n${notified ?? ''}\n${changes ?? ''}`;
 
 const fromLogEntry = (entry: string): CommittedChange => {
   const headerEnd = entry.indexOf('\n');
   if (headerEnd === -1) {
     const [collection, id] = JSON.parse(entry) as [string, string];
-    return { collection, id };
+    return { collection, id, operation: 'delete' };
   }
   const [collection, id] = JSON.parse(entry.slice(0, headerEnd)) as [string, string];
   const notifiedEnd = entry.indexOf('\n', headerEnd + 1);
-  const json = entry.slice(notifiedEnd + 1);
-  return notifiedEnd === headerEnd + 1 ? { collection, id, json } : { collection, id, json, notified: entry.slice(headerEnd + 1, notifiedEnd) };
+  const change: CommittedChange = { collection, id, operation: 'upsert' };
+  if (notifiedEnd > headerEnd + 1) change.notified = entry.slice(headerEnd + 1, notifiedEnd);
+  if (notifiedEnd + 1 < entry.length) change.changes = entry.slice(notifiedEnd + 1);
+  return change;
 };
+
+/**
+ * What the shared change log holds at most, in bytes (and CHANGE_LOG_KEEPS entries): entries are about 300 bytes
+ * and a command makes about four, so some 8 s of changes at 1,000 commands/s, half a minute at 300/s. A watcher
+ * further behind (a process stalled that long) is told it lost its place and re-reads what it needs, as it does
+ * after a change stream fails.
+ */
+export const CHANGE_LOG_KEEPS_BYTES = 8 * 1024 * 1024;
+export const CHANGE_LOG_KEEPS = 50_000;
 
 /** A shared store's watcher fell further behind than the change log reaches; watch again and read afresh. */
 export class ChangeLogOverrunError extends Error {
@@ -137,7 +155,8 @@ export const openLmdbDocumentStore = ({
   syncEachWrite = true,
   shared = false,
   followIntervalMs = 10,
-  changeLogKeeps = 50_000,
+  changeLogKeeps = CHANGE_LOG_KEEPS,
+  changeLogKeepsBytes = CHANGE_LOG_KEEPS_BYTES,
   notifiedFields = [],
   onCommit,
   wakeOn,
@@ -146,11 +165,13 @@ export const openLmdbDocumentStore = ({
   const environment = open({ path, overlappingSync: !syncEachWrite });
   // a named database leaves the environment's root free should anything else ever share it
   const db = environment.openDB<string, DocumentKey>({ name: 'documents', encoding: 'string' });
-  const feed = createChangeFeed(notifiedFields);
+  // Changes from the log carry no document: one is read as it is stored when a watcher wants it whole.
+  const feed = createChangeFeed(notifiedFields, (collection, id) => db.get([collection, id]));
   const changeLog = shared
     ? followChangeLog(environment.openDB<string, number>({ name: 'changes', encoding: 'string' }), feed, {
         intervalMs: followIntervalMs,
         keeps: changeLogKeeps,
+        keepsBytes: changeLogKeepsBytes,
       })
     : undefined;
   const stopWaking = changeLog && wakeOn ? wakeOn(() => changeLog.followNow()) : undefined;
@@ -280,11 +301,26 @@ export const openLmdbDocumentStore = ({
   /** The document's `notifiedFields`, as JSON: a few small fields, serialised on their own. */
   const notifiedOf = (document: Document) => (notifiedFields.length === 0 ? undefined : JSON.stringify(fieldsOf(document, notifiedFields)));
 
-  const write = (collection: string, document: Document, changes: CommittedChange[]) => {
+  /** `fieldChanges`: what changed, as JSON, when known. */
+  const write = (collection: string, document: Document, changes: CommittedChange[], fieldChanges?: string) => {
     const json = JSON.stringify(document);
     db.putSync([collection, document._id], json);
+    const change: CommittedChange = { collection, id: document._id, operation: 'upsert', json };
     const notified = notifiedOf(document);
-    changes.push(notified === undefined ? { collection, id: document._id, json } : { collection, id: document._id, json, notified });
+    if (notified !== undefined) change.notified = notified;
+    if (fieldChanges !== undefined) change.changes = fieldChanges;
+    changes.push(change);
+  };
+
+  /** What an update operator modified, at the paths it reports. */
+  const changesAt = (document: Document, paths: readonly string[]): string => {
+    const changes: FieldChanges = { set: {}, unset: [] };
+    for (const path of paths) {
+      const value = valueAtPath(document, path);
+      if (value === undefined) changes.unset.push(path);
+      else changes.set[path] = value;
+    }
+    return JSON.stringify(changes);
   };
 
   const upsert = (collection: string, filter: Filter, update: Update, changes: CommittedChange[]) => {
@@ -299,16 +335,26 @@ export const openLmdbDocumentStore = ({
 
   const apply = (operation: WriteOperation, changes: CommittedChange[]): boolean => {
     switch (operation.kind) {
-      case 'replace':
-        write(operation.collection, operation.document, changes);
+      case 'replace': {
+        const { collection, document } = operation;
+        if (!operation.changes) {
+          write(collection, document, changes);
+          return true;
+        }
+        // Changes that change nothing write nothing, as on MongoDB.
+        if (!hasChanges(operation.changes)) return true;
+        // Refused as MongoDB, which would apply the changes alone, must refuse them: the two stores stay interchangeable.
+        if (!db.doesExist([collection, document._id])) throw new ChangedDocumentMissingError(collection, document._id);
+        write(collection, document, changes, JSON.stringify(operation.changes));
         return true;
+      }
       case 'update': {
         const { collection, filter, update } = operation;
         const target = first(matching(collection, filter));
         if (target) {
           const modified = applyUpdate(target, asModifier(update));
           // an update that changes nothing is not a change: MongoDB logs no event for it either
-          if (modified.length > 0) write(collection, target, changes);
+          if (modified.length > 0) write(collection, target, changes, changesAt(target, modified));
           return true;
         }
         if (operation.required) throw new RequiredWriteUnmatchedError(collection, filter);
@@ -319,7 +365,7 @@ export const openLmdbDocumentStore = ({
       case 'delete': {
         const { collection, id } = operation;
         const deleted = db.removeSync([collection, id]);
-        if (deleted) changes.push({ collection, id });
+        if (deleted) changes.push({ collection, id, operation: 'delete' });
         return deleted;
       }
       default: {
@@ -434,18 +480,47 @@ export const openLmdbDocumentStore = ({
   };
 };
 
+/** What the change log holds: its oldest entry's number and the bytes of its entries. */
+interface ChangeLogHeld {
+  oldest: number;
+  bytes: number;
+}
+
+/**
+ * The key of the change log's record of what it holds: after every entry's number, so that it sits in the leaf
+ * page the newest entries are written to, and a commit that updates it writes no page it would not have written.
+ */
+const HELD = Number.MAX_SAFE_INTEGER;
+
 /**
  * The shared store's change log: entries numbered 1, 2, 3… in commit order, written inside each commit's write
  * transaction (LMDB lets one process write at a time, so the numbering cannot race). Each process follows it
  * while it has watchers, from the newest entry at the time its following began, and publishes what it reads to
- * its own watchers.
+ * its own watchers. It keeps at most `keeps` entries and `keepsBytes` bytes, counted in a record written in the
+ * same transaction as each commit (so every writing process agrees): a commit that passes either bound drops the
+ * oldest entries down to three quarters of both, so that the log's oldest pages are rewritten now and then, not
+ * on every commit, and LMDB reuses them.
  */
-const followChangeLog = (log: Database<string, number>, feed: ChangeFeed, { intervalMs, keeps }: { intervalMs: number; keeps: number }) => {
-  // Trimmed in the commit that reaches each mark, so that the log costs a range delete now and then, not per write.
-  const trimEvery = Math.max(1, Math.min(1_000, Math.floor(keeps / 10)));
+const followChangeLog = (
+  log: Database<string, number>,
+  feed: ChangeFeed,
+  { intervalMs, keeps, keepsBytes }: { intervalMs: number; keeps: number; keepsBytes: number },
+) => {
   const newest = () => {
-    for (const key of log.getKeys({ reverse: true, limit: 1 })) return key;
+    for (const key of log.getKeys({ reverse: true, limit: 2 })) if (key !== HELD) return key;
     return 0;
+  };
+  /** The record of what the log holds, counted afresh where there is none (a log begun by an earlier version). */
+  const heldNow = (): ChangeLogHeld => {
+    const known = log.get(HELD);
+    if (known !== undefined) return JSON.parse(known) as ChangeLogHeld;
+    let oldest = 0;
+    let bytes = 0;
+    for (const { key, value } of log.getRange({ end: HELD })) {
+      if (oldest === 0) oldest = key;
+      bytes += Buffer.byteLength(value);
+    }
+    return { oldest: oldest || newest() + 1, bytes };
   };
   let following: NodeJS.Timeout | undefined;
   let readThrough = 0;
@@ -454,7 +529,7 @@ const followChangeLog = (log: Database<string, number>, feed: ChangeFeed, { inte
     // the newest commits, whatever snapshot an earlier read in this event turn left open
     log.resetReadTxn();
     const changes: CommittedChange[] = [];
-    for (const { key, value } of log.getRange({ start: readThrough + 1 })) {
+    for (const { key, value } of log.getRange({ start: readThrough + 1, end: HELD })) {
       if (key !== readThrough + 1) {
         // Trimmed past what this process had read: its watchers missed changes and must read afresh.
         feed.failAll(new ChangeLogOverrunError(`the change log no longer holds change ${readThrough + 1}: watch again`));
@@ -475,14 +550,29 @@ const followChangeLog = (log: Database<string, number>, feed: ChangeFeed, { inte
   return {
     /** Inside the commit's write transaction, which sees its own earlier writes. */
     record(changes: readonly CommittedChange[]) {
+      if (changes.length === 0) return;
+      const record = heldNow();
       let next = newest();
       for (const change of changes) {
+        const entry = logEntry(change);
         next++;
-        void log.put(next, logEntry(change));
-        if (next % trimEvery === 0) {
-          for (const key of Array.from(log.getKeys({ end: next - keeps + 1 }))) void log.remove(key);
+        record.bytes += Buffer.byteLength(entry);
+        log.putSync(next, entry);
+      }
+      // The newest entry stays whatever its size: a follower one change behind must find it.
+      const over = () => record.bytes > keepsBytes || next - record.oldest + 1 > keeps;
+      const trimmedEnough = () => record.bytes <= keepsBytes * 0.75 && next - record.oldest + 1 <= keeps * 0.75;
+      if (over()) {
+        while (record.oldest < next && !trimmedEnough()) {
+          const entry = log.get(record.oldest);
+          if (entry !== undefined) {
+            record.bytes -= Buffer.byteLength(entry);
+            log.removeSync(record.oldest);
+          }
+          record.oldest++;
         }
       }
+      log.putSync(HELD, JSON.stringify(record));
     },
     /** Follows at once (another writer said it committed), if anything watches. */
     followNow() {

@@ -9,12 +9,16 @@ import {
   type UpdateFilter,
 } from 'mongodb';
 import { createChangeBuffer, type ChangeBuffer } from './change-buffer.ts';
+import { hasChanges } from './document-changes.ts';
 import { assertDocumentId, assertUpsertable } from './document-expressions.ts';
 import {
+  ChangedDocumentMissingError,
   RequiredWriteUnmatchedError,
+  type ChangeNotification,
   type ChangeStream,
   type Document,
   type DocumentStore,
+  type FieldChanges,
   type Filter,
   type FindOptions,
   type Update,
@@ -32,9 +36,22 @@ export interface MongoDocumentStoreOptions {
 const asMongoFilter = (filter: Filter) => filter as MongoFilter<Document>;
 const asMongoUpdate = (update: Update) => asJsonValues(update) as UpdateFilter<Document>;
 
+/** `$set` and `$unset` of the fields that changed: what MongoDB writes (and logs) for them alone. */
+const asFieldUpdate = ({ set, unset }: FieldChanges): UpdateFilter<Document> => ({
+  ...(Object.keys(set).length > 0 ? { $set: asJsonValues(set) } : {}),
+  ...(unset.length > 0 ? { $unset: Object.fromEntries(unset.map((path) => [path, ''])) } : {}),
+});
+
+/** A replace that names its changes: sent as those changes to the stored document, which must be there. */
+const isFieldUpdate = (operation: WriteOperation): operation is Extract<WriteOperation, { kind: 'replace' }> & { changes: FieldChanges } =>
+  operation.kind === 'replace' && operation.changes !== undefined;
+
 const toWriteModel = (operation: WriteOperation): AnyBulkWriteOperation<Document> => {
   switch (operation.kind) {
     case 'replace':
+      if (operation.changes) {
+        return { updateOne: { filter: { _id: operation.document._id }, update: asFieldUpdate(operation.changes), upsert: false } };
+      }
       return { replaceOne: { filter: { _id: operation.document._id }, replacement: asJsonValues(operation.document), upsert: true } };
     case 'update':
       return {
@@ -61,13 +78,17 @@ const validate = (operation: WriteOperation) => {
   if (operation.kind === 'update' && operation.upsert) assertUpsertable(operation.filter);
 };
 
-/** Consecutive operations on one collection, so that each run is one bulkWrite round trip and order is kept. */
+/**
+ * Consecutive operations on one collection, so that each run is one bulkWrite round trip and order is kept. Field
+ * updates run apart from the rest, so that a run of them is known to have matched each of its documents.
+ */
 const runsByCollection = (operations: readonly WriteOperation[]) => {
-  const runs: { collection: string; operations: WriteOperation[] }[] = [];
+  const runs: { collection: string; fieldUpdates: boolean; operations: WriteOperation[] }[] = [];
   for (const operation of operations) {
     const last = runs.at(-1);
-    if (last?.collection === operation.collection) last.operations.push(operation);
-    else runs.push({ collection: operation.collection, operations: [operation] });
+    const fieldUpdates = isFieldUpdate(operation);
+    if (last?.collection === operation.collection && last.fieldUpdates === fieldUpdates) last.operations.push(operation);
+    else runs.push({ collection: operation.collection, fieldUpdates, operations: [operation] });
   }
   return runs;
 };
@@ -81,7 +102,12 @@ const forward = (collection: string, change: ChangeStreamDocument<Document>, buf
       const id = String(change.documentKey._id);
       // updateLookup reads the document after the event: null when it has been deleted since
       const document = change.fullDocument ?? undefined;
-      buffer.push(document ? { collection, operation: 'upsert', id, document } : { collection, operation: 'upsert', id });
+      const notification: ChangeNotification = document ? { collection, operation: 'upsert', id, document } : { collection, operation: 'upsert', id };
+      if (change.operationType === 'update' && change.updateDescription) {
+        const { updatedFields = {}, removedFields = [] } = change.updateDescription;
+        notification.changes = { set: { ...updatedFields }, unset: [...removedFields] };
+      }
+      buffer.push(notification);
       return {};
     }
     case 'delete':
@@ -210,8 +236,21 @@ export const openMongoDocumentStore = async ({ url, database }: MongoDocumentSto
       await session.withTransaction(
         async () => {
           const isRequired = (operation: WriteOperation) => operation.kind === 'update' && operation.required === true;
-          for (const run of runsByCollection(operations.filter((operation) => !isRequired(operation)))) {
-            await collectionOf(run.collection).bulkWrite(run.operations.map(toWriteModel), { session, ordered: true });
+          // Changes that change nothing write nothing (MongoDB refuses an update without an operator).
+          const unchanged = (operation: WriteOperation) => isFieldUpdate(operation) && !hasChanges(operation.changes);
+          for (const run of runsByCollection(operations.filter((operation) => !isRequired(operation) && !unchanged(operation)))) {
+            const written = await collectionOf(run.collection).bulkWrite(run.operations.map(toWriteModel), { session, ordered: true });
+            if (run.fieldUpdates && written.matchedCount < run.operations.length) {
+              const ids = run.operations.map((operation) => (operation.kind === 'replace' ? operation.document._id : ''));
+              const stored = new Set(
+                (
+                  await collectionOf(run.collection)
+                    .find({ _id: { $in: ids } }, { session, projection: { _id: 1 } })
+                    .toArray()
+                ).map(({ _id }) => _id),
+              );
+              throw new ChangedDocumentMissingError(run.collection, ids.find((id) => !stored.has(id)) ?? ids[0]!);
+            }
           }
           // Run on their own, inside the transaction, to learn whether each matched (the transaction then aborts): a
           // write, so that a concurrent change of the same document conflicts with it, where a read would not.

@@ -1,4 +1,4 @@
-import { EventDecodingError, LRUCache, type Document, type RecordedEvent, type WriteOperation } from '@vis/infrastructure';
+import { changesBetween, EventDecodingError, LRUCache, type Document, type RecordedEvent, type WriteOperation } from '@vis/infrastructure';
 import type { Projection, ReadModel } from './define-projection.ts';
 
 export type StoredDoc = ReadModel<Document> & { _position?: number; _streams?: Record<string, number> };
@@ -176,17 +176,43 @@ const gapError = (streamId: string, missing: readonly RecordedEvent[], documentI
   );
 
 /**
+ * Documents as the store holds them (null: not stored), where the writer knows: a write of one of these names
+ * only the fields that changed (MongoDB is sent those alone, the embedded change log carries those alone). Filled
+ * by the loads of a fold (see `recordingLoads`) and by `writesFor`, once per document written.
+ */
+export type Stored = Map<string, StoredDoc | null>;
+
+/** `load`, remembering what it read in `stored`: the document the store holds before the fold changes it. */
+export const recordingLoads =
+  (stored: Stored, load: (id: string) => Promise<StoredDoc | null>) =>
+  async (id: string): Promise<StoredDoc | null> => {
+    const doc = await load(id);
+    stored.set(id, doc);
+    return doc;
+  };
+
+/**
  * The engine's fields are stamped when a document is written, not on every event: a rebuild folds many
  * events into a document between two writes. The cached document is the engine's own, so it is stamped in place.
+ * The cache then holds the document as written (derived fields included), which is what the next write is
+ * compared with: `stored` is told it is what the store holds, and so it will be once the writes are committed
+ * (a caller whose write fails lets go of `stored`).
  */
-export const writesFor = (projection: Projection, collection: string, cache: Cache, dirty: Map<string, number>): WriteOperation[] =>
+export const writesFor = (projection: Projection, collection: string, cache: Cache, dirty: Map<string, number>, stored?: Stored): WriteOperation[] =>
   [...dirty].map(([id, position]): WriteOperation => {
     const doc = cache.get(id);
-    if (!doc) return { kind: 'delete', collection, id };
+    const before = stored?.get(id);
+    if (!doc) {
+      stored?.set(id, null);
+      return { kind: 'delete', collection, id };
+    }
     doc._id = id;
     doc._position = position;
     if (doc._streams) unwrittenStreams.delete(doc._streams);
     doc._topics = projection.topics(doc);
-    const document = projection.derive ? { ...doc, ...projection.derive(doc) } : doc;
-    return { kind: 'replace', collection, document: document as Document };
+    const document = (projection.derive ? { ...doc, ...projection.derive(doc) } : doc) as Document;
+    cache.set(id, document);
+    stored?.set(id, document);
+    const changes = before ? changesBetween(before, document) : undefined;
+    return changes ? { kind: 'replace', collection, document, changes } : { kind: 'replace', collection, document };
   });

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@vis/infrastructure';
 import { describe, expect, it } from 'vitest';
 import type { Projection } from './define-projection.ts';
-import { foldEvents, writesFor, type Cache, type StoredDoc } from './fold.ts';
+import { foldEvents, recordingLoads, writesFor, type Cache, type Stored, type StoredDoc } from './fold.ts';
 
 // A read model counting each project's renames: one document per project stream.
 const renames: Projection = {
@@ -60,5 +60,44 @@ describe('foldEvents', () => {
     expect(again).toMatchObject({ kind: 'replace', document: { count: 5, _streams: { 'project-c': 5 } } });
     expect(remembered._streams).toEqual({ 'project-c': 2 });
     expect(second.cache.get('c')).toMatchObject({ count: 6, _streams: { 'project-c': 6 } });
+  });
+
+  it('writes a document the store holds as the fields that changed, and one it does not hold whole', async () => {
+    // A document with a large part no event here touches: its writes never carry that part again.
+    const withNotes: Projection = {
+      ...renames,
+      evolve: (doc, event) => ({ ...(doc ?? { notes: 'x'.repeat(5_000) }), ...renames.evolve(doc, event) }),
+      derive: (doc) => ({ countText: `${String(doc.count)} renames` }),
+    };
+    const cache: Cache = new Map();
+    const dirty = new Map<string, number>();
+    const stored: Stored = new Map();
+    await foldEvents(
+      withNotes,
+      [renamed('d', 1)],
+      cache,
+      dirty,
+      recordingLoads(stored, async () => null),
+    );
+    const [created] = writesFor(withNotes, 'renames_v1', cache, dirty, stored);
+    expect(created).toMatchObject({ kind: 'replace', document: { count: 1, countText: '1 renames', notes: 'x'.repeat(5_000) } });
+    expect(created).not.toHaveProperty('changes');
+
+    // As a live loop does: the next batch starts from the document as written (derived fields included).
+    const written = cache.get('d')!;
+    const next = { cache: new Map() as Cache, dirty: new Map<string, number>(), stored: new Map() as Stored };
+    await foldEvents(
+      withNotes,
+      [renamed('d', 2)],
+      next.cache,
+      next.dirty,
+      recordingLoads(next.stored, async () => written),
+    );
+    const [changed] = writesFor(withNotes, 'renames_v1', next.cache, next.dirty, next.stored);
+    expect(changed).toMatchObject({
+      kind: 'replace',
+      document: { count: 2, countText: '2 renames', notes: 'x'.repeat(5_000) },
+      changes: { set: { count: 2, countText: '2 renames', _position: position, '_streams.project-d': 2 }, unset: [] },
+    });
   });
 });

@@ -13,7 +13,7 @@ import {
 } from '@vis/infrastructure';
 import { batches } from './batches.ts';
 import type { Projection } from './define-projection.ts';
-import { createStreamAudit, foldEvents, ProjectionFailure, writesFor, type Cache, type StoredDoc } from './fold.ts';
+import { createStreamAudit, foldEvents, ProjectionFailure, recordingLoads, writesFor, type Cache, type Stored, type StoredDoc } from './fold.ts';
 import type { Statuses } from './status.ts';
 
 export interface LiveLoopOptions {
@@ -97,11 +97,14 @@ export const createLiveLoops = ({
     const apply = async (batch: readonly RecordedEvent[]): Promise<ProjectionFailure | undefined> => {
       const cache: Cache = new Map();
       const dirty = new Map<string, number>();
+      // What the store holds of the documents the batch changes: their writes name only the fields that changed.
+      const stored: Stored = new Map();
+      const loadStored = recordingLoads(stored, load);
       // `evolve` never mutates its input, so a remembered document can be handed to it as it is.
       let applied = batch;
       let failure: ProjectionFailure | undefined;
       try {
-        await foldEvents(projection, batch, cache, dirty, load, audit);
+        await foldEvents(projection, batch, cache, dirty, loadStored, audit);
       } catch (error) {
         if (!(error instanceof ProjectionFailure)) throw error;
         failure = error;
@@ -109,7 +112,7 @@ export const createLiveLoops = ({
         applied = batch.slice(0, batch.indexOf(error.event));
         cache.clear();
         dirty.clear();
-        await foldEvents(projection, applied, cache, dirty, load, audit);
+        await foldEvents(projection, applied, cache, dirty, loadStored, audit);
       }
       const last = applied.at(-1);
       if (last) {
@@ -122,7 +125,7 @@ export const createLiveLoops = ({
           await statuses.commit(
             projection.name,
             { position: reached, ...(reachingHead ? { state: 'live' } : {}) },
-            writesFor(projection, status.collection, cache, dirty),
+            writesFor(projection, status.collection, cache, dirty, stored),
           );
           position = reached;
           writtenPosition = position;

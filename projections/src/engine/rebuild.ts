@@ -1,6 +1,6 @@
 import { type Document, type DocumentStore, type EventStore, type Logger, type ProjectionStatus, type RetryDelays } from '@vis/infrastructure';
 import type { Projection } from './define-projection.ts';
-import { createStreamAudit, foldEvents, versionedCollection, writesFor, type Cache, type StoredDoc } from './fold.ts';
+import { createStreamAudit, foldEvents, recordingLoads, versionedCollection, writesFor, type Cache, type Stored, type StoredDoc } from './fold.ts';
 import { readLogPages } from './read-log.ts';
 import type { LiveLoops } from './live.ts';
 import type { Statuses } from './status.ts';
@@ -113,7 +113,12 @@ export const createRebuilds = ({
     const dirty = new Map<string, number>();
     // A fresh collection starts empty, so a document not in the cache does not exist yet: no read needed.
     let evicted = !fresh;
-    const load = async (id: string) => (evicted ? documentStore.findOne<StoredDoc & Document>(collection, { _id: id }) : null);
+    // What the collection holds of the cached documents: a document written by an earlier flush is written again
+    // as the fields that changed since.
+    const stored: Stored = new Map();
+    const load = recordingLoads(stored, async (id: string) =>
+      evicted ? documentStore.findOne<StoredDoc & Document>(collection, { _id: id }) : null,
+    );
     let position = from;
     let read = 0;
     let sinceFlush = 0;
@@ -128,7 +133,7 @@ export const createRebuilds = ({
     const flush = async (switchTo?: Partial<ProjectionStatus>) => {
       // In writes of bounded size (one MongoDB transaction each), then the rebuild's position: a crash between the
       // two re-applies events the documents already hold, which their per-stream revisions make no-ops.
-      const documents = writesFor(projection, collection, cache, dirty);
+      const documents = writesFor(projection, collection, cache, dirty, stored);
       for (let at = 0; at < documents.length; at += writeChunk) {
         await documentStore.bulkWrite([...documents.slice(at, at + writeChunk), statuses.fence(projection.name)]);
       }
@@ -137,6 +142,7 @@ export const createRebuilds = ({
       sinceFlush = 0;
       if (cache.size > cacheLimit) {
         cache.clear();
+        stored.clear();
         evicted = true;
       }
     };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Document, DocumentStore, EventStore, Filter } from '@vis/infrastructure';
 import type { Projection } from './define-projection.ts';
-import { createStreamAudit, foldEvents, ProjectionFailure, writesFor, type Cache, type StoredDoc } from './fold.ts';
+import { createStreamAudit, foldEvents, ProjectionFailure, recordingLoads, writesFor, type Cache, type Stored, type StoredDoc } from './fold.ts';
 import { readLogPages } from './read-log.ts';
 
 /**
@@ -43,12 +43,14 @@ export const buildTemporary = async (
   const cache: Cache = new Map();
   const dirty = new Map<string, number>();
   let evicted = false;
-  const load = async (id: string) => (evicted ? documentStore.findOne<StoredDoc & Document>(collection, { _id: id }) : null);
+  const stored: Stored = new Map();
+  const load = recordingLoads(stored, async (id: string) => (evicted ? documentStore.findOne<StoredDoc & Document>(collection, { _id: id }) : null));
   const flush = async () => {
-    await documentStore.bulkWrite(writesFor(projection, collection, cache, dirty));
+    await documentStore.bulkWrite(writesFor(projection, collection, cache, dirty, stored));
     dirty.clear();
     if (cache.size > cacheLimit) {
       cache.clear();
+      stored.clear();
       evicted = true;
     }
   };
