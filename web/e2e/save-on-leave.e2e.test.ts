@@ -1,5 +1,6 @@
 import type { Dialog, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { PROJECT_FULL_MESSAGE } from '@vis/domain';
 import { openPage, saveStatus, screenshotPath, startPlaying, useServerAndBrowser } from './browser.ts';
 
 const env = useServerAndBrowser();
@@ -234,4 +235,45 @@ describe('the leave-page prompt', () => {
     expect(prompts).toEqual([]);
     await context.close();
   }, 60_000);
+});
+
+describe('a save the server refuses', () => {
+  it("shows the server's reason (a full project), and the text stays unsaved", async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
+    await startPlaying(page, env.server.url);
+    await page.goto(`${env.server.url}/stage-4`);
+    // Filled through the API to a few kB short of the limit (texts of at most 20,000 characters, in requests under 1 MB).
+    const { id } = await page.evaluate(async () => ((await (await fetch('/api/projects')).json()) as { projects: { id: string }[] }).projects[0]!);
+    const patch = async (stage: number, fields: object) =>
+      (await page.request.patch(`${env.server.url}/api/projects/${id}/stages/${stage}/notes`, { data: { fields } })).status();
+    const texts = (count: number) => Array.from({ length: count }, () => 'x'.repeat(20_000));
+    expect(await patch(2, { caseStudies: texts(44).map((summary) => ({ projectName: 'Tip Wall', summary })) })).toBe(200);
+    expect(await patch(5, { targetAudience: texts(44) })).toBe(200);
+    // The rest to the last byte: as many whole texts as fit, then the longest last one still taken (a refused write
+    // changes nothing), so that no 20,000-character text fits any more.
+    const elements = (whole: number, last = 0) => ({
+      webpageElements: { otherElements: [...texts(whole), 'x'.repeat(last)].map((description) => ({ name: 'Wall', description })) },
+    });
+    let whole = 10;
+    while ((await patch(5, elements(whole + 1))) === 200) whole++;
+    let [taken, refused] = [0, 20_000];
+    while (refused - taken > 1) {
+      const length = Math.floor((taken + refused) / 2);
+      if ((await patch(5, elements(whole, length))) === 200) taken = length;
+      else refused = length;
+    }
+    expect(await patch(5, elements(whole, taken))).toBe(200);
+    await page.reload();
+
+    const field = page.getByRole('textbox', { name: 'Messaging strategy' });
+    await field.click();
+    await field.fill('y'.repeat(20_000));
+    await field.press('Tab');
+    await page.getByText(PROJECT_FULL_MESSAGE).first().waitFor();
+    expect(await saveStatus(page)).toBe('unsaved');
+    expect((await storedStage(page, 4)).messagingStrategy ?? '').toBe('');
+    await page.screenshot({ path: screenshotPath('save-refused-full-1280') });
+    expect(consoleErrors.unexpected([/Failed to load resource/])).toEqual([]);
+    await context.close();
+  }, 90_000);
 });

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../lib/toast.tsx';
+import { saveFailedToast } from '../../../lib/save-failed.ts';
 
 export interface ItemField<T> {
   key: keyof T & string;
@@ -63,8 +64,8 @@ export const ItemListEditor = <T extends Record<string, string>>({
     try {
       await save(next);
       return true;
-    } catch {
-      toast({ title: 'Error', description: 'Failed to save project', variant: 'destructive' });
+    } catch (error) {
+      toast(saveFailedToast(error));
       return false;
     } finally {
       setSaving(false);

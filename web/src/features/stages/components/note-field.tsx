@@ -3,6 +3,7 @@ import { Input, Label, Textarea } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { textConflictOf, type TextBase } from '../../../lib/text-conflict.ts';
 import { useDraft } from '../../../lib/use-draft.ts';
+import { saveFailedToast } from '../../../lib/save-failed.ts';
 import { TextConflict } from '../../../components/text-conflict.tsx';
 
 export interface NoteFieldProps {
@@ -27,7 +28,7 @@ export const NoteField = ({ label, value, save, revision = null, multiline = tru
     (text: string, base) =>
       save(text, base).catch((error: unknown) => {
         // A save another tab got in first is no failure: the field asks which version to keep.
-        if (!textConflictOf(error)) toast({ title: 'Error', description: 'Failed to save project', variant: 'destructive' });
+        if (!textConflictOf(error)) toast(saveFailedToast(error));
         throw error;
       }),
     Object.is,

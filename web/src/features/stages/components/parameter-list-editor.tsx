@@ -7,9 +7,9 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { busyClasses, Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/field.tsx';
-import { errorMessage, errorTitle } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useToast } from '../../../lib/toast.tsx';
+import { saveFailedToast } from '../../../lib/save-failed.ts';
 import { useGenerateParameters, type GenerateParametersInput } from '../../../lib/ai/generate-parameters.ts';
 import { useAiFailure } from '../../../lib/ai/use-ai-failure.ts';
 import { useAddParameter } from '../../../lib/projects/add-parameter.ts';
@@ -55,7 +55,7 @@ export const ParameterListEditor = ({ projectId, list, values, generateRequest }
   const generate = useGenerateParameters();
 
   const words = wordCount(draft);
-  const saveFailed = () => toast({ title: 'Error', description: 'Failed to save project', variant: 'destructive' });
+  const saveFailed = (error: unknown) => toast(saveFailedToast(error));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = cutToWords(draft, maxWords);
@@ -73,7 +73,7 @@ export const ParameterListEditor = ({ projectId, list, values, generateRequest }
       {
         onError: (error) => {
           setDraft(value);
-          toast({ title: errorTitle(error) ?? 'Error', description: errorMessage(error, 'Failed to save project'), variant: 'destructive' });
+          toast(saveFailedToast(error));
         },
       },
     );
