@@ -189,6 +189,25 @@ describe('lmdb document store', () => {
     }
   });
 
+  it('carries a document written whole with its change, as MongoDB does: another process hears it though it was deleted at once', async () => {
+    const writer = openLmdbDocumentStore({ path, shared: true });
+    const reader = openLmdbDocumentStore({ path, shared: true });
+    try {
+      const changes = reader.watch('messages')[Symbol.asyncIterator]();
+      // A progress message for a socket another replica holds, deleted as soon as its request ends (issue 27).
+      const message = { _id: 'm1', socket: 's1', data: { status: 'complete', progress: 100 } };
+      await writer.bulkWrite([
+        { kind: 'replace', collection: 'messages', document: message },
+        { kind: 'delete', collection: 'messages', id: 'm1' },
+      ]);
+      expect((await changes.next()).value).toEqual({ collection: 'messages', operation: 'upsert', id: 'm1', document: message });
+      expect((await changes.next()).value).toEqual({ collection: 'messages', operation: 'delete', id: 'm1' });
+    } finally {
+      await reader.close();
+      await writer.close();
+    }
+  });
+
   it('keeps the shared change log within its bytes, telling a watcher that fell past them to watch again', async () => {
     const keepsBytes = 4_000;
     const writer = openLmdbDocumentStore({ path, shared: true, changeLogKeepsBytes: keepsBytes });

@@ -64,15 +64,21 @@ export interface LmdbDocumentStoreOptions {
 
 /**
  * A change log entry: the header `["collection","id"]`; for an upsert, then a line with its notified fields (a JSON
- * object, or empty) and a line with what changed (FieldChanges as JSON, or empty when the document was written
- * whole). The document itself is never logged: a one-field change to a large document costs the log a few hundred
- * bytes, and a watcher of whole documents reads the document as stored when the change reaches it. The parts are
- * not wrapped in one JSON value: JSON inside JSON would be escaped on write and unescaped by every follower.
- * JSON.stringify never writes a raw newline, so newlines separate the parts. Followers start at the newest
- * entry, so a log written by an earlier version (which carried documents there) is never read.
+ * object, or empty), a line with what changed (FieldChanges as JSON, or empty when the document was written whole)
+ * and, for a document written whole, the document. As MongoDB's change streams: an insert or a replacement carries
+ * its document, an update only what it changed, so a one-field change to a large document costs the log a few
+ * hundred bytes, and a watcher of whole documents reads the document as stored when such a change reaches it. A
+ * document written whole must travel with its change: it may be gone by the time another process reads the log
+ * (the AI progress messages, deleted as soon as their request ends). The parts are not wrapped in one JSON value:
+ * JSON inside JSON would be escaped on write and unescaped by every follower. JSON.stringify never writes a raw
+ * newline, so newlines separate the parts. Followers start at the newest entry, so a log written by an earlier
+ * version (which carried documents elsewhere) is never read.
  */
-const logEntry = ({ collection, id, operation, notified, changes }: CommittedChange) =>
-  operation === 'delete' ? JSON.stringify([collection, id]) : `${JSON.stringify([collection, id])}\n${notified ?? ''}\n${changes ?? ''}`;
+const logEntry = ({ collection, id, operation, notified, changes, json }: CommittedChange) => {
+  if (operation === 'delete') return JSON.stringify([collection, id]);
+  const entry = `${JSON.stringify([collection, id])}\n${notified ?? ''}\n${changes ?? ''}`;
+  return changes === undefined && json !== undefined ? `${entry}\n${json}` : entry;
+};
 
 const fromLogEntry = (entry: string): CommittedChange => {
   const headerEnd = entry.indexOf('\n');
@@ -84,7 +90,12 @@ const fromLogEntry = (entry: string): CommittedChange => {
   const notifiedEnd = entry.indexOf('\n', headerEnd + 1);
   const change: CommittedChange = { collection, id, operation: 'upsert' };
   if (notifiedEnd > headerEnd + 1) change.notified = entry.slice(headerEnd + 1, notifiedEnd);
-  if (notifiedEnd + 1 < entry.length) change.changes = entry.slice(notifiedEnd + 1);
+  const changesEnd = entry.indexOf('\n', notifiedEnd + 1);
+  if (changesEnd === -1) {
+    if (notifiedEnd + 1 < entry.length) change.changes = entry.slice(notifiedEnd + 1);
+  } else {
+    change.json = entry.slice(changesEnd + 1);
+  }
   return change;
 };
 
