@@ -3,6 +3,7 @@ import { Query, find as mingoFind, update as applyUpdate } from 'mingo';
 import type { Modifier } from 'mingo/updater';
 import { LRUCache } from 'lru-cache';
 import { deepFreeze, FREEZE_SHARED_VALUES } from '../runtime/shared-values.ts';
+import { openCommitSignal, type CommitSignal } from '../runtime/commit-signal.ts';
 import { createChangeFeed, fieldsOf, type ChangeFeed, type CommittedChange } from './change-feed.ts';
 import {
   assertDocumentId,
@@ -41,7 +42,10 @@ export interface LmdbDocumentStoreOptions {
    * them by following that log, as MongoDB's change streams follow the oplog.
    */
   shared?: boolean;
-  /** How often a shared store looks for changes in the change log, while something watches. */
+  /**
+   * How often a shared store looks for changes in the change log, while something watches, where it cannot be
+   * woken by the writers' commit signal instead (see commit-signal.ts): a file system without inotify.
+   */
   followIntervalMs?: number;
   /** How many changes the shared change log keeps: a watcher further behind is told it lost its place. */
   changeLogKeeps?: number;
@@ -53,7 +57,10 @@ export interface LmdbDocumentStoreOptions {
   notifiedFields?: readonly string[];
   /** Called after each commit (a shared store's way to wake watchers in other threads at once). */
   onCommit?: () => void;
-  /** A shared store's wake-up: `wakeOn(follow)` calls `follow` whenever another writer committed; returns its removal. */
+  /**
+   * A shared store's wake-up: `wakeOn(follow)` calls `follow` whenever another writer committed; returns its
+   * removal. Given, it replaces the commit signal (every other writer is in this process, and tells of its commits).
+   */
   wakeOn?: (follow: () => void) => () => void;
 }
 
@@ -151,6 +158,8 @@ export const openLmdbDocumentStore = ({
     ? followChangeLog(environment.openDB<string, number>({ name: 'changes', encoding: 'string' }), feed, {
         intervalMs: followIntervalMs,
         keeps: changeLogKeeps,
+        signal: openCommitSignal(path),
+        woken: wakeOn !== undefined,
       })
     : undefined;
   const stopWaking = changeLog && wakeOn ? wakeOn(() => changeLog.followNow()) : undefined;
@@ -359,7 +368,10 @@ export const openLmdbDocumentStore = ({
       .then(({ results, changes }) => {
         // A shared store's watchers hear every process's changes, this one's included, from the change log.
         if (!changeLog) feed.publish(changes);
-        if (changes.length > 0) onCommit?.();
+        if (changes.length > 0) {
+          changeLog?.committed();
+          onCommit?.();
+        }
         return results;
       });
   };
@@ -438,16 +450,23 @@ export const openLmdbDocumentStore = ({
  * The shared store's change log: entries numbered 1, 2, 3… in commit order, written inside each commit's write
  * transaction (LMDB lets one process write at a time, so the numbering cannot race). Each process follows it
  * while it has watchers, from the newest entry at the time its following began, and publishes what it reads to
- * its own watchers.
+ * its own watchers. It reads when something committed, never on a timer: after its own commits, when `wakeOn`
+ * says another thread committed, else when another process's commit signal fires (a poll only where the signal
+ * cannot be watched).
  */
-const followChangeLog = (log: Database<string, number>, feed: ChangeFeed, { intervalMs, keeps }: { intervalMs: number; keeps: number }) => {
+const followChangeLog = (
+  log: Database<string, number>,
+  feed: ChangeFeed,
+  { intervalMs, keeps, signal, woken }: { intervalMs: number; keeps: number; signal: CommitSignal; woken: boolean },
+) => {
   // Trimmed in the commit that reaches each mark, so that the log costs a range delete now and then, not per write.
   const trimEvery = Math.max(1, Math.min(1_000, Math.floor(keeps / 10)));
   const newest = () => {
     for (const key of log.getKeys({ reverse: true, limit: 1 })) return key;
     return 0;
   };
-  let following: NodeJS.Timeout | undefined;
+  /** Set while following: how to stop. */
+  let following: (() => void) | undefined;
   let readThrough = 0;
 
   const follow = () => {
@@ -468,8 +487,19 @@ const followChangeLog = (log: Database<string, number>, feed: ChangeFeed, { inte
   };
 
   const stop = () => {
-    clearInterval(following);
+    following?.();
     following = undefined;
+  };
+  /** A wake-up: the watchers gone, following ends until something watches again. */
+  const wake = () => {
+    if (!following) return;
+    if (!feed.watching()) stop();
+    else follow();
+  };
+  const poll = () => {
+    const timer = setInterval(wake, intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
   };
 
   return {
@@ -484,19 +514,26 @@ const followChangeLog = (log: Database<string, number>, feed: ChangeFeed, { inte
         }
       }
     },
-    /** Follows at once (another writer said it committed), if anything watches. */
-    followNow() {
-      if (following) follow();
+    /** After this process's own commit: its watchers hear it at once, and other processes are signalled. */
+    committed() {
+      wake();
+      signal.committed();
     },
+    /** Follows at once (another writer said it committed), if anything watches. */
+    followNow: wake,
     followWhileWatched() {
       if (following) return;
+      // Watched before reading where to start: a commit in between is then read by the first wake-up.
+      following = woken
+        ? () => {}
+        : (signal.watch(wake, () => {
+            following = poll();
+          }) ?? poll());
       readThrough = newest();
-      following = setInterval(() => {
-        if (!feed.watching()) stop();
-        else follow();
-      }, intervalMs);
-      following.unref();
     },
-    stop,
+    stop: () => {
+      stop();
+      signal.close();
+    },
   };
 };
