@@ -11,6 +11,8 @@ import {
   assertUpsertable,
   idFromFilter,
   idRangeFromFilter,
+  scalarEqualityTest,
+  setScalarFields,
   upsertSeed,
   type IdRange,
 } from './document-expressions.ts';
@@ -201,11 +203,16 @@ export const openLmdbDocumentStore = ({
     for (const { value } of db.getRange(rangeOf(collection))) yield JSON.parse(value) as Document;
   }
 
+  const compiled = (filter: Filter) => {
+    const query = new Query(filter);
+    return (document: Document) => query.test(document);
+  };
+
   function* matching(collection: string, filter: Filter, { shared = false } = {}): Generator<Document> {
     const id = idFromFilter(filter);
     if (id !== undefined) {
       const document = shared ? readShared(collection, id) : read(collection, id);
-      if (document && (Object.keys(filter).length === 1 || new Query(filter).test(document))) yield document;
+      if (document && (Object.keys(filter).length === 1 || (scalarEqualityTest(filter) ?? compiled(filter))(document))) yield document;
       return;
     }
     const query = new Query(filter);
@@ -315,9 +322,9 @@ export const openLmdbDocumentStore = ({
         const { collection, filter, update } = operation;
         const target = first(matching(collection, filter));
         if (target) {
-          const modified = applyUpdate(target, asModifier(update));
+          const modified = setScalarFields(target, update) ?? applyUpdate(target, asModifier(update)).length > 0;
           // an update that changes nothing is not a change: MongoDB logs no event for it either
-          if (modified.length > 0) write(collection, target, changes);
+          if (modified) write(collection, target, changes);
           return true;
         }
         if (operation.required) throw new RequiredWriteUnmatchedError(collection, filter);
