@@ -25,3 +25,24 @@ export const measureCpu = (pid: number) => {
     loadGeneratorMs: (({ user, system }) => (user + system) / 1000)(process.cpuUsage(here)),
   });
 };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits until a process's start-up work (compiling, catching up, first rounds) is over: a window of
+ * `windowMs` in which it spends at most `quietMsPerSecond`, or `maxWindows` windows, whichever comes first.
+ */
+export const settle = async (pid: number, { windowMs = 2_000, quietMsPerSecond = 10, maxWindows = 30 } = {}) => {
+  for (let window = 0; window < maxWindows; window++) {
+    const before = cpuMs(pid);
+    await sleep(windowMs);
+    if (((cpuMs(pid) - before) * 1000) / windowMs <= quietMsPerSecond) return;
+  }
+};
+
+/** CPU ms a second each process spends over the same `seconds` (measured side by side, so a busy moment of the machine touches each). */
+export const idleCpuPerSecond = async (pids: readonly number[], seconds: number) => {
+  const before = pids.map((pid) => cpuMs(pid));
+  await sleep(seconds * 1000);
+  return pids.map((pid, index) => (cpuMs(pid) - before[index]!) / seconds);
+};

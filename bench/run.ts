@@ -10,7 +10,7 @@ import { benchmarkAppends, benchmarkRawLmdbAppends, type BenchmarkAppendsResult 
 import { bytesRows, type BytesPerEventResult } from './bytes-report.ts';
 import { measureLandingJavaScript } from './landing-js.ts';
 import { LIGHTHOUSE_PATHS, measureLighthouse } from './lighthouse.ts';
-import { measureCpu } from './proc-cpu.ts';
+import { idleCpuPerSecond, measureCpu, settle as settleCpu } from './proc-cpu.ts';
 import { runMeasuringMemory } from './proc-memory.ts';
 
 /**
@@ -151,6 +151,25 @@ const log = (line: string) => {
 const ROUNDS = 3;
 console.log('Bare Koa and the embedded server, interleaved…');
 const bare = await startChild('bench/servers/bare-koa.ts');
+
+// 0. At rest: a fresh embedded server nobody calls (`npx tsx server/main.ts`, no requests), once its start-up
+// work is over, measured over the same seconds as the bare Koa server, idle too: a Node process's own floor.
+console.log('Idle CPU…');
+const IDLE_S = QUICK ? 5 : 20;
+const IDLE_TARGET_MS_PER_S = 1;
+const idleDir = mkdtempSync(path.join(os.tmpdir(), 'vis-bench-idle-'));
+const idle = await startChild('server/main.ts', { DATA_DIR: idleDir, PORT: '0', SESSION_SECRET: 'bench-session-secret-0123456789abcdef' });
+await settleCpu(bare.child.pid!);
+await settleCpu(idle.child.pid!);
+const [idleMsPerS, bareIdleMsPerS] = await idleCpuPerSecond([idle.child.pid!, bare.child.pid!], IDLE_S);
+await stop(idle.child);
+rmSync(idleDir, { recursive: true, force: true });
+const idleOk = idleMsPerS! <= IDLE_TARGET_MS_PER_S;
+log(
+  `| idle CPU, a fresh embedded server with no requests, ${IDLE_S} s | | | ${idleMsPerS!.toFixed(2)} ms of CPU per second, whole process (bare Koa at rest, baseline: ${bareIdleMsPerS!.toFixed(2)} ms per second) | ≤${IDLE_TARGET_MS_PER_S} ms per second: ${verdict(idleOk)} |`,
+);
+summary.push(`idle CPU ${idleMsPerS!.toFixed(2)} ms per second (${verdict(idleOk)})`);
+
 const embedded = await embeddedWithProjects(QUICK ? 200 : 1000);
 let counter = 0;
 let reads = 0;

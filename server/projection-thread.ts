@@ -70,6 +70,7 @@ export const startProjectionThread = async ({ dataDir, logger, onCommitted }: { 
   let nextId = 0;
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const progressListeners = new Set<(progress: RebuildProgress) => void>();
+  const caughtUpListeners = new Set<() => void>();
   let started!: () => void;
   let stopped!: () => void;
   const whenStarted = new Promise<void>((resolve) => (started = resolve));
@@ -82,6 +83,7 @@ export const startProjectionThread = async ({ dataDir, logger, onCommitted }: { 
         return onCommitted();
       case 'caughtUp':
         caughtUp = message.caughtUp;
+        for (const listener of caughtUpListeners) listener();
         return;
       case 'progress':
         for (const listener of progressListeners) listener(message.progress);
@@ -104,6 +106,7 @@ export const startProjectionThread = async ({ dataDir, logger, onCommitted }: { 
   const ended = (error: Error) => {
     failure = error;
     caughtUp = false;
+    for (const listener of caughtUpListeners) listener();
     for (const call of pending.values()) call.reject(error);
     pending.clear();
     started();
@@ -147,6 +150,10 @@ export const startProjectionThread = async ({ dataDir, logger, onCommitted }: { 
     resume: (...args) => call('resume', ...args),
     verify: (...args) => call('verify', ...args),
     asOf: (...args) => call('asOf', ...args),
+    onCaughtUpChange: (listener) => {
+      caughtUpListeners.add(listener);
+      return () => caughtUpListeners.delete(listener);
+    },
     onRebuildProgress: (listener) => {
       progressListeners.add(listener);
       return () => progressListeners.delete(listener);

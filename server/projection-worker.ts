@@ -46,11 +46,12 @@ const reportCaughtUp = () => {
   caughtUp = !caughtUp;
   post({ kind: 'caughtUp', caughtUp });
 };
-const watching = setInterval(reportCaughtUp, 20);
+// Told by the engine whenever a projection catches up or falls behind: nothing polls at rest.
+const stopWatching = engine.onCaughtUpChange(reportCaughtUp);
 engine.onRebuildProgress((progress) => post({ kind: 'progress', progress }));
 
 const stop = async () => {
-  clearInterval(watching);
+  stopWatching();
   await engine.stop();
   await eventStore.close();
   await documentStore.close();

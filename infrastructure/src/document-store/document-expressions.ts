@@ -99,3 +99,42 @@ export const assertUpdateOperators = (update: Update): void => {
 export const assertDocumentId: (id: unknown) => asserts id is string = (id) => {
   if (typeof id !== 'string') throw new TypeError(`a document _id must be a string, got ${JSON.stringify(id)}`);
 };
+
+type Scalar = string | number | boolean;
+const isScalar = (value: unknown): value is Scalar => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+const isPlainField = (field: string) => !field.startsWith('$') && !field.includes('.');
+
+/**
+ * The test of a filter whose every condition is a top-level field equal to a string, number or boolean (a
+ * lease's `{ _id, token }`, say), with MongoDB's meaning (equal, or an array holding it); undefined for any
+ * other filter. mingo builds its whole operator table for each query it compiles: for the small conditional
+ * writes a server makes at rest (lease renewals) that was most of their cost.
+ */
+export const scalarEqualityTest = (filter: Filter): ((document: Record<string, unknown>) => boolean) | undefined => {
+  const conditions = Object.entries(filter);
+  if (!conditions.every(([field, value]) => isPlainField(field) && isScalar(value))) return undefined;
+  return (document) =>
+    conditions.every(([field, value]) => {
+      const actual = document[field];
+      return actual === value || (Array.isArray(actual) && actual.includes(value));
+    });
+};
+
+/**
+ * Applies an update that only `$set`s top-level fields (not `_id`) to strings, numbers, booleans or null, in
+ * place, and answers the fields it changed, as mingo's update does (as MongoDB, an unchanged value is no change);
+ * undefined, with the document untouched, for any other update (mingo applies those).
+ */
+export const setScalarFields = (document: Record<string, unknown>, update: Update): string[] | undefined => {
+  const operators = Object.keys(update);
+  if (operators.length !== 1 || operators[0] !== '$set') return undefined;
+  const fields = Object.entries(update.$set as Record<string, unknown>);
+  if (!fields.every(([field, value]) => isPlainField(field) && field !== '_id' && (isScalar(value) || value === null))) return undefined;
+  const changed: string[] = [];
+  for (const [field, value] of fields) {
+    if (document[field] === value) continue;
+    document[field] = value;
+    changed.push(field);
+  }
+  return changed;
+};

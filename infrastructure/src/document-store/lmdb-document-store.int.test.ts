@@ -40,11 +40,12 @@ documentStoreContract('lmdb as MongoDB (fault-injecting)', async () => {
 });
 
 // The services' topology: several processes write one directory, and each hears every change by following the
-// change log. Writes go to one store and reads and watches to another, each with its own change feed.
+// change log. Writes go to one store and reads and watches to another, each with its own change feed. The
+// reader's poll is an hour: only the writer's commit signal can wake its watchers in time.
 documentStoreContract('lmdb, shared by two stores', async () => {
   const path = await temporaryDirectory();
   const writer = openLmdbDocumentStore({ path, shared: true });
-  const reader = openLmdbDocumentStore({ path, shared: true });
+  const reader = openLmdbDocumentStore({ path, shared: true, followIntervalMs: 3_600_000 });
   return {
     store: {
       ...reader,
@@ -71,6 +72,25 @@ describe('lmdb document store', () => {
 
   afterEach(async () => {
     await rm(path, { recursive: true, force: true });
+  });
+
+  it("wakes a shared store's watcher by the commit it waits for, its own or another store's, never by a timer", async () => {
+    // An hour's poll: a watcher hears a change only if the commit itself wakes it.
+    const writer = openLmdbDocumentStore({ path, shared: true, followIntervalMs: 3_600_000 });
+    const reader = openLmdbDocumentStore({ path, shared: true, followIntervalMs: 3_600_000 });
+    try {
+      const own = writer.watch('notes')[Symbol.asyncIterator]();
+      const others = reader.watch('notes')[Symbol.asyncIterator]();
+      await writer.replaceOne('notes', { _id: 'by the writer' });
+      expect((await own.next()).value).toMatchObject({ operation: 'upsert', id: 'by the writer' });
+      expect((await others.next()).value).toMatchObject({ operation: 'upsert', id: 'by the writer' });
+      await reader.replaceOne('notes', { _id: 'by the reader' });
+      expect((await own.next()).value).toMatchObject({ operation: 'upsert', id: 'by the reader' });
+      expect((await others.next()).value).toMatchObject({ operation: 'upsert', id: 'by the reader' });
+    } finally {
+      await reader.close();
+      await writer.close();
+    }
   });
 
   it('tells a shared watcher that fell behind the change log to watch again, and the new watch hears on', async () => {

@@ -3,6 +3,7 @@ import { Query, find as mingoFind, update as applyUpdate } from 'mingo';
 import type { Modifier } from 'mingo/updater';
 import { LRUCache } from 'lru-cache';
 import { deepFreeze, FREEZE_SHARED_VALUES } from '../runtime/shared-values.ts';
+import { openCommitSignal, type CommitSignal } from '../runtime/commit-signal.ts';
 import { createChangeFeed, fieldsOf, type ChangeFeed, type CommittedChange } from './change-feed.ts';
 import {
   assertDocumentId,
@@ -10,6 +11,8 @@ import {
   assertUpsertable,
   idFromFilter,
   idRangeFromFilter,
+  scalarEqualityTest,
+  setScalarFields,
   upsertSeed,
   type IdRange,
 } from './document-expressions.ts';
@@ -44,7 +47,10 @@ export interface LmdbDocumentStoreOptions {
    * them by following that log, as MongoDB's change streams follow the oplog.
    */
   shared?: boolean;
-  /** How often a shared store looks for changes in the change log, while something watches. */
+  /**
+   * How often a shared store looks for changes in the change log, while something watches, where it cannot be
+   * woken by the writers' commit signal instead (see commit-signal.ts): a file system without inotify.
+   */
   followIntervalMs?: number;
   /** How many changes the shared change log keeps: a watcher further behind is told it lost its place. */
   changeLogKeeps?: number;
@@ -58,7 +64,10 @@ export interface LmdbDocumentStoreOptions {
   notifiedFields?: readonly string[];
   /** Called after each commit (a shared store's way to wake watchers in other threads at once). */
   onCommit?: () => void;
-  /** A shared store's wake-up: `wakeOn(follow)` calls `follow` whenever another writer committed; returns its removal. */
+  /**
+   * A shared store's wake-up: `wakeOn(follow)` calls `follow` whenever another writer committed; returns its
+   * removal. Given, it replaces the commit signal (every other writer is in this process, and tells of its commits).
+   */
   wakeOn?: (follow: () => void) => () => void;
 }
 
@@ -183,6 +192,8 @@ export const openLmdbDocumentStore = ({
         intervalMs: followIntervalMs,
         keeps: changeLogKeeps,
         keepsBytes: changeLogKeepsBytes,
+        signal: openCommitSignal(path),
+        woken: wakeOn !== undefined,
       })
     : undefined;
   const stopWaking = changeLog && wakeOn ? wakeOn(() => changeLog.followNow()) : undefined;
@@ -224,11 +235,16 @@ export const openLmdbDocumentStore = ({
     for (const { value } of db.getRange(rangeOf(collection))) yield JSON.parse(value) as Document;
   }
 
+  const compiled = (filter: Filter) => {
+    const query = new Query(filter);
+    return (document: Document) => query.test(document);
+  };
+
   function* matching(collection: string, filter: Filter, { shared = false } = {}): Generator<Document> {
     const id = idFromFilter(filter);
     if (id !== undefined) {
       const document = shared ? readShared(collection, id) : read(collection, id);
-      if (document && (Object.keys(filter).length === 1 || new Query(filter).test(document))) yield document;
+      if (document && (Object.keys(filter).length === 1 || (scalarEqualityTest(filter) ?? compiled(filter))(document))) yield document;
       return;
     }
     const query = new Query(filter);
@@ -363,7 +379,7 @@ export const openLmdbDocumentStore = ({
         const { collection, filter, update } = operation;
         const target = first(matching(collection, filter));
         if (target) {
-          const modified = applyUpdate(target, asModifier(update));
+          const modified = setScalarFields(target, update) ?? applyUpdate(target, asModifier(update));
           // an update that changes nothing is not a change: MongoDB logs no event for it either
           if (modified.length > 0) write(collection, target, changes, changesAt(target, modified));
           return true;
@@ -416,7 +432,10 @@ export const openLmdbDocumentStore = ({
       .then(({ results, changes }) => {
         // A shared store's watchers hear every process's changes, this one's included, from the change log.
         if (!changeLog) feed.publish(changes);
-        if (changes.length > 0) onCommit?.();
+        if (changes.length > 0) {
+          changeLog?.committed();
+          onCommit?.();
+        }
         return results;
       });
   };
@@ -507,7 +526,9 @@ const HELD = Number.MAX_SAFE_INTEGER;
  * The shared store's change log: entries numbered 1, 2, 3… in commit order, written inside each commit's write
  * transaction (LMDB lets one process write at a time, so the numbering cannot race). Each process follows it
  * while it has watchers, from the newest entry at the time its following began, and publishes what it reads to
- * its own watchers. It keeps at most `keeps` entries and `keepsBytes` bytes, counted in a record written in the
+ * its own watchers. It reads when something committed, never on a timer: after its own commits, when `wakeOn`
+ * says another thread committed, else when another process's commit signal fires (a poll only where the signal
+ * cannot be watched). It keeps at most `keeps` entries and `keepsBytes` bytes, counted in a record written in the
  * same transaction as each commit (so every writing process agrees): a commit that passes either bound drops the
  * oldest entries down to three quarters of both, so that the log's oldest pages are rewritten now and then, not
  * on every commit, and LMDB reuses them.
@@ -515,7 +536,7 @@ const HELD = Number.MAX_SAFE_INTEGER;
 const followChangeLog = (
   log: Database<string, number>,
   feed: ChangeFeed,
-  { intervalMs, keeps, keepsBytes }: { intervalMs: number; keeps: number; keepsBytes: number },
+  { intervalMs, keeps, keepsBytes, signal, woken }: { intervalMs: number; keeps: number; keepsBytes: number; signal: CommitSignal; woken: boolean },
 ) => {
   const newest = () => {
     for (const key of log.getKeys({ reverse: true, limit: 2 })) if (key !== HELD) return key;
@@ -533,7 +554,8 @@ const followChangeLog = (
     }
     return { oldest: oldest || newest() + 1, bytes };
   };
-  let following: NodeJS.Timeout | undefined;
+  /** Set while following: how to stop. */
+  let following: (() => void) | undefined;
   let readThrough = 0;
 
   const follow = () => {
@@ -554,8 +576,19 @@ const followChangeLog = (
   };
 
   const stop = () => {
-    clearInterval(following);
+    following?.();
     following = undefined;
+  };
+  /** A wake-up: the watchers gone, following ends until something watches again. */
+  const wake = () => {
+    if (!following) return;
+    if (!feed.watching()) stop();
+    else follow();
+  };
+  const poll = () => {
+    const timer = setInterval(wake, intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
   };
 
   return {
@@ -585,19 +618,26 @@ const followChangeLog = (
       }
       log.putSync(HELD, JSON.stringify(record));
     },
-    /** Follows at once (another writer said it committed), if anything watches. */
-    followNow() {
-      if (following) follow();
+    /** After this process's own commit: its watchers hear it at once, and other processes are signalled. */
+    committed() {
+      wake();
+      signal.committed();
     },
+    /** Follows at once (another writer said it committed), if anything watches. */
+    followNow: wake,
     followWhileWatched() {
       if (following) return;
+      // Watched before reading where to start: a commit in between is then read by the first wake-up.
+      following = woken
+        ? () => {}
+        : (signal.watch(wake, () => {
+            following = poll();
+          }) ?? poll());
       readThrough = newest();
-      following = setInterval(() => {
-        if (!feed.watching()) stop();
-        else follow();
-      }, intervalMs);
-      following.unref();
     },
-    stop,
+    stop: () => {
+      stop();
+      signal.close();
+    },
   };
 };

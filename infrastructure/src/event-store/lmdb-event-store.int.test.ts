@@ -25,12 +25,13 @@ eventStoreContract('lmdb', async ({ upcasters } = {}) => {
 
 // The services' topology: one process appends, others read and subscribe by following the log it writes. Appends
 // go to the appending store, everything else to a reader of the same directory, so every read in the contract
-// crosses from one to the other as it would between processes (each has its own index and its own view).
+// crosses from one to the other as it would between processes (each has its own index and its own view). The
+// reader's poll is an hour: only the appender's commit signal can wake its subscriptions in time.
 eventStoreContract('lmdb, read by a follower', async ({ upcasters } = {}) => {
   const path = temporaryDirectory();
   const options = { path, events: uncheckedEventTypes, ...(upcasters ? { upcasters } : {}) };
   const appender = openLmdbEventStore(options);
-  const reader = openLmdbEventStore({ ...options, access: 'read' });
+  const reader = openLmdbEventStore({ ...options, access: 'read', followIntervalMs: 3_600_000 });
   return {
     store: { ...reader, appendToStream: appender.appendToStream },
     cleanup: async () => {

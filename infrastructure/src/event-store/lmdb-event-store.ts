@@ -18,6 +18,7 @@ import type { DomainEvent } from '@vis/domain';
 import { createEventDecoder, domainEventTypes, type EventTypes } from './decoding.ts';
 import { noUpcasters, type UpcasterRegistry } from './upcasting.ts';
 import { deepFreeze, FREEZE_SHARED_VALUES } from '../runtime/shared-values.ts';
+import { openCommitSignal } from '../runtime/commit-signal.ts';
 
 export interface LmdbEventStoreOptions {
   /** A directory; created when missing. */
@@ -29,11 +30,17 @@ export interface LmdbEventStoreOptions {
    * it grows; its appends are refused.
    */
   access?: 'append' | 'read';
-  /** How often a reader looks for events another process appended, while it has subscriptions. */
+  /**
+   * How often a reader looks for events another process appended, while it has subscriptions, where it cannot
+   * be woken by the appender's commit signal instead (see commit-signal.ts): a file system without inotify.
+   */
   followIntervalMs?: number;
   /** Called after each commit of appends (an appender's way to wake readers in other threads at once). */
   onCommit?: () => void;
-  /** A reader's wake-up: `wakeOn(follow)` calls `follow` whenever the appender committed; returns its removal. */
+  /**
+   * A reader's wake-up: `wakeOn(follow)` calls `follow` whenever the appender committed; returns its removal.
+   * Given, it replaces the commit signal (the appender is in this process, and tells of every commit).
+   */
   wakeOn?: (follow: () => void) => () => void;
 }
 
@@ -139,17 +146,31 @@ export function openLmdbEventStore({
       appended.fire();
     }
   };
-  /** Runs while a reader has subscriptions; unref'd, so it never keeps a process alive on its own. */
-  let following: NodeJS.Timeout | undefined;
+  /**
+   * The appender touches the signal after each commit, and a reader with subscriptions (and no `wakeOn`) watches
+   * it: woken by the commit, not by a timer, so a reader at rest costs nothing. Where the signal cannot be
+   * watched the reader polls. Neither keeps a process alive on its own.
+   */
+  const signal = openCommitSignal(path);
+  let stopFollowing: (() => void) | undefined;
+  const poll = () => {
+    const timer = setInterval(followLog, followIntervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  };
   const followWhileSubscribed = () => {
-    if (!reading) return;
-    if (subscriptions.size > 0 && !following) {
-      following = setInterval(followLog, followIntervalMs);
-      following.unref();
+    if (!reading || wakeOn) return;
+    if (subscriptions.size > 0 && !stopFollowing) {
+      stopFollowing =
+        signal.watch(current, () => {
+          stopFollowing = poll();
+        }) ?? poll();
+      // What was appended before the watch began is not signalled again: read it now.
+      current();
     }
-    if (subscriptions.size === 0 && following) {
-      clearInterval(following);
-      following = undefined;
+    if (subscriptions.size === 0 && stopFollowing) {
+      stopFollowing();
+      stopFollowing = undefined;
     }
   };
   const stopWaking = reading && wakeOn ? wakeOn(() => current()) : undefined;
@@ -319,6 +340,7 @@ export function openLmdbEventStore({
           else batch[offset]!.reject(outcome.error);
         });
         appended.fire();
+        signal.committed();
         onCommit?.();
         if (index.unindexedCount >= INDEX_BATCH) void persistIndex();
       },
@@ -416,6 +438,7 @@ export function openLmdbEventStore({
       // Not needed for correctness (the next open indexes the log's tail again), only for a faster next open.
       if (!reading && !failure && index.unindexedCount > 0) await persistIndex();
       await root.close();
+      signal.close();
       lock.release();
     },
   };

@@ -12,6 +12,8 @@ export interface DistributorOptions {
   onOwned: (name: string) => Promise<void>;
   /** This process no longer owns it (or is giving it up): stop applying it before anything else happens. */
   onLost: (name: string) => Promise<void>;
+  /** Told whenever the set of projections this process holds changed (`owned()`). */
+  onOwnedChange?: () => void;
 }
 
 /** The lease of a projection this process does not hold (another process does, and it has not lapsed). */
@@ -27,25 +29,49 @@ export class NotOwnerError extends Error {
  * that stops releases its leases, so another takes them at its next round; one that dies loses them once they
  * lapse (`ttlMs`), and they are taken a round later.
  */
-export const createDistributor = ({ leases, names, logger, clock, ttlMs, renewEveryMs, onOwned, onLost }: DistributorOptions) => {
+export const createDistributor = ({ leases, names, logger, clock, ttlMs, renewEveryMs, onOwned, onLost, onOwnedChange }: DistributorOptions) => {
   /** Leases held: their token, and until when they hold by the last renewal this process saw succeed. */
   const held = new Map<string, { token: string; until: number }>();
   let distributing = false;
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> = Promise.resolve();
 
-  const hold = (name: string, token: string) => held.set(name, { token, until: clock().getTime() + ttlMs });
+  const hold = (name: string, token: string) => {
+    held.set(name, { token, until: clock().getTime() + ttlMs });
+    onOwnedChange?.();
+  };
+  const forget = (name: string) => {
+    const had = held.delete(name);
+    if (had) onOwnedChange?.();
+    return had;
+  };
 
   const lose = async (name: string, why: string) => {
-    if (!held.delete(name)) return;
+    if (!forget(name)) return;
     logger.warn({ projection: name, owner: leases.owner, why }, 'projection lease lost; stopping it');
     await onLost(name);
   };
 
   let renewedAt = 0;
-  const renewAll = async () => {
+  /** With `heartbeat`, this process's heartbeat is written too (in the same write when all goes well). */
+  const renewAll = async ({ heartbeat = false } = {}) => {
     renewedAt = clock().getTime();
-    for (const [name, lease] of [...held]) {
+    const holding = [...held];
+    if (heartbeat || holding.length > 0) {
+      // Failing, the renewals are tried one by one below, which report and judge each lease.
+      const together = await leases
+        .renewTogether(
+          holding.map(([name, { token }]) => ({ name, token })),
+          { heartbeat },
+        )
+        .catch(() => false);
+      if (together) {
+        const until = clock().getTime() + ttlMs;
+        for (const [, lease] of holding) lease.until = until;
+        return;
+      }
+    }
+    for (const [name, lease] of holding) {
       const renewed = await leases.renew(name, lease.token).catch((error: unknown) => {
         logger.warn({ projection: name, err: error }, 'could not renew a projection lease');
         return undefined;
@@ -55,16 +81,17 @@ export const createDistributor = ({ leases, names, logger, clock, ttlMs, renewEv
       // Unknown (the store did not answer): it still holds until it would have lapsed.
       else if (clock().getTime() >= lease.until) await lose(name, 'its renewals failed until it lapsed');
     }
+    if (heartbeat) await leases.heartbeat();
   };
 
+  /** After a round's renewals, which wrote this process's heartbeat. */
   const balance = async () => {
-    await leases.heartbeat();
     const share = Math.ceil(names.length / Math.max(1, await leases.liveProcesses()));
     for (const name of [...held.keys()].slice(share)) {
       const lease = held.get(name)!;
       // Still held while its agent drains, so that the last checkpoint is written; then given back.
       await onLost(name);
-      held.delete(name);
+      forget(name);
       await leases.release(name, lease.token);
       logger.info({ projection: name, owner: leases.owner, share }, 'projection lease given up for another process');
     }
@@ -83,7 +110,7 @@ export const createDistributor = ({ leases, names, logger, clock, ttlMs, renewEv
         if (clock().getTime() - renewedAt >= renewEveryMs) await renewAll();
       } catch (error) {
         // Not left held and unfollowed: given back, and taken again (here or elsewhere) at a later round.
-        held.delete(name);
+        forget(name);
         await onLost(name).catch(() => undefined);
         await leases.release(name, token).catch(() => undefined);
         throw error;
@@ -95,7 +122,7 @@ export const createDistributor = ({ leases, names, logger, clock, ttlMs, renewEv
   const tick = () => {
     round = round.then(async () => {
       try {
-        await renewAll();
+        await renewAll({ heartbeat: distributing });
         if (distributing) await balance();
       } catch (error) {
         logger.warn({ err: error, owner: leases.owner }, 'projection lease round failed; trying again');
@@ -144,7 +171,7 @@ export const createDistributor = ({ leases, names, logger, clock, ttlMs, renewEv
     /** Gives every lease back (the caller has stopped applying them first) so that other processes take them at once. */
     releaseAll: async () => {
       for (const [name, lease] of [...held]) {
-        held.delete(name);
+        forget(name);
         await leases
           .release(name, lease.token)
           .catch((error: unknown) => logger.warn({ projection: name, err: error }, 'could not release a projection lease'));

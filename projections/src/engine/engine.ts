@@ -132,7 +132,9 @@ export const createProjectionEngine = ({
   feedBufferSize,
 }: ProjectionEngineDeps) => {
   const byName = new Map(projections.map((projection) => [projection.name, projection]));
-  const caughtUp = new Set<string>();
+  const caughtUpListeners = new Set<() => void>();
+  const caughtUpMayHaveChanged = () => caughtUpListeners.forEach((listener) => listener());
+  const caughtUp = new ObservedSet<string>(caughtUpMayHaveChanged);
   const leases = createLeases({ documentStore, clock, owner: ownerId, ttlMs: leaseTtlMs });
   // An agent per owned projection is its live loop (live.ts) and its rebuilds (rebuild.ts); this says which.
   const distributor = createDistributor({
@@ -146,6 +148,7 @@ export const createProjectionEngine = ({
       await startOne(byName.get(name)!);
       await rebuilds.retireDue(name);
     },
+    onOwnedChange: caughtUpMayHaveChanged,
     onLost: async (name) => {
       caughtUp.delete(name);
       // The batch under way ends (its write is fenced if the lease is already another's); nothing after it starts.
@@ -287,6 +290,7 @@ export const createProjectionEngine = ({
         release();
       }
       started = true;
+      caughtUpMayHaveChanged();
     },
     /** Stops applying, then gives the leases back so that another process takes them over at once. */
     stop: async () => {
@@ -357,11 +361,42 @@ export const createProjectionEngine = ({
      * while rebuilding); alone, it owns them all.
      */
     isCaughtUp: () => started && distributor.owned().every((name) => caughtUp.has(name)),
+    /**
+     * Calls `listener` whenever `isCaughtUp` may have changed (a projection caught up or fell behind, a lease taken
+     * or lost), so that a watcher need not poll it; answers its removal.
+     */
+    onCaughtUpChange: (listener: () => void) => {
+      caughtUpListeners.add(listener);
+      return () => caughtUpListeners.delete(listener);
+    },
     report,
     /** The report a `/metrics` scrape reads: its cost does not grow with the lag. */
     metricsReport: () => report({ lagCountLimit: METRICS_LAG_COUNT_LIMIT }),
   };
 };
+
+/** A set that tells `changed` after each change: how the engine hears its projections catch up or fall behind. */
+class ObservedSet<T> extends Set<T> {
+  constructor(private readonly changed: () => void) {
+    super();
+  }
+  override add(value: T) {
+    const had = this.has(value);
+    super.add(value);
+    if (!had) this.changed();
+    return this;
+  }
+  override delete(value: T) {
+    const had = super.delete(value);
+    if (had) this.changed();
+    return had;
+  }
+  override clear() {
+    const had = this.size > 0;
+    super.clear();
+    if (had) this.changed();
+  }
+}
 
 /** Error of a resume the engine refuses (an operator's mistake, not a fault): the ops API answers 409. */
 export class ResumeRefusedError extends Error {
