@@ -17,7 +17,9 @@ export interface AiProgress {
 export const useAiProcess = () => {
   const [clientId] = useState(() => crypto.randomUUID());
   const [progress, setProgress] = useState<AiProgress | null>(null);
-  const [ready, setReady] = useState(false);
+  // True until a socket the server had drops: a request sent before the first socket is registered names a window
+  // nobody holds, and runs without progress as it always has.
+  const [routable, setRoutable] = useState(true);
 
   useEffect(() => {
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
@@ -29,7 +31,7 @@ export const useAiProcess = () => {
         setProgress((current) => ({ percent: percent ?? current?.percent ?? 0, status, content }));
       },
       onReady: (open) => {
-        setReady(open);
+        setRoutable(open);
         // A request running when the socket dropped hears nothing more (the reopened socket takes the window
         // afresh): its stale step goes, and the screen shows it as running until its HTTP answer ends it.
         if (!open) setProgress(null);
@@ -40,10 +42,10 @@ export const useAiProcess = () => {
 
   return {
     /**
-     * The header that ties an AI request to this socket, only while the server has it: a request sent while it is
-     * reopening runs without live progress instead of naming a window a dead replica may still hold busy.
+     * The header that ties an AI request to this socket; left off after a drop until the server has the reopened
+     * socket: such a request runs without live progress, never refused for a window a dead replica still holds busy.
      */
-    headers: ready ? { 'X-AI-Process': clientId } : ({} as Record<string, string>),
+    headers: routable ? { 'X-AI-Process': clientId } : ({} as Record<string, string>),
     progress,
     reset: () => setProgress(null),
   };
