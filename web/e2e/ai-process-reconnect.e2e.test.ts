@@ -62,7 +62,12 @@ describe('AI progress after the ai-process socket drops', () => {
       await page.getByRole('button', { name: 'Generate', exact: true }).click();
       await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Complete100%');
       expect(sentHeaders).toEqual([clientOf(upgrades[0]!.url)]);
+      await page.waitForTimeout(400);
       await page.screenshot({ path: screenshotPath('ai-process-reconnected-1280') });
+      await page.setViewportSize({ width: 375, height: 900 });
+      await status.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: screenshotPath('ai-process-reconnected-375') });
+      await page.setViewportSize({ width: 1280, height: 900 });
 
       // Cut again while the server refuses new sockets: a Generate meanwhile is sent without the header and
       // answers all the same (no progress to show, the bar goes when it ends).
