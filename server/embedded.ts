@@ -228,6 +228,8 @@ export const startEmbedded = async (
   return {
     url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`,
     port,
+    /** The listening server: tests watch its WebSocket upgrades (and cut them, as a dying replica would). */
+    httpServer: server,
     engine,
     eventStore,
     documentStore,
