@@ -1,2 +1,3 @@
 export * from './names.ts';
 export * from './responses.ts';
+export * from './projections.ts';

@@ -1,3 +1,4 @@
+import type { ProjectionStatusFields } from '@vis/domain';
 import type { Document, DocumentStore } from '../document-store/document-store.ts';
 import { followChanges, type FollowChangesOptions } from '../document-store/follow-changes.ts';
 import type { Logger } from '../logging/logger.ts';
@@ -5,60 +6,10 @@ import type { Logger } from '../logging/logger.ts';
 /** One document per projection in this collection: where it has got to and which collection serves it. */
 export const PROJECTIONS_COLLECTION = '_projections';
 
-/** 'reconnecting': its subscription dropped and it is subscribing again (issue 15); it serves its last state meanwhile. */
-export type ProjectionState = 'catching_up' | 'live' | 'rebuilding' | 'failed' | 'stopped' | 'reconnecting';
+export type { ProjectionError, ProjectionState, SkippedEvent } from '@vis/domain';
 
-export interface ProjectionStatus extends Document {
-  _id: string;
-  version: number;
-  /** The physical collection readers use: switching it is how a rebuild goes live without downtime. */
-  collection: string;
-  /** Global position of the last event applied (a plain number: JSON-safe, exact up to 2^53). */
-  position: number;
-  state: ProjectionState;
-  updatedAt: string;
-  error?: ProjectionError | null;
-  /** Events an operator chose to skip (`projections resume <name> --skip <position>`), oldest first. */
-  skipped?: SkippedEvent[];
-  /**
-   * The rebuild under way beside the serving collection. `events`: how many it has read so far (positions are not
-   * counts); `error`: why its last attempt failed, and when it is tried again (the serving collection keeps
-   * following the log meanwhile).
-   */
-  /** Collections readers were switched away from, and when each may be dropped (readers elsewhere hear of a switch late). */
-  retiring?: { collection: string; dropAfter: string }[];
-  rebuild?: {
-    collection: string;
-    version: number;
-    position: number;
-    events?: number;
-    startedAt: string;
-    error?: { message: string; at: string; retryAt: string; attempts: number } | null;
-  } | null;
-}
-
-/** Why a projection stopped: the event it could not apply (or the gap it found before it) and what went wrong. */
-export interface ProjectionError {
-  message: string;
-  /** Global position of the event the projection stopped at: its checkpoint stays before it. */
-  position: number;
-  eventType: string;
-  streamId?: string;
-  revision?: number;
-  /** When the projection stopped (ISO time). */
-  at?: string;
-}
-
-/** An operator's decision to pass over one event a projection could not apply. */
-export interface SkippedEvent {
-  position: number;
-  eventType: string;
-  streamId?: string;
-  revision?: number;
-  message: string;
-  by: string;
-  at: string;
-}
+/** A `_projections` document: the contract's status (domain/src/contract/projections.ts), stored. */
+export interface ProjectionStatus extends Document, ProjectionStatusFields {}
 
 /**
  * Fields the projection engine stamps on every read-model document: the last applied position (replaying an

@@ -1,33 +1,15 @@
-/**
- * The operators' API's answers (projections/src/ops-app.ts), as the browser reads them. Declared here rather than
- * imported: the web app takes only the domain's contract, never server code.
- */
-export type ProjectionState = 'catching_up' | 'live' | 'rebuilding' | 'failed' | 'stopped' | 'reconnecting';
+import type { ProjectionStatusFields } from '@vis/domain';
 
-export interface ProjectionRow {
-  _id: string;
-  version: number;
-  collection: string;
-  position: number;
+export type { ProjectionState } from '@vis/domain';
+
+/** The operators' API's answer for one projection (projections/src/ops-app.ts): its stored status, and how far behind it is. */
+export interface ProjectionRow extends Omit<ProjectionStatusFields, 'retiring'> {
   head: number;
   lag: number;
   lagSeconds: number | null;
-  state: ProjectionState;
   /** The projections process holding this projection's lease (it applies it), null while none does. */
   owner: string | null;
   leaseExpiresAt: string | null;
-  updatedAt: string;
-  error?: { message: string; position: number; eventType: string; streamId?: string; revision?: number; at?: string } | null;
-  skipped?: { position: number; eventType: string; by?: string; at?: string }[];
-  /** `events`: how many the rebuild has read so far (positions are not counts); `error`: why its last attempt failed. */
-  rebuild?: {
-    collection: string;
-    version: number;
-    position: number;
-    events?: number;
-    startedAt: string;
-    error?: { message: string; at: string; retryAt: string; attempts: number } | null;
-  } | null;
 }
 
 export interface DryRun {
