@@ -113,7 +113,7 @@ export const composeCommandService = ({
     },
     projectsOwnedBy: projectsOwnedByFrom(documentStore, progress),
     projectNamesOwnedBy: projectNamesOwnedByFrom(documentStore, progress, eventStore),
-    ideasOwnedBy: ideasOwnedByFrom(documentStore, progress),
+    ideasOwnedBy: ideasOwnedByFrom(documentStore, progress, eventStore),
     metrics,
   });
   const webSockets: Record<string, WebSocketEndpoint> = { [AI_PROCESS_PATH]: aiProcess };

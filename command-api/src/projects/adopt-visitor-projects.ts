@@ -50,17 +50,26 @@ export const projectsOwnedByFrom =
       )
     ).map((doc) => doc._id);
 
-/** Which marketplace ideas an owner published: the listings read model answers it, as for projects. */
+/** As long as a read waits for its writes (the query API's default): a lagging listing answers late, not wrong. */
+const LISTINGS_CATCH_UP_MS = 2000;
+
+/**
+ * Which marketplace ideas an owner published: the listings read model answers it, once it has applied everything
+ * written before the sign-in (the log's head), so an idea published a moment before moves too. Ideas have no list
+ * in the log as projects do, so this wait is what keeps them.
+ */
 export const ideasOwnedByFrom =
-  (documentStore: DocumentStore, progress: ProjectionProgress): ProjectsOwnedBy =>
-  async (ownerId) =>
-    (
+  (documentStore: DocumentStore, progress: ProjectionProgress, eventStore: Pick<EventStore, 'headPosition'>): ProjectsOwnedBy =>
+  async (ownerId) => {
+    await progress.waitFor(readModels.marketplaceListings, Number(await eventStore.headPosition()), LISTINGS_CATCH_UP_MS);
+    return (
       await documentStore.find<{ _id: string }>(
         progress.collectionFor(readModels.marketplaceListings),
         { ownerId, status: 'published' },
         { limit: MAX_ADOPTED_PROJECTS },
       )
     ).map((doc) => doc._id);
+  };
 
 /** Moves one of a visitor's projects to a user, decided on the project's own stream (a stranger's is refused). */
 const moveProject = (eventStore: EventStore, projectId: string, visitorAccount: string, userAccount: string, metadata: CommandMetadata) =>
