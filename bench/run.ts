@@ -230,15 +230,23 @@ log(
  */
 const ceiling = (measured: Load, baseline: Load) =>
   `CPU per request ${cpuPerRequest(measured)} against ${baseline.cpu.serverMs.toFixed(2)} ms bare: the request thread's CPU alone caps it at ${ratio(baseline.cpu.serverMs, measured.cpu.requestThreadMs)}`;
+// Issue 28's CPU targets at saturation, on the request thread (where the issue's 0.59 ms and 0.10 ms were measured):
+// the projection thread and LMDB's commits are in the whole process's figure beside them.
+const COMMAND_CPU_TARGET_MS = 0.35;
+const GET_CPU_TARGET_MS = 0.05;
 const commandsOk = commands.rps >= 0.5 * barePost.rps && commands.p99 <= 15;
+const commandCpuOk = commands.cpu.requestThreadMs <= COMMAND_CPU_TARGET_MS;
 log(
-  `| durable AddParameter over HTTP, ${embedded.ids.length} projects | ${spread(runs.commands)} (${commands.errors} errors) | p50 ${commands.p50} ms, p99 ${commands.p99} ms | ${ratio(commands.rps, barePost.rps)} of bare POST; ${ceiling(commands, barePost)} | ≥50%, p99 ≤15 ms: ${verdict(commandsOk)} |`,
+  `| durable AddParameter over HTTP, ${embedded.ids.length} projects | ${spread(runs.commands)} (${commands.errors} errors) | p50 ${commands.p50} ms, p99 ${commands.p99} ms | ${ratio(commands.rps, barePost.rps)} of bare POST; ${ceiling(commands, barePost)} | ≥50%, p99 ≤15 ms: ${verdict(commandsOk)}; CPU per command on the request thread ≤${COMMAND_CPU_TARGET_MS} ms: ${verdict(commandCpuOk)} |`,
 );
+summary.push(`CPU per command at saturation ${cpuPerRequest(commands)} (≤${COMMAND_CPU_TARGET_MS} ms: ${verdict(commandCpuOk)})`);
 summary.push(`durable commands: ${ratio(commands.rps, barePost.rps)} of bare Koa POST, p99 ${commands.p99} ms (${verdict(commandsOk)})`);
 const getsOk = gets.rps >= 0.7 * bareGet.rps && gets.p99 <= 10;
+const getCpuOk = gets.cpu.requestThreadMs <= GET_CPU_TARGET_MS;
 log(
-  `| GET /api/projects/:id | ${spread(runs.gets)} (${gets.errors} errors) | p50 ${gets.p50} ms, p99 ${gets.p99} ms | ${ratio(gets.rps, bareGet.rps)} of bare GET; ${ceiling(gets, bareGet)} | ≥70%, p99 ≤10 ms: ${verdict(getsOk)} |`,
+  `| GET /api/projects/:id | ${spread(runs.gets)} (${gets.errors} errors) | p50 ${gets.p50} ms, p99 ${gets.p99} ms | ${ratio(gets.rps, bareGet.rps)} of bare GET; ${ceiling(gets, bareGet)} | ≥70%, p99 ≤10 ms: ${verdict(getsOk)}; CPU per read on the request thread ≤${GET_CPU_TARGET_MS} ms: ${verdict(getCpuOk)} |`,
 );
+summary.push(`CPU per GET at saturation ${cpuPerRequest(gets)} (≤${GET_CPU_TARGET_MS} ms: ${verdict(getCpuOk)})`);
 summary.push(`GET project: ${ratio(gets.rps, bareGet.rps)} of bare Koa GET, p99 ${gets.p99} ms (${verdict(getsOk)})`);
 
 // 3. Projection lag: commands sent at a steady rate → `changed` message on /ws. A command is heard when a `changed`
