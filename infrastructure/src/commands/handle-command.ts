@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { DomainError, IdempotencyKeyReusedError, type Command, type CommandMetadata, type Decider, type DomainEvent } from '@vis/domain';
-import { WrongExpectedVersionError, type EventStore, type RecordedEvent } from '../event-store/event-store.ts';
+import { WrongExpectedVersionError, type EventStore, type ReadStreamOptions, type RecordedEvent } from '../event-store/event-store.ts';
+import { domainEventTypes } from '../event-store/decoding.ts';
 import type { CommandOutcome } from '../metrics/metrics.ts';
 import type { HandledCommand, SnapshotStore } from './snapshots.ts';
 
@@ -192,6 +193,16 @@ const entryFromSnapshot = async <S>(
   return { entry: freshEntry(decider), newer: await store.readStream(streamId) };
 };
 
+const fromAfter = (revision: bigint): ReadStreamOptions => (revision >= 0n ? { fromRevision: revision + 1n } : {});
+
+/**
+ * Whether the store can tell, without a read, that nothing was appended after the cached revision. A store that
+ * cannot (EventStoreDB, another process appending) is read, as is one whose head differs: the read then folds what
+ * another writer appended, and if one slips in after it the append's expected revision fails and the retry reads.
+ */
+const upToDate = (store: EventStore, streamId: string, cached: StreamEntry) =>
+  cached.revision >= 0n && store.knownStreamRevision?.(streamId) === cached.revision;
+
 /**
  * The stream's state, from memory plus whatever was appended since (by another process, say): folding a
  * long stream from its first event on every command would make commands slower the longer an idea grows.
@@ -200,9 +211,12 @@ const loadStream = async <E extends DomainEvent, S>(store: EventStore, decider: 
   const cache = cacheOf(store);
   const cached = cache.get(streamId);
   const { entry, newer } = cached
-    ? { entry: cached, newer: await store.readStream(streamId, cached.revision >= 0n ? { fromRevision: cached.revision + 1n } : {}) }
+    ? { entry: cached, newer: upToDate(store, streamId, cached) ? [] : await store.readStream(streamId, fromAfter(cached.revision)) }
     : await entryFromSnapshot(store, decider as unknown as Decider<never, DomainEvent, S>, streamId);
   for (const event of newer) {
+    // Two loads of one stream may overlap (a command and a cross-stream check), each reading the same new
+    // events: the one that resumes second must not fold them again.
+    if (event.revision <= entry.revision) continue;
     entry.state = decider.evolve(entry.state as S, { type: event.type, data: event.data } as E);
     entry.revision = event.revision;
     entry.position = event.position;
@@ -219,7 +233,7 @@ const loadStream = async <E extends DomainEvent, S>(store: EventStore, decider: 
     }
   }
   cache.set(streamId, entry);
-  keepSnapshotOf(store, decider, streamId, entry, newer.at(-1));
+  keepSnapshotOf(store, decider, streamId, entry, newer.at(-1)?.id);
   return entry;
 };
 
@@ -228,10 +242,10 @@ const keepSnapshotOf = (
   decider: Pick<Decider<never, never, unknown>, 'snapshotVersion'>,
   streamId: string,
   entry: StreamEntry,
-  last?: RecordedEvent,
+  lastEventId?: string,
 ) => {
   const kept = snapshotting.get(store);
-  if (!kept || decider.snapshotVersion === undefined || !last || entry.revision - entry.snapshotRevision < BigInt(kept.every)) return;
+  if (!kept || decider.snapshotVersion === undefined || !lastEventId || entry.revision - entry.snapshotRevision < BigInt(kept.every)) return;
   entry.snapshotRevision = entry.revision;
   // The command map is copied now: the entry goes on changing while the snapshot is written. Its records are
   // replaced, never changed, so a shallow copy is the map as of this revision. A store that fails at once (a state
@@ -243,7 +257,7 @@ const keepSnapshotOf = (
         version: decider.snapshotVersion,
         revision: entry.revision,
         position: entry.position,
-        eventId: last.id,
+        eventId: lastEventId,
         state: entry.state,
         commands: new Map(entry.commands),
       })
@@ -303,9 +317,10 @@ const decideAndAppend = async <C extends Command, E extends DomainEvent, S>(
     }
     const events: E[] = [];
     let state = stream.state as S;
-    for (const each of commands) {
+    for (const [at, each] of commands.entries()) {
       const decided = decider.decide(each, state);
-      state = decided.reduce(decider.evolve, state);
+      // The state after the last command is folded from the events as stored (see foldOwnAppend), not here.
+      if (at < commands.length - 1) state = decided.reduce(decider.evolve, state);
       events.push(...decided);
     }
     if (events.length === 0) {
@@ -333,7 +348,7 @@ const decideAndAppend = async <C extends Command, E extends DomainEvent, S>(
         { expectedRevision: stream.revision >= 0n ? stream.revision : 'no_stream' },
       );
       observeAppend('ok');
-      // The next command reads what this one appended back from the store, upcast like any other event.
+      foldOwnAppend(store, decider as unknown as Decider<never, E, S>, streamId, stream, events, command.metadata, result);
       return { events, nextExpectedRevision: result.nextExpectedRevision, position: result.position, repeated: false };
     } catch (error) {
       observeAppend(error instanceof WrongExpectedVersionError ? 'conflict' : 'failed');
@@ -341,4 +356,42 @@ const decideAndAppend = async <C extends Command, E extends DomainEvent, S>(
       await backoff(attempt);
     }
   }
+};
+
+/**
+ * This process's own append, folded into its cached state as the next command would read it back: each event
+ * parsed with its type's schema, as a read decodes it (it was written at its type's newest schema version, so
+ * upcasting has nothing to change). Reading it back instead would cost a read, a JSON parse and a second schema
+ * parse per command. Only when the append continued the very revision the entry is at: one that found its ids
+ * already stored (a retried command) answers an earlier revision, and a load that ran meanwhile may have folded
+ * the events already; the entry is then left as it is, and the next command reads what it lacks.
+ */
+const foldOwnAppend = <E extends DomainEvent, S>(
+  store: EventStore,
+  decider: Decider<never, E, S>,
+  streamId: string,
+  entry: StreamEntry,
+  events: readonly E[],
+  metadata: CommandMetadata,
+  { nextExpectedRevision, position }: { nextExpectedRevision: bigint; position: bigint },
+) => {
+  const fromRevision = entry.revision + 1n;
+  if (nextExpectedRevision !== entry.revision + BigInt(events.length)) return;
+  const stored: E[] = [];
+  for (const event of events) {
+    const parsed = domainEventTypes.parse(event.type, event.data);
+    // Not a domain event (a test's own types): read back like any other write.
+    if (!('event' in parsed)) return;
+    stored.push(parsed.event as E);
+  }
+  entry.state = stored.reduce(decider.evolve, entry.state as S);
+  entry.revision = nextExpectedRevision;
+  entry.position = position;
+  entry.commands.set(metadata.commandId, {
+    fromRevision,
+    count: events.length,
+    position,
+    ...(metadata.requestDigest === undefined ? {} : { requestDigest: metadata.requestDigest }),
+  });
+  keepSnapshotOf(store, decider, streamId, entry, eventIdFor(streamId, metadata.commandId, events.length - 1));
 };
