@@ -52,7 +52,7 @@ import { parseProjectExport } from './export.ts';
 import { restoreDeletedProject, restoreProjectVersion, undoParameterRemoval } from './recovery.ts';
 import { sameValue } from './same-value.ts';
 import { renameFromCoreIdea } from './naming.ts';
-import { withinProjectSize } from './size.ts';
+import { evolveWithSizeBound, withinProjectSize } from './size.ts';
 import { decideStageDrafts, DUPLICATE_CONCEPT_MESSAGE } from './stage-drafts.ts';
 import { stageResultCommands } from './stage-results.ts';
 import { quickIdeaFillCommands } from './quick-idea-fill.ts';
@@ -634,7 +634,8 @@ const removeAuditedParameter = ({ data, metadata }: RemoveAuditedParameter, stat
 export const projectDecider: Decider<ProjectCommand, ProjectEvent, ProjectState> = {
   // The size is checked once on what the whole command does, not on each step of a composite one (AI results).
   decide: (command, state) => withinProjectSize(command, state, decideProject(command, state)),
-  evolve: evolveProject,
+  // The fold carries each state's size bound forward, so the check above seldom serialises the whole project.
+  evolve: evolveWithSizeBound(evolveProject),
   initialState: initialProjectState,
   // 2: a deleted project keeps what it was (the trash) and counts its deletion's revision. 3: stage 4's messaging strategy.
   // 4: who named the project (`naming`, naming.ts); a project back from the trash keeps its Gemini key.

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../errors.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import { coreIdeaChanged, projectCreated, setCoreIdea, stageNotesUpdated, updateStageNotes } from '../testing/project-fixtures.ts';
+import {
+  addParameter,
+  coreIdeaChanged,
+  createProject,
+  projectCreated,
+  setCoreIdea,
+  stageNotesUpdated,
+  updateStageNotes,
+} from '../testing/project-fixtures.ts';
 import type { ProjectCommand } from './commands.ts';
 import { projectDecider } from './decide.ts';
 import type { ProjectEvent } from './events.ts';
@@ -51,5 +59,46 @@ describe('a project is at most MAX_PROJECT_BYTES', () => {
       .then([stageNotesUpdated(2, { caseStudies: caseStudies(50) }, { caseStudies: caseStudies(110) })]);
     given(tooLarge).when(setCoreIdea('A wall of tips')).thenThrows(ValidationError, PROJECT_FULL_MESSAGE);
     expect(refusal(tooLarge, setCoreIdea('A wall of tips'))).toMatchObject({ field: 'coreIdea' });
+  });
+});
+
+/**
+ * Commands decided one after another on the decider's own fold, as the command handler runs them: each state then
+ * comes with the size bound its predecessor carried, so most checks settle on the bound, not on a count.
+ */
+const decidedInSequence = (commands: ProjectCommand[]) => {
+  let state = projectDecider.initialState();
+  const outcomes = commands.map((command) => {
+    try {
+      const events = projectDecider.decide(command, state);
+      state = events.reduce(projectDecider.evolve, state);
+      return events.length;
+    } catch (error) {
+      return error instanceof ValidationError ? error.message : error;
+    }
+  });
+  return { outcomes, size: projectContentBytes(state) };
+};
+
+describe('the size check on a project that grows command by command', () => {
+  it('takes it up to the limit and refuses the change that would pass it, as an exact count does', () => {
+    // 104 case studies leave a few KB, which parameters of 150 characters each then take up, and more.
+    const headroom = MAX_PROJECT_BYTES - sizeOf([projectCreated(), stageNotesUpdated(2, { caseStudies: caseStudies(104) }, { caseStudies: [] })]);
+    expect(headroom).toBeGreaterThan(2_000);
+    expect(headroom).toBeLessThan(8_000);
+    const parameters = Array.from({ length: 60 }, (_, n) => addParameter({ value: `${'p'.repeat(150)} ${n}` }));
+    const { outcomes, size } = decidedInSequence([createProject(), updateStageNotes(2, { caseStudies: caseStudies(104) }), ...parameters]);
+    const firstRefused = outcomes.indexOf(PROJECT_FULL_MESSAGE);
+    expect(firstRefused).toBeGreaterThan(10);
+    expect(outcomes.slice(0, firstRefused)).toEqual(outcomes.slice(0, firstRefused).map(() => 1));
+    expect(outcomes.slice(firstRefused)).toEqual(outcomes.slice(firstRefused).map(() => PROJECT_FULL_MESSAGE));
+    // Within the limit, and too close to it for one more parameter (about 160 bytes each).
+    expect(size).toBeLessThanOrEqual(MAX_PROJECT_BYTES);
+    expect(MAX_PROJECT_BYTES - size).toBeLessThan(170);
+  });
+
+  it('lets a small project take many small changes without ever refusing one', () => {
+    const commands = [createProject(), ...Array.from({ length: 300 }, (_, n) => addParameter({ value: `parameter ${n}` }))];
+    expect(decidedInSequence(commands).outcomes).toEqual(commands.map(() => 1));
   });
 });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WrongExpectedVersionError, type EventStore } from '../event-store/event-store.ts';
 import { openTestStores } from '../testing/embedded-stores.ts';
 import { projectCommandsFor, sameLog } from '../testing/project-commands.ts';
-import { eventIdFor, handleCommand } from './handle-command.ts';
+import { eventIdFor, handleCommand, readStreamState } from './handle-command.ts';
 
 const projectId = '0b9f3c1e-2f0a-4d7e-8a55-6c1b2d3e4f50';
 const now = '2026-11-23T10:00:00.000Z';
@@ -104,6 +104,59 @@ describe('handleCommand', () => {
     );
     const values = (await stores.eventStore.readStream(stream)).slice(1).map((event) => (event.data as { value: string }).value);
     expect(values).not.toContain('scarcity');
+  });
+});
+
+/** The same store under another identity (its own stream cache and queues, like a second process on the log), counting reads. */
+const countingReads = (store: EventStore) => {
+  const reads: string[] = [];
+  const counted: EventStore = new Proxy(store, {
+    get: (target, key) => {
+      if (key === 'readStream')
+        return (...args: Parameters<EventStore['readStream']>) => {
+          reads.push(args[0]);
+          return target.readStream(...args);
+        };
+      const value = target[key as keyof EventStore];
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { counted, reads };
+};
+
+describe('handleCommand on its own appends', () => {
+  it('decides the next command on what it appended without reading the stream back', async () => {
+    const { counted, reads } = countingReads(stores.eventStore);
+    await handleCommand(counted, projectDecider, stream, create);
+    await handleCommand(counted, projectDecider, stream, add('scarcity', 'c-add-1'));
+    reads.length = 0;
+    // The same parameter again: nothing to add, which it can only know from the state its own append left.
+    const again = await handleCommand(counted, projectDecider, stream, add('scarcity', 'c-add-2'));
+    expect(again.events).toEqual([]);
+    expect(reads).toEqual([]);
+    // A repeated command id is still recognised from the folded append.
+    expect((await handleCommand(counted, projectDecider, stream, add('scarcity', 'c-add-1'))).repeated).toBe(true);
+  });
+
+  it('reads what another writer appended to the stream since, before deciding', async () => {
+    const mine = countingReads(stores.eventStore);
+    const theirs = countingReads(stores.eventStore);
+    await handleCommand(mine.counted, projectDecider, stream, create);
+    await handleCommand(theirs.counted, projectDecider, stream, add('scarcity', 'c-theirs'));
+    mine.reads.length = 0;
+    const result = await handleCommand(mine.counted, projectDecider, stream, add('scarcity', 'c-mine'));
+    expect(result.events).toEqual([]);
+    expect(mine.reads).toEqual([stream]);
+  });
+
+  it('folds the same state as a process that reads the stream from its start', async () => {
+    await handleCommand(stores.eventStore, projectDecider, stream, create);
+    for (const [n, value] of ['scarcity', 'urgency', 'social proof'].entries()) {
+      await handleCommand(stores.eventStore, projectDecider, stream, add(value, `c-add-${n}`));
+    }
+    const { counted } = countingReads(stores.eventStore);
+    const fresh = await readStreamState(counted, projectDecider, stream);
+    expect(await readStreamState(stores.eventStore, projectDecider, stream)).toEqual(fresh);
   });
 });
 

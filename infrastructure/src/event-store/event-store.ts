@@ -85,6 +85,12 @@ export interface EventStore<E extends DomainEvent = AnyDomainEvent> {
   appendToStream(streamId: string, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult>;
   /** Resolves to an empty list when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent<E>[]>;
+  /**
+   * Optional: the revision of the stream's last committed event when the store can tell it without a read (the
+   * embedded store remembers the heads it committed itself), else undefined. A command whose cached state is at
+   * this revision then skips reading its stream; undefined always means "read", never "empty".
+   */
+  knownStreamRevision?(streamId: string): bigint | undefined;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent<E>[]>;
   subscribeToAll(options?: SubscribeToAllOptions): Subscription<E>;
   /** Position of the newest event in the log (0n when empty): projections measure their lag against it. */

@@ -98,6 +98,25 @@ describe('lmdb event store', () => {
     expect((await store.readAll()).map(({ id }) => id)).toEqual(['e1', 'e2']);
   });
 
+  it('knows the head of each stream it committed to without a read, and says nothing of the others', async () => {
+    expect(store.knownStreamRevision?.('a')).toBeUndefined();
+    const appending = store.appendToStream('a', [event('a1'), event('a2')]);
+    // Not before the commit: a reader could not see the events yet.
+    expect(store.knownStreamRevision?.('a')).toBeUndefined();
+    await appending;
+    expect(store.knownStreamRevision?.('a')).toBe(1n);
+    await expect(store.appendToStream('a', [event('a3')], { expectedRevision: 0n })).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    await store.appendToStream('a', [event('a1')]);
+    expect(store.knownStreamRevision?.('a')).toBe(1n);
+    const reader = openLmdbEventStore({ path, events: uncheckedEventTypes, access: 'read' });
+    try {
+      // A reader follows another process's appends: it always reads.
+      expect(reader.knownStreamRevision?.('a')).toBeUndefined();
+    } finally {
+      await reader.close();
+    }
+  });
+
   it('treats the same event id in another stream as a different event', async () => {
     const first = await store.appendToStream('first', [event('shared')]);
     const second = await store.appendToStream('second', [event('shared')]);

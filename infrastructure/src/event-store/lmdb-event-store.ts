@@ -74,6 +74,8 @@ const NO_STREAM_REVISION = -1;
 /** How many decoded events the store keeps for its readers, and how far behind the log's end they may be. */
 const DECODED_KEPT = 4096;
 const DECODED_WINDOW_BYTES = 4 * 1024 * 1024;
+/** Streams whose committed head the appender remembers: more than the commands' own cache of stream states holds. */
+const HEADS_KEPT = 20_000;
 /** How many events the stream index may hold in memory before they are written to its persisted part. */
 const INDEX_BATCH = 1024;
 /** LMDB keys are limited to about 1,900 bytes, and an index key holds a stream id plus an event id. */
@@ -181,6 +183,13 @@ export function openLmdbEventStore({
     root.resetReadTxn();
     followLog();
   }
+
+  /**
+   * The head of each stream this process appended to, as of its last commit: this process alone appends (the
+   * directory's lock), so for a stream remembered here no read can find more. Set when a commit resolves, never
+   * before, so it never names an event a reader cannot see yet.
+   */
+  const committedHeads = new LRUCache<string, number>({ max: HEADS_KEPT });
 
   const decode = createEventDecoder(upcasters, events);
   /**
@@ -320,21 +329,25 @@ export function openLmdbEventStore({
     const committing = root.transaction(() => {
       batch = queued;
       queued = [];
+      const heads: [streamId: string, revision: number][] = [];
       const outcomes = batch.map((append): Outcome => {
         if (failure) return { error: failure };
         try {
-          return { result: apply(append) };
+          const result = apply(append);
+          if (append.events.length > 0) heads.push([append.streamId, index.head(append.streamId)!.revision]);
+          return { result };
         } catch (error) {
           // Anything but a refused expected revision came after writes had begun: the state is no longer trusted.
           if (!(error instanceof WrongExpectedVersionError)) failure ??= error;
           return { error };
         }
       });
-      return { outcomes, through: lastPosition };
+      return { outcomes, through: lastPosition, heads };
     });
     track(committing).then(
-      ({ outcomes, through }) => {
+      ({ outcomes, through, heads }) => {
         committedThrough = Math.max(committedThrough, through);
+        for (const [streamId, revision] of heads) committedHeads.set(streamId, revision);
         outcomes.forEach((outcome, offset) => {
           if ('result' in outcome) batch[offset]!.resolve(outcome.result);
           else batch[offset]!.reject(outcome.error);
@@ -399,6 +412,11 @@ export function openLmdbEventStore({
   return {
     appendToStream,
     readStream,
+    // A reader follows another process's appends, so it never answers from memory.
+    knownStreamRevision: (streamId) => {
+      const head = reading ? undefined : committedHeads.get(streamId);
+      return head === undefined ? undefined : BigInt(head);
+    },
     readAll: async (options) => {
       current();
       return readLog(options);
