@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { appLog } from './lib/local-log.ts';
@@ -13,8 +13,13 @@ window.addEventListener('unhandledrejection', (event) =>
   appLog.write('error', 'window', event.reason instanceof Error ? event.reason.message : 'Unhandled promise rejection', { error: event.reason }),
 );
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first render as a transition: React renders it in slices of a few milliseconds and yields to the browser in
+// between, instead of one long task (hundreds of ms on a slow phone) that blocks input until the page has painted.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

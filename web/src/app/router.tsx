@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { APP_ROUTES, type AppRoute } from '@vis/domain/app-routes';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PageLoading } from '../components/page-loading.tsx';
+import { MarketplaceLoading } from '../features/marketplace/components/marketplace-header.tsx';
 import { prefetchCurrentProject } from '../features/projects/hooks/use-current-project.ts';
 import { StageLoading } from '../features/stages/components/stage-loading.tsx';
 import { AppShell } from './layout/app-shell.tsx';
@@ -77,7 +78,10 @@ const screensOf = (queryClient: QueryClient): Record<AppRoute, Screen> => {
     '/dashboard': { lazy: () => import('./routes/dashboard.tsx').then((module) => ({ Component: module.DashboardRoute })) },
     '/settings': { lazy: () => import('./routes/settings.tsx').then((module) => ({ Component: module.SettingsRoute })) },
     '/welcome': { element: <LandingRoute /> },
-    '/marketplace': { lazy: () => import('./routes/marketplace.tsx').then((module) => ({ Component: module.MarketplaceRoute })) },
+    '/marketplace': {
+      lazy: () => import('./routes/marketplace.tsx').then((module) => ({ Component: module.MarketplaceRoute })),
+      hydrateFallbackElement: <MarketplaceLoading />,
+    },
     '/billing': { lazy: () => import('./routes/billing.tsx').then((module) => ({ Component: module.BillingRoute })) },
     '/game': { lazy: () => import('./routes/game.tsx').then((module) => ({ Component: module.GameRoute })) },
     '/new-game': { lazy: () => import('./routes/game.tsx').then((module) => ({ Component: module.NewGameRoute })) },

@@ -1,15 +1,15 @@
-import { AlertTriangle, ArrowLeft, Lightbulb, Sparkles } from 'lucide-react';
+import { AlertTriangle, Lightbulb, Sparkles } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { isIdeaSort, useIdeas, type IdeaSort } from '../../features/marketplace/api/list-ideas.ts';
 import { IdeaCard } from '../../features/marketplace/components/idea-card.tsx';
 import { IdeaGridSkeleton } from '../../features/marketplace/components/idea-card-skeleton.tsx';
 import { IdeaSortSelect } from '../../features/marketplace/components/idea-sort-select.tsx';
+import { MARKETPLACE_PAGE, MarketplaceHeader } from '../../features/marketplace/components/marketplace-header.tsx';
 import { IdeasMessage } from '../../features/marketplace/components/ideas-message.tsx';
 import { LoadMore } from '../../features/marketplace/components/load-more.tsx';
 import { MyIdeas } from '../../features/marketplace/components/my-ideas.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { cn } from '../../lib/cn.ts';
 
 /** Spec 02 §2.9 '/marketplace': the published ideas, newest or most liked first, page by page, counts live. */
 export const MarketplaceRoute = () => {
@@ -33,17 +33,8 @@ export const MarketplaceRoute = () => {
   const list = (ideas.data?.pages ?? []).flatMap((page) => page.ideas).filter((idea) => !seen.has(idea.id) && seen.add(idea.id));
 
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 sm:px-6 lg:py-10">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="min-w-0 space-y-2">
-          <Link to="/generator" className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), '-ml-3 text-indigo-700 dark:text-indigo-300')}>
-            <ArrowLeft className="size-4" aria-hidden /> Back to Generator
-          </Link>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Viral Idea Marketplace</h1>
-          <p className="text-slate-600 dark:text-slate-300">Browse the ideas others have published, and like the ones you would share.</p>
-        </div>
-        <IdeaSortSelect value={sort} onChange={changeSort} />
-      </header>
+    <div className={MARKETPLACE_PAGE}>
+      <MarketplaceHeader controls={<IdeaSortSelect value={sort} onChange={changeSort} />} />
 
       <MyIdeas />
 
