@@ -18,6 +18,8 @@ export interface LagAtRate {
   serverMsPerCommand: number;
   serverCores: number;
   loadGeneratorCores: number;
+  /** What `alsoMeasure` counted over the rate's run. */
+  also: Record<string, number>;
 }
 
 export const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -36,6 +38,7 @@ export const measureLagCurve = async ({
   pid,
   rates,
   seconds,
+  alsoMeasure = () => () => ({}),
 }: {
   url: string;
   cookie: string;
@@ -44,6 +47,8 @@ export const measureLagCurve = async ({
   rates: readonly number[];
   /** How long each rate is sent for; the lowest rates send at least `minCommands`. */
   seconds: number;
+  /** Started with each rate's run, its returned function called at its end: counts to report beside the lag. */
+  alsoMeasure?: () => () => Record<string, number>;
 }): Promise<LagAtRate[]> => {
   const socket = new WebSocket(`${url.replace('http', 'ws')}/ws`, { headers: { cookie } });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
@@ -109,6 +114,7 @@ export const measureLagCurve = async ({
     // At 10 commands a second a run of a few seconds gives too few lags for a p99: the low rates run longer.
     const commandsSent = Math.max(Math.round(rate * seconds), 100);
     const cpu = measureCpu(pid);
+    const counted = alsoMeasure();
     const pending: Promise<void>[] = [];
     const start = performance.now();
     for (let i = 0; i < commandsSent; i++) {
@@ -120,6 +126,7 @@ export const measureLagCurve = async ({
     const sendingMs = performance.now() - start;
     await new Promise((resolve) => setTimeout(resolve, 500));
     const used = cpu();
+    const also = counted();
     lags.sort((a, b) => a - b);
     curve.push({
       rate,
@@ -133,6 +140,7 @@ export const measureLagCurve = async ({
       serverMsPerCommand: used.serverMs / commandsSent,
       serverCores: used.serverMs / sendingMs,
       loadGeneratorCores: used.loadGeneratorMs / sendingMs,
+      also,
     });
   }
   socket.close();
