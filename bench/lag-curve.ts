@@ -80,6 +80,8 @@ export const measureLagCurve = async ({
   });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   let sentSoFar = 0;
+  // Each value new to its project: a parameter the project already has is no change, so no event and no message.
+  const run = `${process.pid}.${Date.now().toString(36)}`;
   let refused: Record<number, number> = {};
   const send = () =>
     new Promise<void>((resolve) => {
@@ -104,7 +106,7 @@ export const measureLagCurve = async ({
           });
         },
       );
-      request.end(JSON.stringify({ value: `lag ${sentSoFar}` }));
+      request.end(JSON.stringify({ value: `lag ${run}.${sentSoFar}` }));
     });
   const curve: LagAtRate[] = [];
   for (const rate of rates) {
