@@ -69,6 +69,31 @@ describe.each([
       live.ws.close();
     });
 
+    it('hears every command of a burst on /ws and in the read model: wake-ups coalesce, none is lost', async () => {
+      const ann = client();
+      const ids: string[] = [];
+      for (let i = 0; i < 4; i++) ids.push((await ann.call('POST', '/api/projects', {})).body.project.id as string);
+      const live = await ann.socket();
+      live.ws.send(JSON.stringify({ type: 'subscribe', topics: ids.map((id) => `project:${id}`) }));
+      await live.next((m) => m.type === 'subscribed');
+
+      // Sent together: their appends commit while a wake-up of the projection thread is still on its way.
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, n) =>
+          ann.call('POST', `/api/projects/${ids[n % ids.length]}/parameters`, { list: 'viralParameters', value: `burst ${n}` }),
+        ),
+      );
+      expect(answers.map((answer) => answer.body.success)).toEqual(answers.map(() => true));
+      for (const [index, id] of ids.entries()) {
+        const last = Math.max(...answers.filter((_, n) => n % ids.length === index).map((answer) => Number(answer.body.position)));
+        await live.next((m) => m.type === 'changed' && m.topic === `project:${id}` && Number(m.position) >= last);
+        const read = await ann.call('GET', `/api/projects/${id}`, undefined, { 'X-Min-Position': String(last) });
+        const stage1 = read.body.stages.find((stage: { stageNumber: number }) => stage.stageNumber === 1);
+        expect(stage1.data.viralParameters.filter((value: string) => value.startsWith('burst '))).toHaveLength(10);
+      }
+      live.ws.close();
+    });
+
     it("hides another visitor's project from reads and from live updates", async () => {
       const ann = client();
       const created = await ann.call('POST', '/api/projects', {});

@@ -6,7 +6,25 @@ import { ResumeRefusedError, UnknownProjectionError, type ProjectionEngine, type
 export interface ProjectionThreadData {
   dataDir: string;
   logLevel: string;
+  /** Wake-ups posted and not yet taken, one slot each way (`WAKE_PENDING`): see `postOnce`. */
+  pending: SharedArrayBuffer;
 }
+
+/** Slots of `ProjectionThreadData.pending`: 1 while an `appended` (to the thread) or a `committed` (from it) is on its way. */
+export const WAKE_PENDING = { appended: 0, committed: 1 } as const;
+
+/**
+ * Posts a wake-up unless one is already on its way and not yet taken: a burst of commits costs the other thread one
+ * message and one read, not one each. The receiver clears the slot before it reads (`takeWake`), so a commit made
+ * after the clear posts again, and one made before it is seen by that read: none is missed. (Atomics are
+ * sequentially consistent: the sender's commit, then its compare-exchange that found 1, come before the
+ * receiver's clear, and so before its read.)
+ */
+export const postOnce = (pending: Int32Array, slot: number, post: () => void) => {
+  if (Atomics.compareExchange(pending, slot, 0, 1) === 0) post();
+};
+/** The receiving side of `postOnce`: called as the wake-up is taken, before reading what it announces. */
+export const takeWake = (pending: Int32Array, slot: number) => Atomics.store(pending, slot, 0);
 
 type Callable = 'names' | 'report' | 'metricsReport' | 'dryRun' | 'claim' | 'rebuild' | 'resume' | 'verify' | 'asOf';
 export type EngineCall = { [M in Callable]: { id: number; method: M; args: Parameters<ProjectionEngine[M]> } }[Callable];
@@ -61,14 +79,16 @@ const relog = (logger: Logger, line: string) => {
 export const startProjectionThread = async ({ dataDir, logger, onCommitted }: { dataDir: string; logger: Logger; onCommitted: () => void }) => {
   // The thread registers tsx itself (projection-worker.mjs): loader flags of the parent (`--import tsx`) would apply
   // twice or, under a test runner, not at all, so none is passed on.
+  const pendingWakes = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
+  const pending = new Int32Array(pendingWakes);
   const worker = new Worker(new URL('./projection-worker.mjs', import.meta.url), {
-    workerData: { dataDir, logLevel: logger.level } satisfies ProjectionThreadData,
+    workerData: { dataDir, logLevel: logger.level, pending: pendingWakes } satisfies ProjectionThreadData,
     execArgv: process.execArgv.filter((argument) => !/tsx|--import|--require|--loader|^-r$/.test(argument)),
   });
   const post = (message: ToEngineThread) => worker.postMessage(message);
   let caughtUp = false;
   let nextId = 0;
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const calls = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const progressListeners = new Set<(progress: RebuildProgress) => void>();
   const caughtUpListeners = new Set<() => void>();
   let started!: () => void;
@@ -80,6 +100,7 @@ export const startProjectionThread = async ({ dataDir, logger, onCommitted }: { 
   worker.on('message', (message: FromEngineThread) => {
     switch (message.kind) {
       case 'committed':
+        takeWake(pending, WAKE_PENDING.committed);
         return onCommitted();
       case 'caughtUp':
         caughtUp = message.caughtUp;
@@ -95,8 +116,8 @@ export const startProjectionThread = async ({ dataDir, logger, onCommitted }: { 
       case 'stopped':
         return stopped();
       case 'result': {
-        const call = pending.get(message.id);
-        pending.delete(message.id);
+        const call = calls.get(message.id);
+        calls.delete(message.id);
         if (message.error) call?.reject(rebuildError(message.error));
         else call?.resolve(message.result);
         return;
@@ -107,8 +128,8 @@ export const startProjectionThread = async ({ dataDir, logger, onCommitted }: { 
     failure = error;
     caughtUp = false;
     for (const listener of caughtUpListeners) listener();
-    for (const call of pending.values()) call.reject(error);
-    pending.clear();
+    for (const call of calls.values()) call.reject(error);
+    calls.clear();
     started();
     stopped();
   };
@@ -122,7 +143,7 @@ export const startProjectionThread = async ({ dataDir, logger, onCommitted }: { 
     if (failure) return Promise.reject(failure);
     const id = nextId++;
     return new Promise<Awaited<ReturnType<ProjectionEngine[M]>>>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      calls.set(id, { resolve: resolve as (value: unknown) => void, reject });
       post({ kind: 'call', call: { id, method, args } as EngineCall });
     });
   };
@@ -159,5 +180,5 @@ export const startProjectionThread = async ({ dataDir, logger, onCommitted }: { 
       return () => progressListeners.delete(listener);
     },
   };
-  return { engine: engine, appended: () => post({ kind: 'appended' }) };
+  return { engine: engine, appended: () => postOnce(pending, WAKE_PENDING.appended, () => post({ kind: 'appended' })) };
 };

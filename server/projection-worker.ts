@@ -6,10 +6,19 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openDocumentStore, openEventStore } from '@vis/infrastructure';
 import { pino } from 'pino';
 import { allProjections, createProjectionEngine, EMBEDDED_OWNER, type ProjectionEngine } from '@vis/projections';
-import type { EngineCall, FromEngineThread, ProjectionThreadData, ToEngineThread } from './projection-thread.ts';
+import {
+  postOnce,
+  takeWake,
+  WAKE_PENDING,
+  type EngineCall,
+  type FromEngineThread,
+  type ProjectionThreadData,
+  type ToEngineThread,
+} from './projection-thread.ts';
 
 const port = parentPort!;
-const { dataDir, logLevel } = workerData as ProjectionThreadData;
+const { dataDir, logLevel, pending: pendingWakes } = workerData as ProjectionThreadData;
+const pending = new Int32Array(pendingWakes);
 const post = (message: FromEngineThread) => port.postMessage(message);
 
 // Log lines go to the main thread's logger, which writes them where the server's own lines go.
@@ -25,7 +34,11 @@ const eventStore = openEventStore(embedded, {
     return () => appendedListeners.delete(follow);
   },
 });
-const documentStore = await openDocumentStore(embedded, { shared: true, onCommit: () => post({ kind: 'committed' }) });
+// One `committed` on its way at a time: the main thread's one read of the change log takes every commit before it.
+const documentStore = await openDocumentStore(embedded, {
+  shared: true,
+  onCommit: () => postOnce(pending, WAKE_PENDING.committed, () => post({ kind: 'committed' })),
+});
 const engine = createProjectionEngine({ eventStore, documentStore, logger, projections: allProjections, ownerId: EMBEDDED_OWNER });
 
 const calls: { [M in EngineCall['method']]: (...args: never[]) => Promise<unknown> } = {
@@ -51,6 +64,7 @@ const stopWatching = engine.onCaughtUpChange(reportCaughtUp);
 engine.onRebuildProgress((progress) => post({ kind: 'progress', progress }));
 
 const stop = async () => {
+  clearTimeout(lingering);
   stopWatching();
   await engine.stop();
   await eventStore.close();
@@ -58,9 +72,35 @@ const stop = async () => {
   post({ kind: 'stopped' });
 };
 
+/**
+ * How long the thread may wait, once woken by an append, before it reads the log: commands that come within it are
+ * read, folded and written as one batch (one read of the log, one fold per projection, one commit of the read
+ * models, one `committed` to the main thread) instead of one batch each. It lingers only while appends come
+ * close together (the last read less than `LINGER_WHEN_WITHIN_MS` before): a command now and then is read at
+ * once, so at low rates lag stays the chain's own, and under load each command waits at most this long (plus
+ * the timer's own slack, a millisecond or more on a loaded machine). docs/architecture.md states the bound,
+ * docs/benchmarks.md measures the trade (lag against CPU per command at 10 to 1,000 commands/s).
+ */
+const LINGER_MS = 1;
+const LINGER_WHEN_WITHIN_MS = 10;
+let lastRead = Number.NEGATIVE_INFINITY;
+let lingering: NodeJS.Timeout | undefined;
+const readTheLog = () => {
+  lingering = undefined;
+  // Taken just before the read: an append committed from here on posts again, one before it is in this read.
+  takeWake(pending, WAKE_PENDING.appended);
+  lastRead = performance.now();
+  for (const follow of appendedListeners) follow();
+};
+const woken = () => {
+  if (lingering) return;
+  if (performance.now() - lastRead < LINGER_WHEN_WITHIN_MS) lingering = setTimeout(readTheLog, LINGER_MS);
+  else readTheLog();
+};
+
 port.on('message', (message: ToEngineThread) => {
   if (message.kind === 'appended') {
-    for (const follow of appendedListeners) follow();
+    woken();
     return;
   }
   if (message.kind === 'stop') {
