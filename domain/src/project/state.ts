@@ -112,7 +112,12 @@ export const evolveProjectContent = (state: ProjectState, event: ProjectEvent): 
       project: state,
     };
   }
-  return { ...evolveActive(state, event), revision: state.revision + 1 };
+  // `evolveActive` answers `state` itself or a copy of its own: the copy takes its revision in place, which saves
+  // copying the whole state a second time on every event (a rebuild folds a million of them).
+  const next = evolveActive(state, event);
+  if (next === state) return { ...state, revision: state.revision + 1 };
+  next.revision = state.revision + 1;
+  return next;
 };
 
 /** The decider's fold: the project's content, and for each text the revision that last changed it. */

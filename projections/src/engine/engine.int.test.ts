@@ -232,6 +232,26 @@ describe.each([
     expect((await tally('s-1'))!.count).toBe(13);
   });
 
+  it('rebuilds a projection that never ran in this store (the rebuild bench, an offline rebuild), then follows the log from where it ended', async () => {
+    for (let i = 0; i < 12; i++) await append(`s-${i % 2}`, `v${i}`);
+    // Not started: there is no status yet, so the rebuild's switch is the first to give the projection a position.
+    const engine = createProjectionEngine({
+      ...stores,
+      projections: [tallyProjection()],
+      logger: silentLogger(),
+      rebuildPageSize: 5,
+      rebuildFlushEvery: 10,
+    });
+    engines.push(engine);
+
+    await engine.rebuild('tallies');
+    expect((await status())!.position).toBe(Number(await stores.eventStore.headPosition()));
+    expect((await tally('s-0'))!.count).toBe(6);
+    await append('s-0', 'after');
+    await caughtUpWithLog();
+    expect((await tally('s-0'))!.values).toEqual(['v0', 'v2', 'v4', 'v6', 'v8', 'v10', 'after']);
+  });
+
   it("creates the projection's indexes on the serving collection at start, and on a rebuilt one before readers switch to it", async () => {
     await append('s-1', 'a', 'b');
     const created: { collection: string; indexes: unknown; serving: string | undefined }[] = [];

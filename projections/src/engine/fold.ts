@@ -126,10 +126,14 @@ export const foldEvents = async (
   audit?: StreamAudit,
 ) => {
   const handled = new Set<string>(projection.handles);
+  // A stream's events mostly come in a row (an append is contiguous in the log): its run is looked up once per
+  // row, not once per event. Nothing else touches `seen` during the call, and a run is updated in place.
+  let lastStreamId: string | undefined;
+  let lastRun: { first: number; last: number } | undefined;
   for (const event of events) {
     const streamId = event.streamId;
     const revision = Number(event.revision);
-    const run = audit?.seen.get(streamId);
+    const run = streamId === lastStreamId ? lastRun : audit?.seen.get(streamId);
     if (audit) {
       if (run && revision > run.last + 1) {
         const missing = (await readRange(audit, streamId, run.last + 1, revision - 1)).filter((e) => routeOf(projection, handled, e) !== null);
@@ -137,8 +141,12 @@ export const foldEvents = async (
       }
       // Updated in place, once per event of a rebuild. A stream forgotten (the least recently delivered, past
       // `limit`) starts a new run when it delivers again: its next check reads the stream instead.
-      if (!run) audit.seen.set(streamId, { first: revision, last: revision });
-      else if (revision > run.last) run.last = revision;
+      if (!run) audit.seen.set(streamId, (lastRun = { first: revision, last: revision }));
+      else {
+        if (revision > run.last) run.last = revision;
+        lastRun = run;
+      }
+      lastStreamId = streamId;
     }
     if (!handled.has(event.type) || audit?.skipped.has(Number(event.position))) continue;
     const id = projection.documentId(event);

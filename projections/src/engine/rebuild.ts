@@ -180,6 +180,9 @@ export const createRebuilds = ({
       await flush({
         collection,
         version: projection.version,
+        // The new collection holds every event up to here (the serving loop is paused, so it was no further): its
+        // loop follows on from here. A projection that never ran before the rebuild has no position of its own.
+        position,
         rebuild: null,
         state: 'live',
         error: null,

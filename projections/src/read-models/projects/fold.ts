@@ -64,9 +64,20 @@ const fieldsOf = (state: ActiveProjectState, createdAt: string, updatedAt: strin
   updatedAt,
 });
 
-/** When the user acted: the command's time, which handleCommand keeps in every event's metadata. */
-const actedAt = (event: RecordedEvent<ProjectEvent>) =>
-  ((event.metadata as { at?: unknown }).at as string | undefined) ?? event.createdAt.toISOString();
+/**
+ * The last append time formatted, by its milliseconds: the events of one append share their `createdAt` (each
+ * decoded as a Date of its own), and formatting one was 6% of a 1,000,000-event rebuild of events without `at`.
+ */
+let lastCreatedAt = { time: Number.NaN, iso: '' };
+
+/** When the user acted: the command's time, which handleCommand keeps in every event's metadata (older events: the append's). */
+const actedAt = (event: RecordedEvent<ProjectEvent>) => {
+  const at = (event.metadata as { at?: unknown }).at as string | undefined;
+  if (at !== undefined) return at;
+  const time = event.createdAt.getTime();
+  if (time !== lastCreatedAt.time) lastCreatedAt = { time, iso: event.createdAt.toISOString() };
+  return lastCreatedAt.iso;
+};
 
 /**
  * Read models fold project events with the domain's own fold (`evolveProjectContent`, the decider's
