@@ -78,7 +78,8 @@ describe('the embedded server npm start builds', { timeout: 60_000 }, () => {
       // The web app's files come from WEB_DIST_DIR, resolved from the working directory, not from the bundle.
       expect(await (await fetch(`${url}/`)).text()).toContain('built web app');
     } finally {
-      process.kill(-child.pid!, 'SIGTERM');
+      // Unless it already exited, whose output the failure above carries.
+      if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
     }
     expect(await exited).toBe(0);
   });
