@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { benchmarkAppends, benchmarkRawLmdbAppends, type BenchmarkAppendsResult } from '@vis/infrastructure';
+import { buildEmbedded } from '../scripts/build-embedded.ts';
 import { bytesRows, type BytesPerEventResult } from './bytes-report.ts';
 import { measureLagCurve, percentile } from './lag-curve.ts';
 import { measureLandingJavaScript } from './landing-js.ts';
@@ -22,10 +23,13 @@ const CONNECTIONS = 64;
 const REBUILD_EVENTS = QUICK ? 100_000 : 1_000_000;
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = ['--import', 'tsx'];
+// The embedded server as npm start runs it: compiled once, run by node (a .ts script runs through tsx).
+console.log('Building the embedded server…');
+const EMBEDDED = path.relative(root, (await buildEmbedded()).main);
 
 const startChild = (script: string, env: Record<string, string> = {}) =>
   new Promise<{ child: ChildProcess; url: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [...tsx, script], {
+    const child = spawn(process.execPath, [...(script.endsWith('.ts') ? tsx : ['--enable-source-maps']), script], {
       cwd: root,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -99,7 +103,7 @@ const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
 /** An embedded server on a fresh data dir with one visitor session owning `projects` projects. */
 const embeddedWithProjects = async (projects: number) => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vis-bench-'));
-  const { child, url } = await startChild('server/main.ts', {
+  const { child, url } = await startChild(EMBEDDED, {
     DATA_DIR: dataDir,
     PORT: '0',
     SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
@@ -127,7 +131,7 @@ const embeddedWithProjects = async (projects: number) => {
 const visitorDataDir = async (prefix: string, seedScript: string, seedArgs: string[]) => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
   const env = { DATA_DIR: dataDir, PORT: '0', SESSION_SECRET: 'bench-session-secret-0123456789abcdef' };
-  const first = await startChild('server/main.ts', env);
+  const first = await startChild(EMBEDDED, env);
   const created = await fetch(`${first.url}/api/projects`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   const cookie = cookieOf(created);
   const { project } = (await created.json()) as { project: { id: string } };
@@ -150,13 +154,13 @@ const ROUNDS = 3;
 console.log('Bare Koa and the embedded server, interleaved…');
 const bare = await startChild('bench/servers/bare-koa.ts');
 
-// 0. At rest: a fresh embedded server nobody calls (`npx tsx server/main.ts`, no requests), once its start-up
+// 0. At rest: a fresh embedded server nobody calls (`node dist/embedded/main.mjs` as npm start runs it, no requests), once its start-up
 // work is over, measured over the same seconds as the bare Koa server, idle too: a Node process's own floor.
 console.log('Idle CPU…');
 const IDLE_S = QUICK ? 5 : 20;
 const IDLE_TARGET_MS_PER_S = 1;
 const idleDir = mkdtempSync(path.join(os.tmpdir(), 'vis-bench-idle-'));
-const idle = await startChild('server/main.ts', { DATA_DIR: idleDir, PORT: '0', SESSION_SECRET: 'bench-session-secret-0123456789abcdef' });
+const idle = await startChild(EMBEDDED, { DATA_DIR: idleDir, PORT: '0', SESSION_SECRET: 'bench-session-secret-0123456789abcdef' });
 await settleCpu(bare.child.pid!);
 await settleCpu(idle.child.pid!);
 const [idleMsPerS, bareIdleMsPerS] = await idleCpuPerSecond([idle.child.pid!, bare.child.pid!], IDLE_S);
@@ -310,12 +314,12 @@ for (const length of STREAM_LENGTHS) {
     await res.arrayBuffer();
     return performance.now() - started;
   };
-  const unseen = await startChild('server/main.ts', env);
+  const unseen = await startChild(EMBEDDED, env);
   const withoutSnapshot = await addParameter(unseen.url, 'first after growing');
   // The snapshot is written after the command's answer.
   await new Promise((resolve) => setTimeout(resolve, 1000));
   await stop(unseen.child);
-  const server = await startChild('server/main.ts', env);
+  const server = await startChild(EMBEDDED, env);
   const latencies: number[] = [];
   for (let i = 0; i < COMMANDS_PER_LENGTH; i++) latencies.push(await addParameter(server.url, `late ${i}`));
   await stop(server.child);
@@ -333,7 +337,7 @@ console.log('GET /api/projects/:id by number of projects stored…');
 for (const stored of QUICK ? [10_000] : [10_000, 100_000]) {
   const { dataDir, env, cookie } = await visitorDataDir('vis-bench-many-', 'bench/servers/seed-projects.ts', [String(stored - 1)]);
   const ids = JSON.parse(readFileSync(path.join(dataDir, 'ids.json'), 'utf8')) as string[];
-  const server = await startChild('server/main.ts', env);
+  const server = await startChild(EMBEDDED, env);
   // The read models catch up on start: the last seeded project answers once they have. A slow machine needed more
   // than a minute for 100,000 projects, so the wait is long and how long it took is reported.
   const catchUpStarted = performance.now();

@@ -5,7 +5,7 @@
 // bundled in, every package from node_modules stays an import, resolved at run time from the installed
 // node_modules as before. Source maps point stack traces at the TypeScript.
 import path from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 
 export const SERVICES = ['command-api', 'projections', 'query-api'] as const;
 export type ServiceName = (typeof SERVICES)[number];
@@ -20,22 +20,27 @@ const installedPackagesStayExternal: Plugin = {
   },
 };
 
+/** How a Node entry is compiled (the services here, the embedded server in build-embedded.ts): no keepNames. */
+export const nodeBundle = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  // One file an entry; what they share is small next to a second copy of node_modules.
+  splitting: false,
+  outExtension: { '.js': '.mjs' },
+  plugins: [installedPackagesStayExternal],
+  logLevel: 'warning',
+} satisfies BuildOptions;
+
 /** Each service's compiled file, and the installed packages it imports (which the image must install). */
 export const buildServices = async (outDir = path.join(root, 'dist')) => {
   const { metafile } = await build({
     metafile: true,
     entryPoints: Object.fromEntries(SERVICES.map((service) => [service, path.join(root, service, 'src', 'main.ts')])),
     outdir: outDir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: true,
-    // One file a service; what they share is small next to a second copy of node_modules.
-    splitting: false,
-    outExtension: { '.js': '.mjs' },
-    plugins: [installedPackagesStayExternal],
-    logLevel: 'warning',
+    ...nodeBundle,
   });
   const files = Object.fromEntries(SERVICES.map((service) => [service, path.join(outDir, `${service}.mjs`)])) as Record<ServiceName, string>;
   const imported = new Set<string>();

@@ -78,7 +78,8 @@ const relog = (logger: Logger, line: string) => {
  */
 export const startProjectionThread = async ({ dataDir, logger, onCommitted }: { dataDir: string; logger: Logger; onCommitted: () => void }) => {
   // The thread registers tsx itself (projection-worker.mjs): loader flags of the parent (`--import tsx`) would apply
-  // twice or, under a test runner, not at all, so none is passed on.
+  // twice or, under a test runner, not at all, so none is passed on. From the bundle npm start runs
+  // (scripts/build-embedded.ts) the same URL is the compiled worker beside main.mjs, which needs no loader.
   const pendingWakes = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
   const pending = new Int32Array(pendingWakes);
   const worker = new Worker(new URL('./projection-worker.mjs', import.meta.url), {

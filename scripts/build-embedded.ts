@@ -1,0 +1,31 @@
+// `npm start` runs this first: the embedded server (server/main.ts) and its projection thread as plain JavaScript,
+// compiled once at start, so that requests run what esbuild emits without tsx's keepNames. Under tsx every
+// named closure made per request is wrapped in a `__name(...)` defineProperty call, which a profile showed costing
+// a command measurable main-thread CPU. Built like the services (scripts/build-services.ts): the @vis/* workspaces
+// compiled in, node_modules packages left as imports, source maps for stack traces.
+//
+// server/projection-thread.ts starts `new URL('./projection-worker.mjs', import.meta.url)`: from the sources that
+// file registers tsx and imports projection-worker.ts; from the bundle the same URL is the compiled worker written
+// beside main.mjs here, which needs no loader. Other paths the server reads (WEB_DIST_DIR, DATA_DIR) are relative
+// to the working directory, not to a source file, so they resolve the same from dist/embedded/.
+import path from 'node:path';
+import { build } from 'esbuild';
+import { nodeBundle } from './build-services.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** The compiled server's entry (`node <main>`), with the projection worker beside it. */
+export const buildEmbedded = async (outDir = path.join(root, 'dist', 'embedded')) => {
+  await build({
+    entryPoints: { main: path.join(root, 'server', 'main.ts'), 'projection-worker': path.join(root, 'server', 'projection-worker.ts') },
+    outdir: outDir,
+    ...nodeBundle,
+  });
+  return { main: path.join(outDir, 'main.mjs'), worker: path.join(outDir, 'projection-worker.mjs') };
+};
+
+const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
+if (isMain) {
+  const { main } = await buildEmbedded(process.argv[2] ? path.resolve(process.argv[2]) : undefined);
+  console.log(`embedded server: ${path.relative(process.cwd(), main)}`);
+}
