@@ -57,5 +57,7 @@ export const authRoutes = ({ options, ...deps }: AuthDeps): Middleware => {
   });
   router.post('/auth/logout', logout);
 
-  return router.routes() as Middleware;
+  const routes = router.routes() as Middleware;
+  // Every route here is under /auth/: any other request (every command) skips the router's matching.
+  return (ctx, next): Promise<unknown> => (ctx.path.startsWith('/auth/') ? (routes(ctx, next) as Promise<unknown>) : next());
 };
