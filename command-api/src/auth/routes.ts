@@ -57,5 +57,9 @@ export const authRoutes = ({ options, ...deps }: AuthDeps): Middleware => {
   });
   router.post('/auth/logout', logout);
 
-  return router.routes() as Middleware;
+  const routes = router.routes() as Middleware;
+  // Every route here is under /auth/: any other request (every command) skips the router's matching. The router
+  // stays reachable as on @koa/router's own middleware, where the route inventory (reliability/) looks for it.
+  const underAuth: Middleware = (ctx, next): Promise<unknown> => (ctx.path.startsWith('/auth/') ? (routes(ctx, next) as Promise<unknown>) : next());
+  return Object.assign(underAuth, { router });
 };

@@ -24,6 +24,9 @@ export interface FrontDoorOptions {
   metrics?: { metrics: Metrics; operators: OperatorAccess };
 }
 
+/** `/metrics`, with or without a query: compared in place, for every request passes here. */
+const isMetricsPath = (url = '') => url.startsWith(METRICS_PATH) && (url.length === METRICS_PATH.length || url[METRICS_PATH.length] === '?');
+
 /**
  * What every server of the product (each service of the topology, the embedded server) puts before its apps:
  * a request or WebSocket upgrade naming a host this server does not answer for gets 421 (DNS rebinding: a
@@ -58,7 +61,7 @@ export const createFrontDoor = ({ site, logger, isReady, metrics }: FrontDoorOpt
   const answersHere = (request: IncomingMessage) =>
     !hosts.isKnownHost(request.headers.host, localPortOf(request)) ||
     request.url === '/healthz' ||
-    (metrics !== undefined && request.url?.split('?')[0] === METRICS_PATH);
+    (metrics !== undefined && isMetricsPath(request.url));
 
   return {
     /** The server's request listener: `handle` for every request to a known host but `/healthz` and `/metrics`. */

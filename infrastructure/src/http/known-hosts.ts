@@ -22,6 +22,27 @@ const parseHost = (host: string | undefined) => {
   return match ? { name: match.groups!.name!, port: match.groups!.port } : null;
 };
 
+/** At most this many verdicts are kept per check: a browser sends the same Host and Origin on every request. */
+const REMEMBERED_VERDICTS = 64;
+
+/**
+ * A verdict on a Host or an Origin, worked out once per value: it depends only on the value, the port and the
+ * configuration, never on time. Bounded (a client may send any value): past the bound, everything is forgotten.
+ */
+const remembered = (check: (value: string | undefined, localPort: number | undefined) => boolean) => {
+  const verdicts = new Map<string, boolean>();
+  return (value: string | undefined, localPort: number | undefined): boolean => {
+    if (value === undefined) return check(value, localPort);
+    const key = `${localPort}\n${value}`;
+    const known = verdicts.get(key);
+    if (known !== undefined) return known;
+    const verdict = check(value, localPort);
+    if (verdicts.size >= REMEMBERED_VERDICTS) verdicts.clear();
+    verdicts.set(key, verdict);
+    return verdict;
+  };
+};
+
 /**
  * The hosts this server answers for, and the origins whose pages may change state here. Never the request's own
  * `Host`: after DNS rebinding a stranger's page on `rebind.evil.example:3000` reaches 127.0.0.1 with that name in
@@ -45,16 +66,16 @@ export const createKnownHosts = ({ publicUrl, trustProxy = false, production = f
     !production && LOOPBACK_NAMES.has(name) && (trustProxy || port === String(localPort));
   return {
     /** Whether a `Host` names this server; `localPort` is the port the request arrived on. */
-    isKnownHost: (host: string | undefined, localPort: number | undefined) => {
+    isKnownHost: remembered((host: string | undefined, localPort: number | undefined) => {
       const parsed = parseHost(host);
       if (parsed === null) return false;
       const port = parsed.port ?? '80';
       // Behind a TLS proxy `Host` carries no port for https: PUBLIC_URL's default port is then the one it means.
       if (parsed.name === publicName && (parsed.port === undefined || port === publicPort)) return true;
       return isLoopback(parsed.name, port, localPort);
-    },
+    }),
     /** Whether an `Origin` is this site's: PUBLIC_URL's origin, or (outside production) a loopback one as above. */
-    isKnownOrigin: (origin: string | undefined, localPort: number | undefined) => {
+    isKnownOrigin: remembered((origin: string | undefined, localPort: number | undefined) => {
       let url: URL;
       try {
         url = new URL(origin ?? '');
@@ -65,7 +86,7 @@ export const createKnownHosts = ({ publicUrl, trustProxy = false, production = f
       if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
       const parsed = parseHost(url.host);
       return parsed !== null && isLoopback(parsed.name, parsed.port ?? DEFAULT_PORTS[url.protocol]!, localPort);
-    },
+    }),
   };
 };
 
