@@ -16,20 +16,6 @@ const SCREEN_CHUNK = new RegExp(
     .join('|')})-[\\w-]{8}\\.js$`,
 );
 
-/**
- * The stage screen's chunk, whose imports go three levels deep (stage → its components → what they import). Its
- * deeper imports (six chunks) are preloaded when the stage chunk is asked for, so the loader's chain is two levels
- * on a first visit, not three; its direct imports (two dozen) the browser asks for itself on reading the chunk,
- * as before: preloading all of them from script was one long task after the first paint.
- */
-const STAGE_CHUNK = /^stage-[\w-]{8}\.js$/;
-/** Each chunk's static imports, read from the bundle before Vite's preload pass asks resolveDependencies. */
-const chunkImports = new Map<string, readonly string[]>();
-const beyondDirectImports = (file: string, deps: string[]) => {
-  const direct = new Set(chunkImports.get(file));
-  return deps.filter((dep) => dep !== file && !direct.has(dep));
-};
-
 const API = 'http://127.0.0.1:3000';
 type ProxyRequest = { setHeader: (name: string, value: string) => void };
 type BrowserRequest = { headers: Record<string, string | string[] | undefined> };
@@ -45,15 +31,6 @@ const asServerOrigin = (proxy: {
 
 export default defineConfig({
   plugins: [
-    {
-      name: 'vis:chunk-imports',
-      generateBundle: {
-        order: 'pre',
-        handler(_options, bundle) {
-          for (const output of Object.values(bundle)) if (output.type === 'chunk') chunkImports.set(output.fileName, output.imports);
-        },
-      },
-    },
     react(),
     tailwindcss(),
     // Each text asset also as .br and .gz beside it, compressed once at build at the highest levels: the server sends
@@ -86,10 +63,7 @@ export default defineConfig({
     // (router.tsx). The first page's imports stay preloaded from index.html, and a popup's with it (a tooltip or
     // menu is wanted at once, and has few).
     modulePreload: {
-      resolveDependencies: (file, deps, { hostType }) => {
-        if (hostType !== 'js' || !SCREEN_CHUNK.test(path.basename(file))) return deps;
-        return STAGE_CHUNK.test(path.basename(file)) ? beyondDirectImports(file, deps) : [];
-      },
+      resolveDependencies: (file, deps, { hostType }) => (hostType === 'js' && SCREEN_CHUNK.test(path.basename(file)) ? [] : deps),
     },
   },
 });
