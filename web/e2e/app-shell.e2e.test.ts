@@ -41,6 +41,8 @@ describe('the app shell', () => {
   it('opens the mobile drawer over an overlay and closes it with the browser back button', async () => {
     const { context, page, consoleErrors } = await openPage(env.browser, 375);
     await page.goto(env.server.url);
+    // Once the shell has rendered (its first render may end after the load event), the phone's sidebar is hidden.
+    await page.getByRole('button', { name: 'Open sidebar' }).waitFor();
     expect(await page.getByRole('complementary', { name: 'Sidebar' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open sidebar' }).click();
     const drawer = page.getByRole('dialog', { name: 'Sidebar' });
@@ -82,7 +84,8 @@ describe('the app shell', () => {
         await page.getByRole('dialog', { name: 'Sidebar' }).getByRole('button', { name: 'Send feedback' }).click();
       };
       await page.goto(env.server.url);
-      expect(await page.getByRole('button', { name: 'Send feedback' }).isVisible()).toBe(true);
+      // The first render runs as a transition (web/src/main.tsx) and may end after the load event: wait for it.
+      await page.getByRole('button', { name: 'Send feedback' }).waitFor();
       await openFeedback();
       const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
       await dialog.waitFor();
