@@ -39,7 +39,19 @@ const documentStore = await openDocumentStore(embedded, {
   shared: true,
   onCommit: () => postOnce(pending, WAKE_PENDING.committed, () => post({ kind: 'committed' })),
 });
-const engine = createProjectionEngine({ eventStore, documentStore, logger, projections: allProjections, ownerId: EMBEDDED_OWNER });
+// The embedded server's leases are renewed every 10 s (lapsing after 30 s) instead of the services' 2 s and 10 s: each
+// round is a write and a commit, the one cost of a server at rest. Only this process follows its data directory
+// (its own restart takes its leases back at once, being the same owner); a projections process started beside it
+// on the same directory waits at most 30 s after this one dies.
+const EMBEDDED_LEASES = { leaseTtlMs: 30_000, leaseRenewMs: 10_000 };
+const engine = createProjectionEngine({
+  eventStore,
+  documentStore,
+  logger,
+  projections: allProjections,
+  ownerId: EMBEDDED_OWNER,
+  ...EMBEDDED_LEASES,
+});
 
 const calls: { [M in EngineCall['method']]: (...args: never[]) => Promise<unknown> } = {
   names: async () => engine.names(),
