@@ -7,7 +7,7 @@ import { startChildServer, type ChildServer } from '../reliability/support/child
 
 /**
  * A server nobody uses costs nothing: every wait in it is woken by what it waits for (an append, a commit, a
- * message), never by a timer. What is left at rest is the projections' lease round every 2 s (one write) and
+ * message), never by a timer. What is left at rest is the projections' lease round every 10 s (one write) and
  * sweeps once a minute or less often. Before this was held, an idle server spent 36–39 ms of CPU a second
  * polling (a 20 ms and several 10 ms timers); now 1.0–1.5 ms on a loaded two-core machine (the lease rounds).
  * The bound leaves room for a busier one.
