@@ -29,14 +29,17 @@ export const measureCpu = (pid: number) => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Waits until a process's start-up work (compiling, catching up, first rounds) is over: a window of
- * `windowMs` in which it spends at most `quietMsPerSecond`, or `maxWindows` windows, whichever comes first.
+ * Waits until a process's start-up work (compiling, catching up, first rounds) is over: `quietWindows` windows
+ * in a row of `windowMs` in each of which it spends at most `quietMsPerSecond`, or `maxWindows` windows, whichever
+ * comes first.
  */
-export const settle = async (pid: number, { windowMs = 2_000, quietMsPerSecond = 10, maxWindows = 30 } = {}) => {
+export const settle = async (pid: number, { windowMs = 2_000, quietMsPerSecond = 10, maxWindows = 30, quietWindows = 1 } = {}) => {
+  let quiet = 0;
   for (let window = 0; window < maxWindows; window++) {
     const before = cpuMs(pid);
     await sleep(windowMs);
-    if (((cpuMs(pid) - before) * 1000) / windowMs <= quietMsPerSecond) return;
+    quiet = ((cpuMs(pid) - before) * 1000) / windowMs <= quietMsPerSecond ? quiet + 1 : 0;
+    if (quiet >= quietWindows) return;
   }
 };
 
