@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorBody } from './errors.ts';
@@ -27,17 +28,16 @@ const REMEMBERED_VERDICTS = 64;
 
 /**
  * A verdict on a Host or an Origin, worked out once per value: it depends only on the value, the port and the
- * configuration, never on time. Bounded (a client may send any value): past the bound, everything is forgotten.
+ * configuration, never on time. Bounded (a client may send any value): the least recently used is dropped.
  */
 const remembered = (check: (value: string | undefined, localPort: number | undefined) => boolean) => {
-  const verdicts = new Map<string, boolean>();
+  const verdicts = new LRUCache<string, boolean>({ max: REMEMBERED_VERDICTS });
   return (value: string | undefined, localPort: number | undefined): boolean => {
     if (value === undefined) return check(value, localPort);
     const key = `${localPort}\n${value}`;
     const known = verdicts.get(key);
     if (known !== undefined) return known;
     const verdict = check(value, localPort);
-    if (verdicts.size >= REMEMBERED_VERDICTS) verdicts.clear();
     verdicts.set(key, verdict);
     return verdict;
   };
