@@ -49,6 +49,8 @@ export const openCommandQueryStack = async ({
   const handler = (req: IncomingMessage, res: ServerResponse) => void (req.method === 'GET' ? queries : commands)(req, res);
   return {
     browser: () => request.agent(handler),
+    /** One request with no cookie jar: the test sets every header itself (a copy of a cookie someone kept, say). */
+    request: () => request(handler),
     /** Every event written, in order. */
     events: () => stores.eventStore.readAll(),
     progress,

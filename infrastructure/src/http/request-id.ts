@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
 
 /** A caller's (or a proxy's) own id is kept when it is a plain token, so one id follows a request across services. */
@@ -11,11 +12,16 @@ const USABLE_REQUEST_ID = /^[\w.:-]{1,100}$/;
  */
 export const requestIds = (): Middleware => (ctx, next) => {
   // Straight from Node's request and response: this runs on every request, and Koa's accessors add nothing here.
-  const given = ctx.req.headers['x-request-id'];
-  const requestId = typeof given === 'string' && USABLE_REQUEST_ID.test(given) ? given : randomUUID();
+  const requestId = requestIdFor(ctx.req);
   ctx.state.requestId = requestId;
   ctx.res.setHeader('X-Request-Id', requestId);
   return next();
+};
+
+/** The id a request is answered under: its own when usable, else a new one (also for handlers outside Koa). */
+export const requestIdFor = (request: IncomingMessage): string => {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && USABLE_REQUEST_ID.test(given) ? given : randomUUID();
 };
 
 /** The request's id, when `requestIds` runs before. */

@@ -169,6 +169,40 @@ export const sessions = (app: Koa, { secret, store, abuse }: SessionOptions): Mi
   return compose([session, identify]);
 };
 
+/** A cookie's raw value as the `cookies` package (Koa's) reads it: the first `name=` after a `;`, outer quotes dropped. */
+const cookiePattern = (name: string) => new RegExp(`(?:^|;) *${name.replace(/[\^$\\.*+?()[\]{}|]/g, '\\$&')}=([^;]*)`);
+const cookieIn = (header: string, pattern: RegExp): string | undefined => {
+  const value = pattern.exec(header)?.[1];
+  return value !== undefined && value.startsWith('"') ? value.slice(1, -1) : value;
+};
+const SESSION_PATTERN = cookiePattern(SESSION_COOKIE);
+const SIGNATURE_PATTERN = cookiePattern(`${SESSION_COOKIE}.sig`);
+const VISITOR_PATTERN = cookiePattern(VISITOR_COOKIE);
+
+/**
+ * Who a raw read request acts as, for a handler that answers without Koa, where `sessions` would only read: a
+ * session cookie signed with the current key, naming a live record (the store's own cache and revocations, so a
+ * signed-out or replaced session is refused at once) that koa-session would accept (not past `_expire`) and that
+ * already has an identity, and the visitor cookie already there. Then `sessions` would neither write a record nor
+ * set a cookie, and its actor is this one. Anything else is `undefined`: the caller hands the request to the full
+ * stack, which decides as always (a new visitor, a re-signed cookie, a refusal).
+ */
+export const createSessionShortcut = ({ secret, store }: { secret: string; store: SessionStore }) => {
+  const keys = rememberingKeygrip(new Keygrip([secret]));
+  return async (request: IncomingMessage): Promise<string | undefined> => {
+    const header = request.headers.cookie;
+    if (!header || cookieIn(header, VISITOR_PATTERN) === undefined) return undefined;
+    const sid = cookieIn(header, SESSION_PATTERN);
+    const signature = cookieIn(header, SIGNATURE_PATTERN);
+    // Index 0 only: a value signed with an older key is re-signed by the full stack (a Set-Cookie).
+    if (!sid || !signature || keys.index(`${SESSION_COOKIE}=${sid}`, signature) !== 0) return undefined;
+    const data = (await store.get(sid)) as (SessionData & { _expire?: unknown }) | null;
+    if (!data || (typeof data._expire === 'number' && data._expire < Date.now())) return undefined;
+    const actor = actorFrom(data);
+    return actor === NOBODY ? undefined : actor;
+  };
+};
+
 /** The session record a raw request names, with its id (what deleting it, at sign-out, deletes). */
 const readSessionRecord = ({ secret, store }: { secret: string; store: SessionStore }) => {
   const app = new Koa();

@@ -6,10 +6,14 @@ import {
   projectStagesResponse,
   publicCouponResponse,
   stageId,
+  SIGN_IN_POSITION_COOKIE,
   subscriptionStatusResponse,
+  VISITOR_COOKIE,
 } from '@vis/domain';
 import { balancesProjection, projectsProjection, projectSummariesProjection } from '@vis/projections';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import Koa from 'koa';
+import type { Response } from 'supertest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // eslint-disable-next-line vis/no-relative-packages -- server/ is the root package's test harness, not a workspace: it has no package entry
 import { openCommandQueryStack } from '../../../server/testing/command-query-stack.ts';
 
@@ -26,15 +30,22 @@ beforeEach(async () => {
 });
 afterEach(() => stack.close());
 
+/** A browser that made a project, and its first read of it (waiting for the projection, through the full stack). */
+const browserWithProject = async () => {
+  const ann = stack.browser();
+  const created = await ann
+    .post('/api/projects')
+    .send({ project: { name: 'Tip Jar' } })
+    .expect(201);
+  const id = created.body.project.id as string;
+  const first = await ann.get(`/api/projects/${id}`).set('X-Min-Position', String(created.body.position)).expect(200);
+  return { ann, created, id, first };
+};
+
 /** The wire contract: every answer parses with the schema the web app's types come from. */
 describe('the project and account reads answer the wire contract', () => {
   it('GET /api/projects/:id, /stages and /api/projects', async () => {
-    const ann = stack.browser();
-    const created = await ann
-      .post('/api/projects')
-      .send({ project: { name: 'Tip Jar' } })
-      .expect(201);
-    const id = created.body.project.id as string;
+    const { ann, id } = await browserWithProject();
     const added = await ann.post(`/api/projects/${id}/parameters`).send({ list: 'viralParameters', value: 'Scarcity' }).expect(200);
     const position = String(added.body.position);
 
@@ -51,13 +62,7 @@ describe('the project and account reads answer the wire contract', () => {
   });
 
   it('GET /api/projects/:id answers 304 to a page that has this version, 200 once the project moved, and never to a stranger', async () => {
-    const ann = stack.browser();
-    const created = await ann
-      .post('/api/projects')
-      .send({ project: { name: 'Tip Jar' } })
-      .expect(201);
-    const id = created.body.project.id as string;
-    const first = await ann.get(`/api/projects/${id}`).set('X-Min-Position', String(created.body.position)).expect(200);
+    const { ann, id, first } = await browserWithProject();
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"projects_v\d+\.\d+"$/);
     expect(first.headers['cache-control']).toBe('no-store');
@@ -83,5 +88,73 @@ describe('the project and account reads answer the wire contract', () => {
     expect(pointsResponse.parse((await ann.get('/api/user/points').expect(200)).body).points).toBe(0);
     expect(subscriptionStatusResponse.parse((await ann.get('/api/subscription/status').expect(200)).body).status).toBe('free');
     publicCouponResponse.parse((await ann.get('/api/public-coupon').expect(200)).body);
+  });
+});
+
+/** What a client can compare of two answers: every header but the two that differ per answer, in order, and the body. */
+const comparable = (res: Response) => ({
+  headers: Object.entries(res.headers).filter(([name]) => name !== 'date' && name !== 'x-request-id'),
+  body: res.text,
+});
+/** The `Cookie` header a browser sends after these answers (later cookies replace earlier ones of the same name). */
+const cookiesAfter = (...responses: Response[]) => {
+  const jar = new Map<string, string>();
+  for (const res of responses) {
+    for (const cookie of (res.headers['set-cookie'] as unknown as string[] | undefined) ?? []) {
+      const [pair] = cookie.split(';');
+      jar.set(pair!.slice(0, pair!.indexOf('=')), pair!);
+    }
+  }
+  return [...jar.values()].join('; ');
+};
+
+describe("GET /api/projects/:id answered without Koa (the query app's shortcut)", () => {
+  it('gives the owner the answer the full stack gives, and sends a stranger, a condition or a revoked session to the stack', async () => {
+    // Every request Koa handles passes here: the shortcut's answers do not.
+    const throughKoa = vi.spyOn(Koa.prototype, 'createContext');
+    try {
+      const { ann, created, id, first: viaKoa } = await browserWithProject();
+      expect(throughKoa).toHaveBeenCalled();
+
+      throughKoa.mockClear();
+      const shortcut = await ann.get(`/api/projects/${id}`).expect(200);
+      expect(throughKoa).not.toHaveBeenCalled();
+      expect(comparable(shortcut)).toEqual(comparable(viaKoa));
+      expect(shortcut.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await ann.get(`/api/projects/${id}`).set('X-Request-Id', 'trace-42').expect(200)).headers['x-request-id']).toBe('trace-42');
+      expect(throughKoa).not.toHaveBeenCalled();
+
+      // Conditional, or another path spelling the router accepts: the full stack, as before.
+      await ann
+        .get(`/api/projects/${id}`)
+        .set('If-None-Match', shortcut.headers.etag as string)
+        .expect(304);
+      await ann.get(`/api/projects/${id}/`).expect(200);
+      expect(throughKoa).toHaveBeenCalledTimes(2);
+      throughKoa.mockClear();
+      // A stranger (no session yet) and a stranger with one: 404 from the stack, like a missing project.
+      await stack.browser().get(`/api/projects/${id}`).expect(404);
+      const bob = stack.browser();
+      await bob.get('/api/auth/user').expect(200);
+      await bob.get(`/api/projects/${id}`).expect(404);
+      await ann.get('/api/projects/no-such-project').expect(404);
+      expect(throughKoa).toHaveBeenCalledTimes(4);
+
+      // Signed in: the project moves to the user; a copy of the signed-in cookie is kept.
+      const signedIn = await ann.post('/auth/local').type('form').send({ displayName: 'Ann Lee', email: 'ann@example.com' }).expect(303);
+      const position = new RegExp(`${SIGN_IN_POSITION_COOKIE.replace('.', '\\.')}=(\\d+)`).exec(cookiesAfter(signedIn))![1]!;
+      const kept = `${cookiesAfter(created, signedIn)}; ${VISITOR_COOKIE}=1`;
+      await stack.request().get(`/api/projects/${id}`).set('Cookie', kept).set('X-Min-Position', position).expect(200);
+      throughKoa.mockClear();
+      await stack.request().get(`/api/projects/${id}`).set('Cookie', kept).expect(200);
+      expect(throughKoa).not.toHaveBeenCalled();
+
+      // Signed out: the kept copy is refused on the very next read (the session's record is gone).
+      await ann.post('/auth/logout').expect(303);
+      await stack.request().get(`/api/projects/${id}`).set('Cookie', kept).expect(404);
+      expect(throughKoa).toHaveBeenCalledTimes(2);
+    } finally {
+      throughKoa.mockRestore();
+    }
   });
 });

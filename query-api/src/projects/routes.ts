@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { exportProject, readModels, type ProjectListResponse, type TrashResponse } from '@vis/domain';
 import { actorOf, type EventStore } from '@vis/infrastructure';
-import { createStreamFolds, type ProjectSummaryDocument } from '@vis/projections';
+import { createStreamFolds, type ProjectDocument, type ProjectSummaryDocument } from '@vis/projections';
 import { awaitMinPosition } from '../read-your-writes.ts';
 import { createResponseCache } from '../response-cache.ts';
 import { projectHistoryRoutes } from './history-routes.ts';
@@ -50,22 +50,26 @@ export const projectQueryRoutes = (
     } satisfies TrashResponse;
   });
 
+  // The document's position names this version of it exactly, and the collection the code that built it: a page
+  // refetching after a change it caused elsewhere (another tab, a live update) gets 304 when nothing moved.
+  // Given only after the ownership check, so an ETag never tells a stranger anything. The answer stays
+  // `no-store` like every API answer (a project is private; no browser or proxy keeps it on disk): the client
+  // keeps its own copy in memory and sends If-None-Match itself.
+  const etagOf = (collection: string, doc: ProjectDocument) => `"${collection}.${doc._position}"`;
+  const jsonOf = (collection: string, doc: ProjectDocument) =>
+    responses.json(`${collection}/${doc._id}`, doc._position, () => toProjectResponse(doc));
+
   router.get('/api/projects/:id', async (ctx) => {
     const doc = await ownProject(ctx, ctx.params.id!);
-    // The document's position names this version of it exactly, and the collection the code that built it: a page
-    // refetching after a change it caused elsewhere (another tab, a live update) gets 304 when nothing moved.
-    // Checked only after the ownership check, so an ETag never tells a stranger anything. The answer stays
-    // `no-store` like every API answer (a project is private; no browser or proxy keeps it on disk): the client
-    // keeps its own copy in memory and sends If-None-Match itself.
     const collection = progress.collectionFor(readModels.projects);
-    ctx.etag = `"${collection}.${doc._position}"`;
+    ctx.etag = etagOf(collection, doc);
     ctx.status = 200;
     if (ctx.fresh) {
       ctx.status = 304;
       return;
     }
     ctx.type = 'json';
-    ctx.body = responses.json(`${collection}/${doc._id}`, doc._position, () => toProjectResponse(doc));
+    ctx.body = jsonOf(collection, doc);
   });
 
   router.get('/api/projects/:id/stages', async (ctx) => {
@@ -78,4 +82,17 @@ export const projectQueryRoutes = (
     ctx.type = 'application/json';
     ctx.body = JSON.stringify(exportProject(doc), null, 2);
   });
+
+  return {
+    /**
+     * The 200 answer `GET /api/projects/:id` gives `actor` (its ETag and body, the same text as the route's), or
+     * undefined when the project is missing or someone else's: the route then answers (404, the same for both).
+     * For the app's shortcut, which reads nothing else of the request (no X-Min-Position, no If-None-Match).
+     */
+    ownProjectAnswer: async (id: string, actor: string) => {
+      const collection = progress.collectionFor(readModels.projects);
+      const doc = await documentStore.findOne<ProjectDocument>(collection, { _id: id });
+      return doc && doc.ownerId === actor ? { etag: etagOf(collection, doc), json: jsonOf(collection, doc) } : undefined;
+    },
+  };
 };
