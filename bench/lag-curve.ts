@@ -24,6 +24,23 @@ export interface LagAtRate {
 
 export const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
+/** A figure over several runs: the median (of an odd number of runs) and the range. */
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+export const spreadOf = (values: readonly number[]): Spread => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)] ?? NaN, min: sorted[0] ?? NaN, max: sorted.at(-1) ?? NaN };
+};
+/** '5.16 ms (4.80–6.02)': the median and the range of a figure. */
+export const formatSpread = ({ median, min, max }: Spread, unit = '') => `${median.toFixed(2)}${unit} (${min.toFixed(2)}–${max.toFixed(2)})`;
+
+/** Several curves over the same rates, regrouped by rate: each rate's runs, in the order the curves were measured. */
+export const runsByRate = (curves: readonly (readonly LagAtRate[])[]) =>
+  (curves[0] ?? []).map((point, index) => ({ rate: point.rate, runs: curves.map((curve) => curve[index]!) }));
+
 /**
  * Projection lag: commands (AddParameter over `projects`, in turn) sent at a steady rate → `changed` message on
  * /ws. A command is heard when a `changed` message for its project arrives at or past the position its answer gave

@@ -117,6 +117,25 @@ describe.each([
     expect((await status())!.state).toBe('live');
   });
 
+  it('writes the checkpoint of events it ignores with their batch when commands come a while apart, lazily when close together', async () => {
+    const engine = createProjectionEngine({ ...stores, projections: [tallyProjection()], logger: silentLogger(), checkpointDelayMs: 2_000 });
+    engines.push(engine);
+    await engine.start();
+    await append('s-1', 'a');
+    await caughtUpWithLog();
+    // Its last write over a second ago (half the delay): the ignored event's checkpoint goes with this batch, well
+    // before the 2 s a timer would take (the code before wrote it only then, in a commit of its own).
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await appendNoise('other');
+    const head = Number(await stores.eventStore.headPosition());
+    await vi.waitFor(async () => expect((await status())?.position).toBe(head), { timeout: 1_000, interval: 10 });
+    // Just written: the next ignored event's checkpoint trails, then is written once the delay has passed.
+    await appendNoise('other');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await status())?.position).toBe(head);
+    await caughtUpWithLog();
+  });
+
   it('applies many events in batches without losing any', async () => {
     for (let i = 0; i < 60; i++) await append(`s-${i % 4}`, `v${i}`);
     await startEngine(tallyProjection());
