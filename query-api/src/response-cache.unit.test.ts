@@ -27,4 +27,16 @@ describe('answers serialised once per document version', () => {
     expect(builds.a).toHaveBeenCalledTimes(2); // a went when b came back
     expect(builds.c).toHaveBeenCalledTimes(1);
   });
+
+  it('gives the same answer as UTF-8 bytes with their length, encoded once per position', () => {
+    const cache = createResponseCache();
+    const build = vi.fn(() => ({ name: 'Idée ✓' }));
+    const first = cache.bytes('projects_v2/p1', 10, build);
+    expect(first.body.toString('utf8')).toBe(cache.json('projects_v2/p1', 10, build));
+    expect(first.length).toBe(String(Buffer.byteLength('{"name":"Idée ✓"}')));
+    expect(cache.bytes('projects_v2/p1', 10, build)).toBe(first);
+    expect(build).toHaveBeenCalledTimes(1);
+    build.mockReturnValue({ name: 'Idea' });
+    expect(cache.bytes('projects_v2/p1', 11, build)).toEqual({ body: Buffer.from('{"name":"Idea"}'), length: '15' });
+  });
 });
