@@ -152,7 +152,7 @@ export const createQueryApi = ({
     headerList[ETAG] = answer.etag;
     headerList[LENGTH] = answer.length;
     response.writeHead(200, headerList);
-    response.end(answer.body);
+    response.end(answer.json);
     return true;
   };
   return app;

@@ -1,8 +1,8 @@
 import { LRUCache } from '@vis/infrastructure';
 
-/** An answer's body as sent: its UTF-8 bytes and their count as a Content-Length value. */
-export interface AnswerBytes {
-  body: Buffer;
+/** An answer's text and its length in UTF-8 bytes as a Content-Length value. */
+export interface MeasuredAnswer {
+  json: string;
   length: string;
 }
 
@@ -13,7 +13,7 @@ export interface AnswerBytes {
  * on the document alone, after the caller's right to it was checked.
  */
 export const createResponseCache = ({ limit = 2_000 }: { limit?: number } = {}) => {
-  const entries = new LRUCache<string, { position: number; json: string; bytes?: AnswerBytes }>({ max: limit });
+  const entries = new LRUCache<string, { position: number; json: string; measured?: MeasuredAnswer }>({ max: limit });
   const entry = (key: string, position: number, build: () => unknown) => {
     const cached = entries.get(key);
     if (cached?.position === position) return cached;
@@ -23,12 +23,14 @@ export const createResponseCache = ({ limit = 2_000 }: { limit?: number } = {}) 
   };
   return {
     json: (key: string, position: number, build: () => unknown): string => entry(key, position, build).json,
-    /** The same answer encoded once per version too, for a handler that writes it straight to Node's response. */
-    bytes: (key: string, position: number, build: () => unknown): AnswerBytes => {
-      const cached: { json: string; bytes?: AnswerBytes } = entry(key, position, build);
-      if (cached.bytes) return cached.bytes;
-      const body = Buffer.from(cached.json);
-      return (cached.bytes = { body, length: String(body.length) });
+    /**
+     * The same answer with its Content-Length, measured once per version too, for a handler that writes it straight
+     * to Node's response. Kept as text: Node sends a text body in the same write as the header, a Buffer as a second
+     * piece of a writev.
+     */
+    measured: (key: string, position: number, build: () => unknown): MeasuredAnswer => {
+      const cached: { json: string; measured?: MeasuredAnswer } = entry(key, position, build);
+      return (cached.measured ??= { json: cached.json, length: String(Buffer.byteLength(cached.json)) });
     },
   };
 };

@@ -28,15 +28,14 @@ describe('answers serialised once per document version', () => {
     expect(builds.c).toHaveBeenCalledTimes(1);
   });
 
-  it('gives the same answer as UTF-8 bytes with their length, encoded once per position', () => {
+  it('gives the same answer with its length in UTF-8 bytes, measured once per position', () => {
     const cache = createResponseCache();
     const build = vi.fn(() => ({ name: 'Idée ✓' }));
-    const first = cache.bytes('projects_v2/p1', 10, build);
-    expect(first.body.toString('utf8')).toBe(cache.json('projects_v2/p1', 10, build));
-    expect(first.length).toBe(String(Buffer.byteLength('{"name":"Idée ✓"}')));
-    expect(cache.bytes('projects_v2/p1', 10, build)).toBe(first);
+    const first = cache.measured('projects_v2/p1', 10, build);
+    expect(first).toEqual({ json: cache.json('projects_v2/p1', 10, build), length: '20' });
+    expect(cache.measured('projects_v2/p1', 10, build)).toBe(first);
     expect(build).toHaveBeenCalledTimes(1);
     build.mockReturnValue({ name: 'Idea' });
-    expect(cache.bytes('projects_v2/p1', 11, build)).toEqual({ body: Buffer.from('{"name":"Idea"}'), length: '15' });
+    expect(cache.measured('projects_v2/p1', 11, build)).toEqual({ json: '{"name":"Idea"}', length: '15' });
   });
 });
