@@ -27,4 +27,15 @@ describe('answers serialised once per document version', () => {
     expect(builds.a).toHaveBeenCalledTimes(2); // a went when b came back
     expect(builds.c).toHaveBeenCalledTimes(1);
   });
+
+  it('gives the same answer with its length in UTF-8 bytes, measured once per position', () => {
+    const cache = createResponseCache();
+    const build = vi.fn(() => ({ name: 'Idée ✓' }));
+    const first = cache.measured('projects_v2/p1', 10, build);
+    expect(first).toEqual({ json: cache.json('projects_v2/p1', 10, build), length: '20' });
+    expect(cache.measured('projects_v2/p1', 10, build)).toBe(first);
+    expect(build).toHaveBeenCalledTimes(1);
+    build.mockReturnValue({ name: 'Idea' });
+    expect(cache.measured('projects_v2/p1', 11, build)).toEqual({ json: '{"name":"Idea"}', length: '15' });
+  });
 });

@@ -291,6 +291,32 @@ describe('lmdb document store', () => {
       await reader.updateOne('projects', { _id: 'p1' }, { $push: { tags: 'c' } });
       expect(await reader.findOne('projects', { _id: 'p1' })).toEqual({ _id: 'p1', tags: ['a', 'c'], counts: { likes: 2 } });
       expect(first).toEqual({ _id: 'p1', tags: ['a'], counts: { likes: 1 } });
+      // A change that keeps the stored length (2 → 3 likes) is a change all the same.
+      const before = await reader.findOne('projects', { _id: 'p1' });
+      await writer.updateOne('projects', { _id: 'p1' }, { $inc: { 'counts.likes': 1 } });
+      expect(await reader.findOne('projects', { _id: 'p1' })).toEqual({ _id: 'p1', tags: ['a', 'c'], counts: { likes: 3 } });
+      expect(before).toEqual({ _id: 'p1', tags: ['a', 'c'], counts: { likes: 2 } });
+    } finally {
+      await reader.close();
+      await writer.close();
+    }
+  });
+
+  it("reads by id across other reads, in other scripts than Latin and past LMDB's read buffer, as stored", async () => {
+    const writer = openLmdbDocumentStore({ path, shared: true });
+    const reader = openLmdbDocumentStore({ path, shared: true });
+    try {
+      const large = { _id: 'p2', text: 'é✓😀'.repeat(100_000) };
+      await writer.replaceOne('projects', { _id: 'p1', title: 'Idée ✓ 😀' });
+      await writer.replaceOne('projects', large);
+      for (let round = 0; round < 2; round++) {
+        expect(await reader.findOne('projects', { _id: 'p1' })).toEqual({ _id: 'p1', title: 'Idée ✓ 😀' });
+        expect(await reader.findOne('projects', { _id: 'p2' })).toEqual(large);
+      }
+      await writer.replaceOne('projects', { _id: 'p1', title: 'Idee ✓ 😀!' });
+      expect(await reader.findOne('projects', { _id: 'p1' })).toEqual({ _id: 'p1', title: 'Idee ✓ 😀!' });
+      await writer.replaceOne('projects', { ...large, text: `${large.text}!` });
+      expect(await reader.findOne('projects', { _id: 'p2' })).toEqual({ ...large, text: `${large.text}!` });
     } finally {
       await reader.close();
       await writer.close();

@@ -127,8 +127,8 @@ type DocumentKey = [collection: string, id: string];
 // ordered-binary sorts binary after every string, so this closes a collection's key range without reaching into a
 // collection whose name merely starts with this one's (`projects` and `projects_v2`)
 const AFTER_EVERY_ID = Buffer.from([0xff]);
-/** How much stored text the parsed documents kept for `findOne` may stand for (their objects take a few times that). */
-const PARSED_KEPT_CHARS = 8 * 1024 * 1024;
+/** How many stored bytes the parsed documents kept for `findOne` may stand for (their objects take a few times that). */
+const PARSED_KEPT_BYTES = 8 * 1024 * 1024;
 
 const rangeOf = (collection: string) => ({ start: [collection], end: [collection, AFTER_EVERY_ID] });
 
@@ -210,24 +210,30 @@ export const openLmdbDocumentStore = ({
 
   /**
    * `findOne` by id as last parsed: every GET of a project reads its document for the ownership check, and parsing
-   * it again was a tenth of the request. The stored text is still read each time and compared, so an answer is
-   * never stale; only the parse is saved. Readers share the object and never change it (frozen under the tests);
-   * updates read their own copy, which they change in place.
+   * it again was a tenth of the request. The stored bytes are still read each time and compared with the bytes last
+   * parsed, so an answer is never stale; only the parse is saved, and on a hit the decode too: LMDB's bytes are read
+   * into its reused buffer and compared as they are (a memcmp, no string made), and copied only when they differ.
+   * Readers share the object and never change it (frozen under the tests); updates read their own copy, which they
+   * change in place.
    */
-  const parsed = new LRUCache<string, { json: string; document: Document }>({
-    maxSize: PARSED_KEPT_CHARS,
-    sizeCalculation: ({ json }) => json.length,
+  const parsed = new LRUCache<string, { bytes: Buffer; document: Document }>({
+    maxSize: PARSED_KEPT_BYTES,
+    sizeCalculation: ({ bytes }) => bytes.length,
   });
   const readShared = (collection: string, id: string): Document | undefined => {
-    const json = db.get([collection, id]);
-    if (json === undefined) return undefined;
+    // Valid until the next read: lmdb-js sets its `length` to the value's, its byteLength is the whole buffer's.
+    const stored = db.getBinaryFast([collection, id]);
+    if (stored === undefined) return undefined;
+    const length = stored.length;
     const key = `${collection}\u0000${id}`;
     const known = parsed.get(key);
-    if (known?.json === json) return known.document;
-    const document = JSON.parse(json) as Document;
+    if (known !== undefined && known.bytes.length === length && known.bytes.compare(stored, 0, length) === 0) return known.document;
+    // Stored as a string: its UTF-8 bytes, decoded as `db.get` decodes them.
+    const bytes = Buffer.from(stored.subarray(0, length));
+    const document = JSON.parse(bytes.toString('utf8')) as Document;
     if (FREEZE_SHARED_VALUES) deepFreeze(document);
     // A document larger than the whole allowance is not kept: lru-cache refuses it.
-    parsed.set(key, { json, document });
+    parsed.set(key, { bytes, document });
     return document;
   };
 

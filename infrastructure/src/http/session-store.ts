@@ -14,6 +14,11 @@ type SessionDocument = {
 
 export interface SessionStore {
   get(sid: string): Promise<Record<string, unknown> | null>;
+  /**
+   * What `get` gives, for a reader that only looks (query-api's shortcut): one frozen object shared by every such
+   * reader while the record is stored unchanged, parsed once rather than on every request.
+   */
+  peek?(sid: string): Promise<Readonly<Record<string, unknown>> | null>;
   set(sid: string, data: Record<string, unknown>, maxAgeMs: number): Promise<void>;
   destroy(sid: string): Promise<void>;
   /** Deletes records past their expiry (every replica may run it). */
@@ -43,17 +48,29 @@ export const createSessionStore = ({
     cache.set(sid, { data, until: Date.now() + cacheMs });
   };
 
+  const read = async (sid: string, parse: (record: SessionDocument) => Record<string, unknown>, { keep = true } = {}) => {
+    // A cookie value is ours only if it looks like an id we issued: anything else is not worth a lookup.
+    if (!SID.test(sid)) return null;
+    const cached = cache.get(sid);
+    if (cached && cached.until > Date.now()) return cached.data;
+    const record = await documentStore.findOne<SessionDocument>(SESSIONS_COLLECTION, { _id: sid });
+    const data = record && record.expiresAt > clock().toISOString() ? parse(record) : null;
+    if (keep) remember(sid, data);
+    return data;
+  };
+  // Keyed by the stored record as the document store hands it: the embedded store hands the same object while the
+  // record's bytes are unchanged (and a new one once they change), so a changed record is parsed afresh.
+  const peeked = new WeakMap<SessionDocument, Record<string, unknown>>();
+  const parseShared = (record: SessionDocument) => {
+    let data = peeked.get(record);
+    if (data === undefined) peeked.set(record, (data = Object.freeze(JSON.parse(record.json) as Record<string, unknown>)));
+    return data;
+  };
+
   return {
-    get: async (sid) => {
-      // A cookie value is ours only if it looks like an id we issued: anything else is not worth a lookup.
-      if (!SID.test(sid)) return null;
-      const cached = cache.get(sid);
-      if (cached && cached.until > Date.now()) return cached.data;
-      const record = await documentStore.findOne<SessionDocument>(SESSIONS_COLLECTION, { _id: sid });
-      const data = record && record.expiresAt > clock().toISOString() ? (JSON.parse(record.json) as Record<string, unknown>) : null;
-      remember(sid, data);
-      return data;
-    },
+    get: (sid) => read(sid, (record) => JSON.parse(record.json) as Record<string, unknown>),
+    // Not remembered in the cache `get` reads: what `get` hands out, koa-session may change.
+    peek: (sid) => read(sid, parseShared, { keep: false }),
     set: async (sid, data, maxAgeMs) => {
       const expiresAt = new Date(clock().getTime() + maxAgeMs).toISOString();
       await documentStore.replaceOne(SESSIONS_COLLECTION, { _id: sid, json: JSON.stringify(data), expiresAt });

@@ -196,7 +196,7 @@ export const createSessionShortcut = ({ secret, store }: { secret: string; store
     const signature = cookieIn(header, SIGNATURE_PATTERN);
     // Index 0 only: a value signed with an older key is re-signed by the full stack (a Set-Cookie).
     if (!sid || !signature || keys.index(`${SESSION_COOKIE}=${sid}`, signature) !== 0) return undefined;
-    const data = (await store.get(sid)) as (SessionData & { _expire?: unknown }) | null;
+    const data = (await (store.peek ?? store.get).call(store, sid)) as Readonly<SessionData & { _expire?: unknown }> | null;
     if (!data || (typeof data._expire === 'number' && data._expire < Date.now())) return undefined;
     const actor = actorFrom(data);
     return actor === NOBODY ? undefined : actor;

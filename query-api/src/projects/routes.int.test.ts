@@ -124,10 +124,20 @@ describe("GET /api/projects/:id answered without Koa (the query app's shortcut)"
       expect((await ann.get(`/api/projects/${id}`).set('X-Request-Id', 'trace-42').expect(200)).headers['x-request-id']).toBe('trace-42');
       expect(throughKoa).not.toHaveBeenCalled();
 
+      // The project moves: the shortcut answers the new version (never the one it answered before), as the stack does.
+      const added = await ann.post(`/api/projects/${id}/parameters`).send({ list: 'viralParameters', value: 'Scarcity' }).expect(200);
+      const movedViaKoa = await ann.get(`/api/projects/${id}`).set('X-Min-Position', String(added.body.position)).expect(200);
+      throughKoa.mockClear();
+      const moved = await ann.get(`/api/projects/${id}`).expect(200);
+      expect(throughKoa).not.toHaveBeenCalled();
+      expect(moved.body.stages[0].data.viralParameters).toContain('Scarcity');
+      expect(comparable(moved)).toEqual(comparable(movedViaKoa));
+      expect(moved.headers.etag).not.toBe(shortcut.headers.etag);
+
       // Conditional, or another path spelling the router accepts: the full stack, as before.
       await ann
         .get(`/api/projects/${id}`)
-        .set('If-None-Match', shortcut.headers.etag as string)
+        .set('If-None-Match', moved.headers.etag as string)
         .expect(304);
       await ann.get(`/api/projects/${id}/`).expect(200);
       expect(throughKoa).toHaveBeenCalledTimes(2);

@@ -58,6 +58,8 @@ export const projectQueryRoutes = (
   const etagOf = (collection: string, doc: ProjectDocument) => `"${collection}.${doc._position}"`;
   const jsonOf = (collection: string, doc: ProjectDocument) =>
     responses.json(`${collection}/${doc._id}`, doc._position, () => toProjectResponse(doc));
+  const measuredOf = (collection: string, doc: ProjectDocument) =>
+    responses.measured(`${collection}/${doc._id}`, doc._position, () => toProjectResponse(doc));
 
   router.get('/api/projects/:id', async (ctx) => {
     const doc = await ownProject(ctx, ctx.params.id!);
@@ -85,14 +87,15 @@ export const projectQueryRoutes = (
 
   return {
     /**
-     * The 200 answer `GET /api/projects/:id` gives `actor` (its ETag and body, the same text as the route's), or
+     * The 200 answer `GET /api/projects/:id` gives `actor` (its ETag and body, the route's text, with
+     * its Content-Length measured once per version of the project), or
      * undefined when the project is missing or someone else's: the route then answers (404, the same for both).
      * For the app's shortcut, which reads nothing else of the request (no X-Min-Position, no If-None-Match).
      */
     ownProjectAnswer: async (id: string, actor: string) => {
       const collection = progress.collectionFor(readModels.projects);
       const doc = await documentStore.findOne<ProjectDocument>(collection, { _id: id });
-      return doc && doc.ownerId === actor ? { etag: etagOf(collection, doc), json: jsonOf(collection, doc) } : undefined;
+      return doc && doc.ownerId === actor ? { etag: etagOf(collection, doc), ...measuredOf(collection, doc) } : undefined;
     },
   };
 };
