@@ -25,6 +25,15 @@ const stageRoute =
   });
 
 let firstPaintDone = false;
+let noteCommitted: () => void = () => undefined;
+const firstCommit = new Promise<void>((resolve) => (noteCommitted = resolve));
+
+/**
+ * Called once the app's first render is on the page (the root's first effect). That render is a transition
+ * (main.tsx), done in slices over several frames: a frame drawn before it ends shows nothing yet, so only a frame
+ * drawn after it counts as the first paint.
+ */
+export const firstRenderCommitted = () => noteCommitted();
 
 /**
  * Resolves once the first page has been painted (at once after that). A screen's chunk and the dozens of modules it
@@ -34,14 +43,17 @@ let firstPaintDone = false;
 const afterFirstPaint = () =>
   firstPaintDone
     ? Promise.resolve()
-    : new Promise<void>((resolve) => {
-        const done = () => {
-          firstPaintDone = true;
-          resolve();
-        };
-        if (document.visibilityState === 'hidden') setTimeout(done);
-        else requestAnimationFrame(() => setTimeout(done));
-      });
+    : firstCommit.then(
+        () =>
+          new Promise<void>((resolve) => {
+            const done = () => {
+              firstPaintDone = true;
+              resolve();
+            };
+            if (document.visibilityState === 'hidden') setTimeout(done);
+            else requestAnimationFrame(() => setTimeout(done));
+          }),
+      );
 
 /**
  * A deep link's first render waits for its screen's chunk: the shell shows, with a spinner where the screen goes
