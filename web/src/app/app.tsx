@@ -1,17 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { SubscriptionModalProvider } from '../components/subscription-modal.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { ThemeProvider } from '../lib/theme.tsx';
 import { ToastProvider } from '../lib/toast.tsx';
-import { createRouter, firstRenderCommitted } from './router.tsx';
+import { createRouter } from './router.tsx';
 
 export const App = () => {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createRouter(queryClient));
-  // The first render's screen chunk waits for this (router.tsx `afterFirstPaint`).
-  useEffect(firstRenderCommitted, []);
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>

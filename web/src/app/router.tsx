@@ -25,15 +25,6 @@ const stageRoute =
   });
 
 let firstPaintDone = false;
-let noteCommitted: () => void = () => undefined;
-const firstCommit = new Promise<void>((resolve) => (noteCommitted = resolve));
-
-/**
- * Called once the app's first render is on the page (the root's first effect). That render is a transition
- * (main.tsx), done in slices over several frames: a frame drawn before it ends shows nothing yet, so only a frame
- * drawn after it counts as the first paint.
- */
-export const firstRenderCommitted = () => noteCommitted();
 
 /**
  * Resolves once the first page has been painted (at once after that). A screen's chunk and the dozens of modules it
@@ -43,17 +34,14 @@ export const firstRenderCommitted = () => noteCommitted();
 const afterFirstPaint = () =>
   firstPaintDone
     ? Promise.resolve()
-    : firstCommit.then(
-        () =>
-          new Promise<void>((resolve) => {
-            const done = () => {
-              firstPaintDone = true;
-              resolve();
-            };
-            if (document.visibilityState === 'hidden') setTimeout(done);
-            else requestAnimationFrame(() => setTimeout(done));
-          }),
-      );
+    : new Promise<void>((resolve) => {
+        const done = () => {
+          firstPaintDone = true;
+          resolve();
+        };
+        if (document.visibilityState === 'hidden') setTimeout(done);
+        else requestAnimationFrame(() => setTimeout(done));
+      });
 
 /**
  * A deep link's first render waits for its screen's chunk: the shell shows, with a spinner where the screen goes
