@@ -8,8 +8,7 @@ import { useCurrentProject } from '../../features/projects/hooks/use-current-pro
 import { ContextPanel } from '../../features/stages/components/context-panel.tsx';
 import { ResetStage } from '../../features/stages/components/reset-stage.tsx';
 import { StageLayout } from '../../features/stages/components/stage-layout.tsx';
-import { StageLoadingBody } from '../../features/stages/components/stage-loading.tsx';
-import { STAGE_GUIDES } from '../../features/stages/stage-guides.ts';
+import { StageLoading } from '../../features/stages/components/stage-loading.tsx';
 import { StageNavigation } from '../../features/stages/components/stage-navigation.tsx';
 import {
   StageFiveScreen,
@@ -23,26 +22,25 @@ import type { GuidedStage } from '../../features/stages/stage-paths.ts';
 
 const SCREENS = { 1: StageOneScreen, 2: StageTwoScreen, 3: StageThreeScreen, 4: StageFourScreen, 5: StageFiveScreen } as const;
 
-/** What a stage shows under its guide once its project is at hand. */
-const StageBody = ({ response, stageNumber }: { response: ProjectResponse; stageNumber: GuidedStage | 6 }) => {
+const StageContent = ({ response, stageNumber }: { response: ProjectResponse; stageNumber: GuidedStage | 6 }) => {
   const projectId = response.project.id;
   if (stageNumber === 6) {
     return (
-      <>
+      <StageLayout stage={stageOf(response, 6)}>
         <ContextPanel stage={6} context={response.context} />
         <TechnicalStageScreen response={response} />
         <ResetStage projectId={projectId} stage={6} />
-      </>
+      </StageLayout>
     );
   }
   const Screen = SCREENS[stageNumber];
   return (
-    <>
+    <StageLayout stage={stageOf(response, stageNumber)}>
       <ContextPanel stage={stageNumber} context={response.context} />
       <Screen key={projectId} response={response} />
       <ResetStage projectId={projectId} stage={stageNumber} />
       <StageNavigation projectId={projectId} stage={stageNumber} />
-    </>
+    </StageLayout>
   );
 };
 
@@ -82,19 +80,13 @@ export const StageRoute = () => {
           <OfflineCopyNotice copy={localCopy} onRetry={retry} />
         </div>
         <fieldset disabled aria-label="Offline copy (read-only)" className="min-w-0">
-          <StageLayout stage={stageOf(localCopy.response, stageNumber)}>
-            <StageBody response={localCopy.response} stageNumber={stageNumber} />
-          </StageLayout>
+          <StageContent response={localCopy.response} stageNumber={stageNumber} />
         </fieldset>
       </>
     );
   }
   if (resolveError || project.isError) return <DataMissing error={resolveError ?? project.error} />;
   // The stage's own texts show while its project loads: on a first visit they are the largest thing on the screen.
-  // One layout from the spinner to the stage, so its title and guide are built once, not again with the project.
-  return (
-    <StageLayout stage={loaded ? stageOf(project.data, stageNumber) : STAGE_GUIDES[stageNumber]}>
-      {loaded && showStage ? <StageBody response={project.data} stageNumber={stageNumber} /> : <StageLoadingBody stageNumber={stageNumber} />}
-    </StageLayout>
-  );
+  if (!loaded || !showStage) return <StageLoading stageNumber={stageNumber} />;
+  return <StageContent response={project.data} stageNumber={stageNumber} />;
 };

@@ -22,24 +22,21 @@ const CoreIdeaFrame = () => (
   </Card>
 );
 
-/** What goes under a stage's guide while its project loads: a spinner (after stage 1's first card). */
-export const StageLoadingBody = ({ stageNumber }: { stageNumber: keyof typeof STAGE_GUIDES }) =>
-  stageNumber === 1 ? (
-    <>
-      <CoreIdeaFrame />
-      {/* Close under the card, where a phone still shows it. */}
-      <PageLoading className="py-2" />
-    </>
-  ) : (
-    <PageLoading />
-  );
-
 /**
- * A stage's title and guide, with a spinner where its project goes: what a stage shows, from the first page's own
- * code, while the stage screen's code is still on its way.
+ * A stage's title and guide, with a spinner where its project goes (after stage 1's first card): what a stage
+ * shows while its project loads, and, from the first page's own code, while the stage screen's code is still on
+ * its way.
  */
 export const StageLoading = ({ stageNumber }: { stageNumber: keyof typeof STAGE_GUIDES }) => (
   <StageLayout stage={STAGE_GUIDES[stageNumber]}>
-    <StageLoadingBody stageNumber={stageNumber} />
+    {stageNumber === 1 ? (
+      <>
+        <CoreIdeaFrame />
+        {/* Close under the card, where a phone still shows it. */}
+        <PageLoading className="py-2" />
+      </>
+    ) : (
+      <PageLoading />
+    )}
   </StageLayout>
 );
