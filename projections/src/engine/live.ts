@@ -140,10 +140,8 @@ export const createLiveLoops = ({
           // written now, it joins the commit the projections that did write make for the same batch (lmdb-js
           // commits the writes queued together as one transaction), where a timer's write later would be a commit,
           // an fsync and a wake-up of the main thread of its own: at 10 commands/s, one per command.
-          await statuses.write(projection.name, { position: reached });
           position = reached;
-          writtenPosition = Math.max(writtenPosition, reached);
-          checkpointWrittenAt = performance.now();
+          await flushCheckpoint();
         } else {
           position = reached;
           // Only events this projection ignores, batches close together: its checkpoint may trail for a moment

@@ -56,9 +56,7 @@ export const projectQueryRoutes = (
   // `no-store` like every API answer (a project is private; no browser or proxy keeps it on disk): the client
   // keeps its own copy in memory and sends If-None-Match itself.
   const etagOf = (collection: string, doc: ProjectDocument) => `"${collection}.${doc._position}"`;
-  const jsonOf = (collection: string, doc: ProjectDocument) =>
-    responses.json(`${collection}/${doc._id}`, doc._position, () => toProjectResponse(doc));
-  const measuredOf = (collection: string, doc: ProjectDocument) =>
+  const answerOf = (collection: string, doc: ProjectDocument) =>
     responses.measured(`${collection}/${doc._id}`, doc._position, () => toProjectResponse(doc));
 
   router.get('/api/projects/:id', async (ctx) => {
@@ -71,7 +69,7 @@ export const projectQueryRoutes = (
       return;
     }
     ctx.type = 'json';
-    ctx.body = jsonOf(collection, doc);
+    ctx.body = answerOf(collection, doc).json;
   });
 
   router.get('/api/projects/:id/stages', async (ctx) => {
@@ -95,7 +93,7 @@ export const projectQueryRoutes = (
     ownProjectAnswer: async (id: string, actor: string) => {
       const collection = progress.collectionFor(readModels.projects);
       const doc = await documentStore.findOne<ProjectDocument>(collection, { _id: id });
-      return doc && doc.ownerId === actor ? { etag: etagOf(collection, doc), ...measuredOf(collection, doc) } : undefined;
+      return doc && doc.ownerId === actor ? { etag: etagOf(collection, doc), ...answerOf(collection, doc) } : undefined;
     },
   };
 };
