@@ -23,11 +23,13 @@ import {
 } from '@vis/infrastructure';
 import { requestBounds } from '@vis/infrastructure';
 import Koa from 'koa';
+import { readModels } from '@vis/domain';
 import { accountQueryRoutes } from './accounts/routes.ts';
 import { activityRoutes } from './analytics/activity-routes.ts';
 import { analyticsRoutes, stageFunnelRoutes } from './analytics/routes.ts';
 import { marketplaceQueryRoutes } from './marketplace/routes.ts';
 import { projectQueryRoutes } from './projects/routes.ts';
+import { minPositionApplied } from './read-your-writes.ts';
 
 export interface QueryApiDeps {
   documentStore: DocumentStore;
@@ -54,6 +56,16 @@ export interface QueryApiDeps {
 
 /** `GET /api/projects/<id>` as the router matches it, for ids that need no decoding and pass `requestBounds` as they are. */
 const OWN_PROJECT_PATH = /^\/api\/projects\/([\w-]{1,200})$/;
+
+/**
+ * Whether an If-None-Match value names `etag` as `fresh` (Koa's `ctx.fresh`) reads it: a comma-separated list
+ * whose entries lose their outer spaces, a weak `W/` on either side matching.
+ */
+const namesEtag = (header: string, etag: string) =>
+  header.split(',').some((entry) => {
+    const token = entry.replace(/^ +| +$/g, '');
+    return token === etag || token === `W/${etag}` || `W/${token}` === etag;
+  });
 
 type Shortcut = (request: IncomingMessage, response: ServerResponse) => Promise<boolean>;
 
@@ -118,40 +130,45 @@ export const createQueryApi = ({
   app.use(router.allowedMethods());
 
   // The hottest read, a page loading or refetching its project, without Koa's context, koa-session's round trip
-  // and the router's scan: for a request the stack above would answer 200 with no other effect (an established
-  // session, the caller's own project, nothing conditional, no read-your-writes wait), the same answer with the
-  // same headers in the same order (request id, security headers, ETag, type, length). Anything else (no or a
-  // revoked session, someone else's or a missing project, If-None-Match, X-Min-Position, a query string, HEAD, an
-  // encoded id) goes through the stack, which also answers every error.
-  // One list of headers, filled in per answer: writeHead turns it into the header text at once and keeps nothing
-  // of it, and nothing runs between the filling and that call, so no answer sees another's values.
-  const headerList = [
-    'X-Request-Id',
-    '',
-    ...apiSecurityHeaderList({ production }).flat(),
-    'ETag',
-    '',
-    'Content-Type',
-    'application/json; charset=utf-8',
-    'Content-Length',
-    '',
-  ];
+  // and the router's scan: for a request the stack above would answer 200 or 304 with no other effect (an
+  // established session, the caller's own project, no read-your-writes wait), the same answer with the same headers
+  // in the same order (request id, security headers, ETag, then type and length on a 200). Anything else (no or a
+  // revoked session, someone else's or a missing project, an X-Min-Position the read model has not reached or that
+  // is malformed, a condition other than a plain If-None-Match, a query string, HEAD, an encoded id) goes through
+  // the stack, which also answers every error and every wait.
+  // One list of headers per status, filled in per answer: writeHead turns it into the header text at once and keeps
+  // nothing of it, and nothing runs between the filling and that call, so no answer sees another's values.
+  const notModified = ['X-Request-Id', '', ...apiSecurityHeaderList({ production }).flat(), 'ETag', ''];
+  const ok = [...notModified, 'Content-Type', 'application/json; charset=utf-8', 'Content-Length', ''];
   const REQUEST_ID = 1;
-  const ETAG = headerList.length - 5;
-  const LENGTH = headerList.length - 1;
+  const ETAG = notModified.length - 1;
+  const LENGTH = ok.length - 1;
   const actorOf = createSessionShortcut({ secret: sessionSecret, store: sessionStore });
   app.shortcut = async (request, response) => {
     if (request.method !== 'GET') return false;
     const id = OWN_PROJECT_PATH.exec(request.url ?? '')?.[1];
     const { headers } = request;
-    if (!id || headers['x-min-position'] || headers['if-none-match'] || headers['if-modified-since']) return false;
+    if (!id || !minPositionApplied(headers['x-min-position'], progress, readModels.projects)) return false;
+    const condition = headers['if-none-match'];
+    // Koa decides 304 with `fresh`, which also reads If-Modified-Since and the request's Cache-Control: rare
+    // from the web app, so left to the stack rather than repeated here, and so is If-None-Match: *.
+    if ((condition !== undefined && (condition === '*' || headers['cache-control'] !== undefined)) || headers['if-modified-since'] !== undefined) {
+      return false;
+    }
     const actor = await actorOf(request);
     const answer = actor === undefined ? undefined : await projects.ownProjectAnswer(id, actor);
     if (!answer) return false;
-    headerList[REQUEST_ID] = requestIdFor(request);
-    headerList[ETAG] = answer.etag;
-    headerList[LENGTH] = answer.length;
-    response.writeHead(200, headerList);
+    const unchanged = condition !== undefined && namesEtag(condition, answer.etag);
+    const list = unchanged ? notModified : ok;
+    list[REQUEST_ID] = requestIdFor(request);
+    list[ETAG] = answer.etag;
+    if (unchanged) {
+      response.writeHead(304, list);
+      response.end();
+      return true;
+    }
+    list[LENGTH] = answer.length;
+    response.writeHead(200, list);
     response.end(answer.json);
     return true;
   };

@@ -134,13 +134,12 @@ describe("GET /api/projects/:id answered without Koa (the query app's shortcut)"
       expect(comparable(moved)).toEqual(comparable(movedViaKoa));
       expect(moved.headers.etag).not.toBe(shortcut.headers.etag);
 
-      // Conditional, or another path spelling the router accepts: the full stack, as before.
-      await ann
-        .get(`/api/projects/${id}`)
-        .set('If-None-Match', moved.headers.etag as string)
-        .expect(304);
+      // Another path spelling the router accepts, and conditions the shortcut leaves to Koa: the full stack, as before.
       await ann.get(`/api/projects/${id}/`).expect(200);
-      expect(throughKoa).toHaveBeenCalledTimes(2);
+      await ann.get(`/api/projects/${id}`).set('If-None-Match', '*').expect(304);
+      await ann.get(`/api/projects/${id}`).set('If-Modified-Since', 'Mon, 23 Nov 2026 10:00:00 GMT').expect(200);
+      expect(throughKoa).toHaveBeenCalledTimes(3);
+      throughKoa.mockClear();
       throughKoa.mockClear();
       // A stranger (no session yet) and a stranger with one: 404 from the stack, like a missing project.
       await stack.browser().get(`/api/projects/${id}`).expect(404);
@@ -149,6 +148,13 @@ describe("GET /api/projects/:id answered without Koa (the query app's shortcut)"
       await bob.get(`/api/projects/${id}`).expect(404);
       await ann.get('/api/projects/no-such-project').expect(404);
       expect(throughKoa).toHaveBeenCalledTimes(4);
+      // …and a stranger naming the owner's current ETag learns nothing either.
+      throughKoa.mockClear();
+      await bob
+        .get(`/api/projects/${id}`)
+        .set('If-None-Match', moved.headers.etag as string)
+        .expect(404);
+      expect(throughKoa).toHaveBeenCalledTimes(1);
 
       // Signed in: the project moves to the user; a copy of the signed-in cookie is kept.
       const signedIn = await ann.post('/auth/local').type('form').send({ displayName: 'Ann Lee', email: 'ann@example.com' }).expect(303);
@@ -159,10 +165,90 @@ describe("GET /api/projects/:id answered without Koa (the query app's shortcut)"
       await stack.request().get(`/api/projects/${id}`).set('Cookie', kept).expect(200);
       expect(throughKoa).not.toHaveBeenCalled();
 
-      // Signed out: the kept copy is refused on the very next read (the session's record is gone).
+      // Signed out: the kept copy is refused on the very next read (the session's record is gone), conditional
+      // or read-your-writes as well.
+      const etag = (await stack.request().get(`/api/projects/${id}`).set('Cookie', kept).expect(200)).headers.etag as string;
+      await stack.request().get(`/api/projects/${id}`).set('Cookie', kept).set('If-None-Match', etag).expect(304);
       await ann.post('/auth/logout').expect(303);
+      throughKoa.mockClear();
       await stack.request().get(`/api/projects/${id}`).set('Cookie', kept).expect(404);
+      await stack.request().get(`/api/projects/${id}`).set('Cookie', kept).set('If-None-Match', etag).expect(404);
+      await stack.request().get(`/api/projects/${id}`).set('Cookie', kept).set('X-Min-Position', position).expect(404);
+      expect(throughKoa).toHaveBeenCalledTimes(3);
+    } finally {
+      throughKoa.mockRestore();
+    }
+  });
+
+  it('answers If-None-Match as the stack does: 304 with the same headers for this version, 200 for another', async () => {
+    const throughKoa = vi.spyOn(Koa.prototype, 'createContext');
+    try {
+      const { ann, id, first } = await browserWithProject();
+      const etag = first.headers.etag as string;
+      // The stack's answers: a request Cache-Control sends to it (fresh() reads it; max-age=0 keeps 304 possible).
+      throughKoa.mockClear();
+      const viaKoa = await ann.get(`/api/projects/${id}`).set('If-None-Match', etag).set('Cache-Control', 'max-age=0').expect(304);
+      const staleViaKoa = await ann.get(`/api/projects/${id}`).set('If-None-Match', '"projects_v1.0"').set('Cache-Control', 'max-age=0').expect(200);
       expect(throughKoa).toHaveBeenCalledTimes(2);
+
+      throughKoa.mockClear();
+      const unchanged = await ann.get(`/api/projects/${id}`).set('If-None-Match', etag).expect(304);
+      expect(comparable(unchanged)).toEqual(comparable(viaKoa));
+      expect(unchanged.text).toBe('');
+      // The spellings `fresh` accepts: a list, spaces around entries, weak either side.
+      await ann.get(`/api/projects/${id}`).set('If-None-Match', `"other", W/${etag} `).expect(304);
+      const stale = await ann.get(`/api/projects/${id}`).set('If-None-Match', '"projects_v1.0"').expect(200);
+      expect(comparable(stale)).toEqual(comparable(staleViaKoa));
+      expect(throughKoa).not.toHaveBeenCalled();
+
+      // The project moves: the page's old ETag gets the new version, as from the stack.
+      const added = await ann.post(`/api/projects/${id}/parameters`).send({ list: 'viralParameters', value: 'Scarcity' }).expect(200);
+      await ann.get(`/api/projects/${id}`).set('X-Min-Position', String(added.body.position)).expect(200);
+      throughKoa.mockClear();
+      const moved = await ann.get(`/api/projects/${id}`).set('If-None-Match', etag).expect(200);
+      expect(throughKoa).not.toHaveBeenCalled();
+      expect(moved.headers.etag).not.toBe(etag);
+      expect(moved.body.stages[0].data.viralParameters).toContain('Scarcity');
+    } finally {
+      throughKoa.mockRestore();
+    }
+  });
+
+  it('answers an X-Min-Position the read model has applied, and leaves a wait or a malformed one to the stack', async () => {
+    const throughKoa = vi.spyOn(Koa.prototype, 'createContext');
+    try {
+      const { ann, id } = await browserWithProject();
+      const added = await ann.post(`/api/projects/${id}/parameters`).send({ list: 'viralParameters', value: 'Scarcity' }).expect(200);
+      const position = Number(added.body.position);
+      await vi.waitFor(() => expect(stack.progress.status('projects')?.position).toBeGreaterThanOrEqual(position));
+      const viaKoa = await ann.get(`/api/projects/${id}/`).set('X-Min-Position', String(position)).expect(200);
+
+      throughKoa.mockClear();
+      const reached = await ann.get(`/api/projects/${id}`).set('X-Min-Position', String(position)).expect(200);
+      const withCondition = await ann
+        .get(`/api/projects/${id}`)
+        .set('X-Min-Position', String(position))
+        .set('If-None-Match', reached.headers.etag as string)
+        .expect(304);
+      expect(throughKoa).not.toHaveBeenCalled();
+      expect(comparable(reached)).toEqual(comparable(viaKoa));
+      expect(withCondition.headers.etag).toBe(reached.headers.etag);
+
+      // Not applied yet: the stack waits for it, as before, and answers the version that carries it.
+      const pending = ann
+        .get(`/api/projects/${id}`)
+        .set('X-Min-Position', String(position + 1))
+        .then((res) => res);
+      await vi.waitFor(() => expect(throughKoa).toHaveBeenCalledTimes(1));
+      await ann.post(`/api/projects/${id}/parameters`).send({ list: 'viralParameters', value: 'Urgency' }).expect(200);
+      const waited = await pending;
+      expect(waited.status).toBe(200);
+      expect(waited.headers['x-read-model-stale']).toBeUndefined();
+      expect(waited.body.stages[0].data.viralParameters).toContain('Urgency');
+
+      throughKoa.mockClear();
+      await ann.get(`/api/projects/${id}`).set('X-Min-Position', 'soon').expect(400);
+      expect(throughKoa).toHaveBeenCalledTimes(1);
     } finally {
       throughKoa.mockRestore();
     }
