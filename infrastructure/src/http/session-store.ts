@@ -51,7 +51,7 @@ export const createSessionStore = ({
   const read = async (sid: string, parse: (record: SessionDocument) => Record<string, unknown>, { keep = true } = {}) => {
     // A cookie value is ours only if it looks like an id we issued: anything else is not worth a lookup.
     if (!SID.test(sid)) return null;
-    const cached = cache.get(sid);
+    const cached = cacheMs > 0 ? cache.get(sid) : undefined;
     if (cached && cached.until > Date.now()) return cached.data;
     const record = await documentStore.findOne<SessionDocument>(SESSIONS_COLLECTION, { _id: sid });
     const data = record && record.expiresAt > clock().toISOString() ? parse(record) : null;

@@ -178,6 +178,7 @@ const cookieIn = (header: string, pattern: RegExp): string | undefined => {
 const SESSION_PATTERN = cookiePattern(SESSION_COOKIE);
 const SIGNATURE_PATTERN = cookiePattern(`${SESSION_COOKIE}.sig`);
 const VISITOR_PATTERN = cookiePattern(VISITOR_COOKIE);
+const MAX_CHECKED_COOKIE_HEADERS = 10_000;
 
 /**
  * Who a raw read request acts as, for a handler that answers without Koa, where `sessions` would only read: a
@@ -189,13 +190,29 @@ const VISITOR_PATTERN = cookiePattern(VISITOR_COOKIE);
  */
 export const createSessionShortcut = ({ secret, store }: { secret: string; store: SessionStore }) => {
   const keys = rememberingKeygrip(new Keygrip([secret]));
-  return async (request: IncomingMessage): Promise<string | undefined> => {
-    const header = request.headers.cookie;
-    if (!header || cookieIn(header, VISITOR_PATTERN) === undefined) return undefined;
+  const signedSid = (header: string) => {
+    if (cookieIn(header, VISITOR_PATTERN) === undefined) return undefined;
     const sid = cookieIn(header, SESSION_PATTERN);
     const signature = cookieIn(header, SIGNATURE_PATTERN);
     // Index 0 only: a value signed with an older key is re-signed by the full stack (a Set-Cookie).
-    if (!sid || !signature || keys.index(`${SESSION_COOKIE}=${sid}`, signature) !== 0) return undefined;
+    return sid && signature && keys.index(`${SESSION_COOKIE}=${sid}`, signature) === 0 ? sid : undefined;
+  };
+  // Cookie headers already found complete and signed with the current key, with the session id each names: a
+  // browser sends the same header on every read, so it is parsed and checked once. The verdict depends on the
+  // header and the key alone, never on the session, whose record is still read on every request below (a
+  // signed-out cookie is refused on the very next read). Only headers that passed are kept (a forged one is checked
+  // in full every time and cannot fill the map); bounded by starting over when full, as a miss costs one check.
+  const checked = new Map<string, string>();
+  return async (request: IncomingMessage): Promise<string | undefined> => {
+    const header = request.headers.cookie;
+    if (!header) return undefined;
+    let sid = checked.get(header);
+    if (sid === undefined) {
+      sid = signedSid(header);
+      if (sid === undefined) return undefined;
+      if (checked.size >= MAX_CHECKED_COOKIE_HEADERS) checked.clear();
+      checked.set(header, sid);
+    }
     const data = (await (store.peek ?? store.get).call(store, sid)) as Readonly<SessionData & { _expire?: unknown }> | null;
     if (!data || (typeof data._expire === 'number' && data._expire < Date.now())) return undefined;
     const actor = actorFrom(data);

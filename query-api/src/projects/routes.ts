@@ -3,7 +3,7 @@ import { exportProject, readModels, type ProjectListResponse, type TrashResponse
 import { actorOf, type EventStore } from '@vis/infrastructure';
 import { createStreamFolds, type ProjectDocument, type ProjectSummaryDocument } from '@vis/projections';
 import { awaitMinPosition } from '../read-your-writes.ts';
-import { createResponseCache } from '../response-cache.ts';
+import { createResponseCache, type MeasuredAnswer } from '../response-cache.ts';
 import { projectHistoryRoutes } from './history-routes.ts';
 import { ownProjectReader, type ProjectReadDeps } from './own-project.ts';
 import { exportFileName, toProjectListItem, toProjectResponse, toStagesResponse } from './project-response.ts';
@@ -11,6 +11,13 @@ import { projectShareRoutes } from './share-routes.ts';
 import { projectTimeTravelRoutes } from './time-travel-routes.ts';
 
 const MAX_PROJECTS_LISTED = 200;
+
+/** `GET /api/projects/:id`'s 200 for one version of a project: its ETag, text and Content-Length. */
+interface ProjectAnswer extends MeasuredAnswer {
+  collection: string;
+  position: number;
+  etag: string;
+}
 
 export const projectQueryRoutes = (
   router: Router,
@@ -56,20 +63,32 @@ export const projectQueryRoutes = (
   // `no-store` like every API answer (a project is private; no browser or proxy keeps it on disk): the client
   // keeps its own copy in memory and sends If-None-Match itself.
   const etagOf = (collection: string, doc: ProjectDocument) => `"${collection}.${doc._position}"`;
-  const answerOf = (collection: string, doc: ProjectDocument) =>
-    responses.measured(`${collection}/${doc._id}`, doc._position, () => toProjectResponse(doc));
+  // The embedded store hands out one shared, read-only object per stored version of a document (a new one once
+  // its bytes change), so the answer is first looked up beside that object, with no key to build; the response
+  // cache, keyed by id and position, serves a store that parses afresh. Checked against the collection and the
+  // position all the same: an answer is never given for another version than the one read.
+  const answers = new WeakMap<ProjectDocument, ProjectAnswer>();
+  const answerOf = (collection: string, doc: ProjectDocument): ProjectAnswer => {
+    const known = answers.get(doc);
+    if (known !== undefined && known.collection === collection && known.position === doc._position) return known;
+    const measured = responses.measured(`${collection}/${doc._id}`, doc._position, () => toProjectResponse(doc));
+    const answer = { collection, position: doc._position, etag: etagOf(collection, doc), json: measured.json, length: measured.length };
+    answers.set(doc, answer);
+    return answer;
+  };
 
   router.get('/api/projects/:id', async (ctx) => {
     const doc = await ownProject(ctx, ctx.params.id!);
     const collection = progress.collectionFor(readModels.projects);
-    ctx.etag = etagOf(collection, doc);
+    const answer = answerOf(collection, doc);
+    ctx.etag = answer.etag;
     ctx.status = 200;
     if (ctx.fresh) {
       ctx.status = 304;
       return;
     }
     ctx.type = 'json';
-    ctx.body = answerOf(collection, doc).json;
+    ctx.body = answer.json;
   });
 
   router.get('/api/projects/:id/stages', async (ctx) => {
@@ -93,7 +112,7 @@ export const projectQueryRoutes = (
     ownProjectAnswer: async (id: string, actor: string) => {
       const collection = progress.collectionFor(readModels.projects);
       const doc = await documentStore.findOne<ProjectDocument>(collection, { _id: id });
-      return doc && doc.ownerId === actor ? { etag: etagOf(collection, doc), ...answerOf(collection, doc) } : undefined;
+      return doc && doc.ownerId === actor ? answerOf(collection, doc) : undefined;
     },
   };
 };
