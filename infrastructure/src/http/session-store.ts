@@ -48,27 +48,32 @@ export const createSessionStore = ({
     cache.set(sid, { data, until: Date.now() + cacheMs });
   };
 
-  const read = async (sid: string, parse: (record: SessionDocument) => Record<string, unknown>, { keep = true } = {}) => {
+  /** `parse` gives the record's data, or null once it has expired. */
+  const read = async (sid: string, parse: (record: SessionDocument) => Record<string, unknown> | null, { keep = true } = {}) => {
     // A cookie value is ours only if it looks like an id we issued: anything else is not worth a lookup.
     if (!SID.test(sid)) return null;
     const cached = cacheMs > 0 ? cache.get(sid) : undefined;
     if (cached && cached.until > Date.now()) return cached.data;
     const record = await documentStore.findOne<SessionDocument>(SESSIONS_COLLECTION, { _id: sid });
-    const data = record && record.expiresAt > clock().toISOString() ? parse(record) : null;
+    const data = record ? parse(record) : null;
     if (keep) remember(sid, data);
     return data;
   };
   // Keyed by the stored record as the document store hands it: the embedded store hands the same object while the
-  // record's bytes are unchanged (and a new one once they change), so a changed record is parsed afresh.
-  const peeked = new WeakMap<SessionDocument, Record<string, unknown>>();
+  // record's bytes are unchanged (and a new one once they change), so a changed record is parsed afresh. Its expiry
+  // is kept as a number beside it: the same instant as the ISO text `get` compares, without formatting "now" per read.
+  const peeked = new WeakMap<SessionDocument, { data: Record<string, unknown>; expiresAtMs: number }>();
   const parseShared = (record: SessionDocument) => {
-    let data = peeked.get(record);
-    if (data === undefined) peeked.set(record, (data = Object.freeze(JSON.parse(record.json) as Record<string, unknown>)));
-    return data;
+    let entry = peeked.get(record);
+    if (entry === undefined) {
+      entry = { data: Object.freeze(JSON.parse(record.json) as Record<string, unknown>), expiresAtMs: Date.parse(record.expiresAt) };
+      peeked.set(record, entry);
+    }
+    return entry.expiresAtMs > clock().getTime() ? entry.data : null;
   };
 
   return {
-    get: (sid) => read(sid, (record) => JSON.parse(record.json) as Record<string, unknown>),
+    get: (sid) => read(sid, (record) => (record.expiresAt > clock().toISOString() ? (JSON.parse(record.json) as Record<string, unknown>) : null)),
     // Not remembered in the cache `get` reads: what `get` hands out, koa-session may change.
     peek: (sid) => read(sid, parseShared, { keep: false }),
     set: async (sid, data, maxAgeMs) => {

@@ -219,3 +219,25 @@ describe('new visitors per client address', () => {
     for (let i = 0; i < 5; i++) expect((await request(app).post('/')).body.actor).toMatch(/^visitor-/);
   });
 });
+
+describe('session records', () => {
+  it('are given to a reader that only looks (peek) as get gives them, until their expiry by the store’s clock, and never after a sign-out', async () => {
+    let now = new Date('2026-11-27T10:00:00.000Z');
+    const store = createSessionStore({ documentStore: stores.documentStore, clock: () => now });
+    const sid = '00000000-0000-4000-8000-000000000001';
+    await store.set(sid, { visitorId: 'v1' }, 60_000);
+    expect(await store.peek!(sid)).toEqual({ visitorId: 'v1' });
+    expect(await store.peek!(sid)).toBe(await store.peek!(sid));
+
+    now = new Date('2026-11-27T10:00:59.999Z');
+    expect(await store.peek!(sid)).toEqual({ visitorId: 'v1' });
+    expect(await store.get(sid)).toEqual({ visitorId: 'v1' });
+    now = new Date('2026-11-27T10:01:00.000Z');
+    expect(await store.peek!(sid)).toBeNull();
+    expect(await store.get(sid)).toBeNull();
+
+    now = new Date('2026-11-27T10:00:00.000Z');
+    await store.destroy(sid);
+    expect(await store.peek!(sid)).toBeNull();
+  });
+});
