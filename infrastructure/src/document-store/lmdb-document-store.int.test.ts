@@ -250,7 +250,7 @@ describe('lmdb document store', () => {
       await writer.bulkWrite(notes(1, 3_001));
       expect(entries()).toBe(1_501);
     } finally {
-      environment.close();
+      await environment.close();
       await writer.close();
     }
   });
