@@ -526,7 +526,7 @@ interface ChangeLogHeld {
   trimming?: boolean;
 }
 
-/** How many entries a commit trims at most from the change log once it is back within its bounds (see `record`). */
+/** How many entries a commit deletes from the change log at most, unless more must go to keep within its bounds (see `record`). */
 const TRIM_PER_COMMIT = 256;
 
 /**
@@ -621,9 +621,9 @@ const followChangeLog = (
       const over = () => record.bytes > keepsBytes || next - record.oldest + 1 > keeps;
       const trimmedEnough = () => record.bytes <= keepsBytes * 0.75 && next - record.oldest + 1 <= keeps * 0.75;
       if (record.trimming || over()) {
-        // Past a bound, the entries over it go at once; the rest of the way down to three quarters goes at most
-        // TRIM_PER_COMMIT entries a commit: done in one commit it was some 4,500 deletions at once (a quarter of
-        // 8 MB), a stall of the writing thread of 8–40 ms every few seconds, which every command behind it waited out.
+        // A commit deletes at most TRIM_PER_COMMIT entries on the way down to three quarters, or more only as many as
+        // bring the log back within its bounds: done in one commit, that way down was some 4,500 deletions at once (a
+        // quarter of 8 MB), ~10 ms of the writing thread every few seconds, which every command behind it waited out.
         let removed = 0;
         while (record.oldest < next && !trimmedEnough() && (over() || removed < TRIM_PER_COMMIT)) {
           const entry = log.get(record.oldest);
