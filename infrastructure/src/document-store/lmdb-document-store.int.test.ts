@@ -228,6 +228,33 @@ describe('lmdb document store', () => {
     }
   });
 
+  it('trims the shared change log down to three quarters a few hundred entries a commit, past its bound at once', async () => {
+    const writer = openLmdbDocumentStore({ path, shared: true, changeLogKeeps: 2_000 });
+    const environment = open({ path, readOnly: true });
+    const log = environment.openDB<string, number>({ name: 'changes', encoding: 'string' });
+    const entries = () => {
+      environment.resetReadTxn();
+      return log.getKeysCount({ end: HELD_RECORD });
+    };
+    const notes = (count: number, from: number) =>
+      Array.from({ length: count }, (_, n) => ({ kind: 'replace' as const, collection: 'notes', document: { _id: `n${from + n}` } }));
+    try {
+      await writer.bulkWrite(notes(2_000, 0));
+      expect(entries()).toBe(2_000);
+      // 10 past the bound: 256 deletions in that commit, those 10 first (not the 510 down to 1,500 at once).
+      await writer.bulkWrite(notes(10, 2_000));
+      expect(entries()).toBe(2_010 - 256);
+      // The next commit goes on trimming, down to three quarters of the bound; the one after that no more.
+      await writer.bulkWrite(notes(1, 3_000));
+      expect(entries()).toBe(1_500);
+      await writer.bulkWrite(notes(1, 3_001));
+      expect(entries()).toBe(1_501);
+    } finally {
+      await environment.close();
+      await writer.close();
+    }
+  });
+
   it('keeps the shared change log within its bytes, telling a watcher that fell past them to watch again', async () => {
     const keepsBytes = 4_000;
     const writer = openLmdbDocumentStore({ path, shared: true, changeLogKeepsBytes: keepsBytes });

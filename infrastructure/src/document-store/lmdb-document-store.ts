@@ -516,11 +516,18 @@ export const openLmdbDocumentStore = ({
   };
 };
 
-/** What the change log holds: its oldest entry's number and the bytes of its entries. */
+/**
+ * What the change log holds: its oldest entry's number and the bytes of its entries; `trimming` while it is being
+ * trimmed down to three quarters of its bounds, a few entries a commit (a record without it: not trimming).
+ */
 interface ChangeLogHeld {
   oldest: number;
   bytes: number;
+  trimming?: boolean;
 }
+
+/** How many entries a commit deletes from the change log at most, unless more must go to keep within its bounds (see `record`). */
+const TRIM_PER_COMMIT = 256;
 
 /**
  * The key of the change log's record of what it holds: after every entry's number, so that it sits in the leaf
@@ -536,8 +543,9 @@ const HELD = Number.MAX_SAFE_INTEGER;
  * says another thread committed, else when another process's commit signal fires (a poll only where the signal
  * cannot be watched). It keeps at most `keeps` entries and `keepsBytes` bytes, counted in a record written in the
  * same transaction as each commit (so every writing process agrees): a commit that passes either bound drops the
- * oldest entries down to three quarters of both, so that the log's oldest pages are rewritten now and then, not
- * on every commit, and LMDB reuses them.
+ * oldest entries over it, and it and the commits after it drop at most TRIM_PER_COMMIT more each until the log is
+ * down to three quarters of both, so that the log's oldest pages are rewritten in runs now and then, not on every
+ * commit, LMDB reuses them, and no single commit stalls its thread on thousands of deletions.
  */
 const followChangeLog = (
   log: Database<string, number>,
@@ -612,15 +620,21 @@ const followChangeLog = (
       // The newest entry stays whatever its size: a follower one change behind must find it.
       const over = () => record.bytes > keepsBytes || next - record.oldest + 1 > keeps;
       const trimmedEnough = () => record.bytes <= keepsBytes * 0.75 && next - record.oldest + 1 <= keeps * 0.75;
-      if (over()) {
-        while (record.oldest < next && !trimmedEnough()) {
+      if (record.trimming || over()) {
+        // A commit deletes at most TRIM_PER_COMMIT entries on the way down to three quarters, or more only as many as
+        // bring the log back within its bounds: done in one commit, that way down was some 4,500 deletions at once (a
+        // quarter of 8 MB), ~10 ms of the writing thread every few seconds, which every command behind it waited out.
+        let removed = 0;
+        while (record.oldest < next && !trimmedEnough() && (over() || removed < TRIM_PER_COMMIT)) {
           const entry = log.get(record.oldest);
           if (entry !== undefined) {
             record.bytes -= Buffer.byteLength(entry);
             log.removeSync(record.oldest);
           }
           record.oldest++;
+          removed++;
         }
+        record.trimming = record.oldest < next && !trimmedEnough();
       }
       log.putSync(HELD, JSON.stringify(record));
     },
