@@ -86,22 +86,16 @@ export const AppShell = () => {
 
   return (
     <div className="relative min-h-dvh">
-      {/* Each width builds only its own bars: the desktop's sidebar and header (a tooltip and a route match per link)
-          are hidden on a phone by their classes anyway, and the phone's bar on a desktop, so a phone's first visit
-          does not render the shell's links twice. The media query is read in the first render: the right bars come
-          with it. */}
       {/* The sidebar is fixed to the viewport; this strip behind it spans the whole document, so the sidebar's
           background never ends mid-page wherever a page is drawn taller than the window (full-page captures, print). */}
-      {!isMobile && (
-        <div
-          aria-hidden
-          data-sidebar-backdrop
-          className={cn(
-            'absolute inset-y-0 left-0 hidden border-r border-slate-200 bg-white transition-[width] duration-[450ms] ease-in-out motion-reduce:transition-none md:block dark:border-slate-800 dark:bg-slate-900',
-            expanded ? 'w-72' : 'w-16',
-          )}
-        />
-      )}
+      <div
+        aria-hidden
+        data-sidebar-backdrop
+        className={cn(
+          'absolute inset-y-0 left-0 hidden border-r border-slate-200 bg-white transition-[width] duration-[450ms] ease-in-out motion-reduce:transition-none md:block dark:border-slate-800 dark:bg-slate-900',
+          expanded ? 'w-72' : 'w-16',
+        )}
+      />
       <a
         href="#main"
         className={cn(
@@ -112,78 +106,74 @@ export const AppShell = () => {
         Skip to content
       </a>
 
-      {!isMobile && (
-        <aside
-          aria-label="Sidebar"
-          data-expanded={expanded}
+      <aside
+        aria-label="Sidebar"
+        data-expanded={expanded}
+        className={cn(
+          'fixed inset-y-0 left-0 z-30 hidden flex-col border-r border-slate-200 bg-white/95 py-4 backdrop-blur transition-[width] duration-[450ms] ease-in-out motion-reduce:transition-none md:flex dark:border-slate-800 dark:bg-slate-900/95',
+          expanded ? 'w-72 px-4' : 'w-16 items-center px-2',
+        )}
+      >
+        <div className={cn('mb-6 flex items-center', expanded ? 'justify-between' : 'flex-col gap-3')}>
+          <Brand showName={expanded} />
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={() => setExpanded((value) => !value)}
+            aria-label={expanded ? 'Collapse sidebar' : 'Expand sidebar'}
+            aria-expanded={expanded}
+          >
+            {expanded ? <PanelLeftClose className="size-5" aria-hidden /> : <PanelLeftOpen className="size-5" aria-hidden />}
+          </Button>
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          <SidebarNav expanded={expanded} currentStage={currentStage} />
+        </div>
+        <div
           className={cn(
-            'fixed inset-y-0 left-0 z-30 hidden flex-col border-r border-slate-200 bg-white/95 py-4 backdrop-blur transition-[width] duration-[450ms] ease-in-out motion-reduce:transition-none md:flex dark:border-slate-800 dark:bg-slate-900/95',
-            expanded ? 'w-72 px-4' : 'w-16 items-center px-2',
+            'mt-4 flex items-center border-t border-slate-200 pt-4 dark:border-slate-800',
+            expanded ? 'justify-between' : 'flex-col gap-2',
           )}
         >
-          <div className={cn('mb-6 flex items-center', expanded ? 'justify-between' : 'flex-col gap-3')}>
-            <Brand showName={expanded} />
-            <Button
-              variant="ghost"
-              size="icon"
-              onClick={() => setExpanded((value) => !value)}
-              aria-label={expanded ? 'Collapse sidebar' : 'Expand sidebar'}
-              aria-expanded={expanded}
-            >
-              {expanded ? <PanelLeftClose className="size-5" aria-hidden /> : <PanelLeftOpen className="size-5" aria-hidden />}
-            </Button>
-          </div>
-          <div className="min-h-0 flex-1 overflow-y-auto">
-            <SidebarNav expanded={expanded} currentStage={currentStage} />
-          </div>
-          <div
-            className={cn(
-              'mt-4 flex items-center border-t border-slate-200 pt-4 dark:border-slate-800',
-              expanded ? 'justify-between' : 'flex-col gap-2',
-            )}
-          >
-            <SaveIndicator compact={!expanded} />
-            <ThemeToggle />
-          </div>
-        </aside>
-      )}
+          <SaveIndicator compact={!expanded} />
+          <ThemeToggle />
+        </div>
+      </aside>
 
       {/* Phones: the bar's first row acts (menu, save, theme, account); the second carries what the desktop header
           shows beside it, the project switcher and the plan with its free-plays counter, so none of it is lost at
           375 px and nothing overflows. */}
-      {isMobile && (
-        <header className="fixed inset-x-0 top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur md:hidden dark:border-slate-800 dark:bg-slate-900/95">
-          <div className="flex h-14 items-center gap-2 px-3">
-            <Button
-              variant="ghost"
-              size="icon"
-              onClick={drawer.show}
-              onPointerEnter={() => void loadDrawer()}
-              onFocus={() => void loadDrawer()}
-              aria-label="Open sidebar"
-              aria-expanded={drawer.open}
-            >
-              <Menu className="size-5" aria-hidden />
-            </Button>
-            <Brand showName={false} />
-            <div className="flex-1" />
-            <SaveIndicator compact />
-            <ThemeToggle side="bottom" />
-            <Button size="sm" onClick={() => void save()}>
-              Save
-            </Button>
-            <AccountStatus compact />
-          </div>
-          <div
-            data-testid="mobile-bar-second-row"
-            className="flex h-11 min-w-0 items-center gap-2 border-t border-slate-100 px-3 dark:border-slate-800"
+      <header className="fixed inset-x-0 top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur md:hidden dark:border-slate-800 dark:bg-slate-900/95">
+        <div className="flex h-14 items-center gap-2 px-3">
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={drawer.show}
+            onPointerEnter={() => void loadDrawer()}
+            onFocus={() => void loadDrawer()}
+            aria-label="Open sidebar"
+            aria-expanded={drawer.open}
           >
-            <ProjectSwitcher />
-            <div className="flex-1" />
-            <MobilePlan />
-          </div>
-        </header>
-      )}
+            <Menu className="size-5" aria-hidden />
+          </Button>
+          <Brand showName={false} />
+          <div className="flex-1" />
+          <SaveIndicator compact />
+          <ThemeToggle side="bottom" />
+          <Button size="sm" onClick={() => void save()}>
+            Save
+          </Button>
+          <AccountStatus compact />
+        </div>
+        <div
+          data-testid="mobile-bar-second-row"
+          className="flex h-11 min-w-0 items-center gap-2 border-t border-slate-100 px-3 dark:border-slate-800"
+        >
+          <ProjectSwitcher />
+          <div className="flex-1" />
+          <MobilePlan />
+        </div>
+      </header>
 
       {drawer.wasOpened && (
         <Suspense fallback={null}>
@@ -202,7 +192,7 @@ export const AppShell = () => {
 
       {/* The sidebar's width and then the page's own margin. Expanding or collapsing the sidebar moves the layout
           in 0.45 s (spec 02 §9 'Layout animation duration'), at once for people who ask for reduced motion. */}
-      {!isMobile && <TopBar className={expanded ? 'md:pl-78' : 'md:pl-22'} />}
+      <TopBar className={expanded ? 'md:pl-78' : 'md:pl-22'} />
 
       <main
         id="main"
