@@ -107,7 +107,7 @@ export const projectQueryRoutes = (
      * The 200 answer `GET /api/projects/:id` gives `actor` (its ETag and body, the route's text, with
      * its Content-Length measured once per version of the project), or
      * undefined when the project is missing or someone else's: the route then answers (404, the same for both).
-     * For the app's shortcut, which reads nothing else of the request (no X-Min-Position, no If-None-Match).
+     * For the app's shortcut, which decides itself what X-Min-Position and If-None-Match ask (see `app.shortcut`).
      */
     ownProjectAnswer: async (id: string, actor: string) => {
       const collection = progress.collectionFor(readModels.projects);
