@@ -37,6 +37,8 @@ const eventStore = openEventStore(embedded, {
 // One `committed` on its way at a time: the main thread's one read of the change log takes every commit before it.
 const documentStore = await openDocumentStore(embedded, {
   shared: true,
+  // This thread only writes read models: it commits them itself rather than hand each to lmdb-js's write thread.
+  commitsOnThisThread: true,
   onCommit: () => postOnce(pending, WAKE_PENDING.committed, () => post({ kind: 'committed' })),
 });
 // The embedded server's leases are renewed every 10 s (lapsing after 30 s) instead of the services' 2 s and 10 s: each

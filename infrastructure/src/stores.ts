@@ -34,7 +34,7 @@ export const openEventStore = (
 export const openDocumentStore = async (
   config: Pick<Config, 'MONGODB_URL' | 'MONGODB_DATABASE' | 'DATA_DIR'>,
   /** LMDB only: shared by several processes or threads, and their wake-ups (see openLmdbDocumentStore). */
-  lmdb: Pick<LmdbDocumentStoreOptions, 'shared' | 'onCommit' | 'wakeOn'> = {},
+  lmdb: Pick<LmdbDocumentStoreOptions, 'shared' | 'onCommit' | 'wakeOn' | 'commitsOnThisThread'> = {},
 ): Promise<DocumentStore> =>
   config.MONGODB_URL
     ? openMongoDocumentStore({ url: config.MONGODB_URL, database: config.MONGODB_DATABASE })

@@ -6,7 +6,7 @@ import { documentStoreContract } from './document-store.contract.ts';
 import type { ChangeNotification } from './document-store.ts';
 import { open } from 'lmdb';
 import { changesBetween } from './document-changes.ts';
-import { ChangeLogOverrunError, openLmdbDocumentStore } from './lmdb-document-store.ts';
+import { ChangeLogOverrunError, openLmdbDocumentStore, type LmdbDocumentStoreOptions } from './lmdb-document-store.ts';
 import { withMongoLikeDocuments } from '../testing/fault-injecting-stores.ts';
 
 /** The change log's own record of what it holds, after every entry. */
@@ -39,12 +39,14 @@ documentStoreContract('lmdb as MongoDB (fault-injecting)', async () => {
   };
 });
 
-// The services' topology: several processes write one directory, and each hears every change by following the
-// change log. Writes go to one store and reads and watches to another, each with its own change feed. The
-// reader's poll is an hour: only the writer's commit signal can wake its watchers in time.
-documentStoreContract('lmdb, shared by two stores', async () => {
+/**
+ * The services' topology: several processes write one directory, and each hears every change by following the
+ * change log. Writes go to one store and reads and watches to another, each with its own change feed. The
+ * reader's poll is an hour: only the writer's commit signal can wake its watchers in time.
+ */
+const writerAndReader = async (writerOptions: Partial<LmdbDocumentStoreOptions> = {}) => {
   const path = await temporaryDirectory();
-  const writer = openLmdbDocumentStore({ path, shared: true });
+  const writer = openLmdbDocumentStore({ path, shared: true, ...writerOptions });
   const reader = openLmdbDocumentStore({ path, shared: true, followIntervalMs: 3_600_000 });
   return {
     store: {
@@ -61,6 +63,56 @@ documentStoreContract('lmdb, shared by two stores', async () => {
       await rm(path, { recursive: true, force: true });
     },
   };
+};
+
+documentStoreContract('lmdb, shared by two stores', () => writerAndReader());
+
+// The embedded server's projection thread: its writes committed on the calling thread (one transaction per event
+// turn, fsyncs overlapping), read and watched by a store that hands its commits to lmdb-js's write thread.
+documentStoreContract('lmdb, shared, the writer committing on its own thread', () =>
+  writerAndReader({ syncEachWrite: false, commitsOnThisThread: true }),
+);
+
+describe('lmdb document store committing on the calling thread', () => {
+  let path: string;
+  beforeEach(async () => {
+    path = await temporaryDirectory();
+  });
+  afterEach(async () => {
+    await rm(path, { recursive: true, force: true });
+  });
+
+  it('commits the calls of one turn together, a failing call rolling back alone, and resolves them in call order', async () => {
+    const store = openLmdbDocumentStore({ path, shared: true, syncEachWrite: false, commitsOnThisThread: true });
+    const settled: string[] = [];
+    const record = (name: string, promise: Promise<unknown>) =>
+      promise.then(
+        () => settled.push(`${name} ok`),
+        () => settled.push(`${name} failed`),
+      );
+    const environment = open({ path });
+    const lastTxnId = () => (environment.getStats() as { lastTxnId: number }).lastTxnId;
+    const before = lastTxnId();
+    await Promise.all([
+      // all through bulkWrite: each settles as many promise steps after its commit as the others
+      record('first', store.bulkWrite([{ kind: 'replace', collection: 'projects', document: { _id: 'a', n: 1 } }])),
+      record(
+        'failing',
+        store.bulkWrite([
+          { kind: 'replace', collection: 'projects', document: { _id: 'b' } },
+          { kind: 'update', collection: 'projects', filter: { _id: 'b' }, update: { $set: { list: [] }, $push: { list: 1 } } },
+        ]),
+      ),
+      record('last', store.bulkWrite([{ kind: 'update', collection: 'projects', filter: { _id: 'a' }, update: { $inc: { n: 1 } } }])),
+    ]);
+    expect(settled).toEqual(['first ok', 'failing failed', 'last ok']);
+    expect(await store.findOne('projects', { _id: 'a' })).toEqual({ _id: 'a', n: 2 });
+    expect(await store.findOne('projects', { _id: 'b' })).toBeNull();
+    // one commit for the three calls
+    expect(lastTxnId() - before).toBe(1);
+    await store.close();
+    await environment.close();
+  });
 });
 
 describe('lmdb document store', () => {
