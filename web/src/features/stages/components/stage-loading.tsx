@@ -43,7 +43,7 @@ export type StageShown = 'loading' | 'stage' | 'alone';
 /** What the stage screen's code (routes/stage.tsx) is given by the frame it renders in. */
 export interface StageInFrameProps {
   stageNumber: StageNumber;
-  /** Whether it is rendered under the stage's title and guide (the frame's `StageLayout`) or on its own. */
+  /** Whether it is rendered under the stage's title and guide or on its own (the frame's `StageLayout` bare). */
   framed: boolean;
   /** Tells the frame what it shows: the frame holds the spinner while 'loading', and no title or guide when 'alone'. */
   show: (shown: StageShown) => void;
@@ -63,9 +63,8 @@ export const StageFrame = ({ stageNumber, screen: Screen }: { stageNumber: Stage
   // The same element while what it is given stays the same: the frame's own renders (the spinner going) do not
   // render the whole stage again.
   const content = useMemo(() => Screen && <Screen stageNumber={stageNumber} framed={framed} show={setShown} />, [Screen, stageNumber, framed]);
-  if (content && !framed) return content;
   return (
-    <StageLayout stage={STAGE_GUIDES[stageNumber]}>
+    <StageLayout stage={STAGE_GUIDES[stageNumber]} bare={!framed}>
       {content}
       {(!content || shown === 'loading') && <StageLoadingBody stageNumber={stageNumber} />}
     </StageLayout>
