@@ -2,9 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { APP_ROUTES, type AppRoute } from '@vis/domain/app-routes';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PageLoading } from '../components/page-loading.tsx';
-import { MarketplaceLoading } from '../features/marketplace/components/marketplace-header.tsx';
+import { MarketplaceFrame } from '../features/marketplace/components/marketplace-header.tsx';
 import { prefetchCurrentProject } from '../features/projects/hooks/use-current-project.ts';
-import { StageLoading } from '../features/stages/components/stage-loading.tsx';
+import { StageFrame } from '../features/stages/components/stage-loading.tsx';
 import { AppShell } from './layout/app-shell.tsx';
 import { ErrorBoundaryRoute } from './routes/error-boundary.tsx';
 import { LandingRoute } from './routes/landing.tsx';
@@ -17,11 +17,12 @@ import { NotFoundRoute } from './routes/not-found.tsx';
 const stageRoute =
   (queryClient: QueryClient) =>
   (stage: 1 | 2 | 3 | 4 | 5 | 6): Screen => ({
+    // The placeholder and the screen are one component (`StageFrame`), so the title and guide painted first stay.
     lazy: () => {
       void prefetchCurrentProject(queryClient);
-      return import('./routes/stage.tsx').then((module) => ({ Component: module.StageRoute }));
+      return import('./routes/stage.tsx').then((module) => ({ element: <StageFrame stageNumber={stage} screen={module.StageRoute} /> }));
     },
-    hydrateFallbackElement: <StageLoading stageNumber={stage} />,
+    hydrateFallbackElement: <StageFrame stageNumber={stage} />,
   });
 
 let firstPaintDone = false;
@@ -79,8 +80,9 @@ const screensOf = (queryClient: QueryClient): Record<AppRoute, Screen> => {
     '/settings': { lazy: () => import('./routes/settings.tsx').then((module) => ({ Component: module.SettingsRoute })) },
     '/welcome': { element: <LandingRoute /> },
     '/marketplace': {
-      lazy: () => import('./routes/marketplace.tsx').then((module) => ({ Component: module.MarketplaceRoute })),
-      hydrateFallbackElement: <MarketplaceLoading />,
+      // The placeholder and the screen are one component (`MarketplaceFrame`), so the heading painted first stays.
+      lazy: () => import('./routes/marketplace.tsx').then((module) => ({ element: <MarketplaceFrame screen={module.MarketplaceRoute} /> })),
+      hydrateFallbackElement: <MarketplaceFrame />,
     },
     '/billing': { lazy: () => import('./routes/billing.tsx').then((module) => ({ Component: module.BillingRoute })) },
     '/game': { lazy: () => import('./routes/game.tsx').then((module) => ({ Component: module.GameRoute })) },

@@ -1,46 +1,34 @@
 import { AlertTriangle, Lightbulb, Sparkles } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useLayoutEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
-import { isIdeaSort, useIdeas, type IdeaSort } from '../../features/marketplace/api/list-ideas.ts';
+import { useIdeas } from '../../features/marketplace/api/list-ideas.ts';
 import { IdeaCard } from '../../features/marketplace/components/idea-card.tsx';
-import { IdeaGridSkeleton } from '../../features/marketplace/components/idea-card-skeleton.tsx';
-import { IdeaSortSelect } from '../../features/marketplace/components/idea-sort-select.tsx';
-import { MARKETPLACE_PAGE, MarketplaceHeader } from '../../features/marketplace/components/marketplace-header.tsx';
+import type { MarketplaceInFrameProps } from '../../features/marketplace/components/marketplace-header.tsx';
 import { IdeasMessage } from '../../features/marketplace/components/ideas-message.tsx';
 import { LoadMore } from '../../features/marketplace/components/load-more.tsx';
 import { MyIdeas } from '../../features/marketplace/components/my-ideas.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 
-/** Spec 02 §2.9 '/marketplace': the published ideas, newest or most liked first, page by page, counts live. */
-export const MarketplaceRoute = () => {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('sort');
-  const sort: IdeaSort = isIdeaSort(requested) ? requested : 'newest';
+/**
+ * Spec 02 §2.9 '/marketplace': the published ideas, newest or most liked first, page by page, counts live. What
+ * goes under the heading in its frame (`MarketplaceFrame`, from the first page), which shows the loading cards
+ * while the first page of ideas is on its way.
+ */
+export const MarketplaceRoute = ({ sort, setLoading }: MarketplaceInFrameProps) => {
   const ideas = useIdeas(sort);
-
-  const changeSort = (next: IdeaSort) =>
-    setSearchParams(
-      (params) => {
-        if (next === 'newest') params.delete('sort');
-        else params.set('sort', next);
-        return params;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  // Before the browser paints: the frame's loading cards go in the same frame as the list comes.
+  useLayoutEffect(() => setLoading(ideas.isPending), [ideas.isPending, setLoading]);
 
   // Pages are fetched one after another while counts move, so an idea can slip from one page into the next.
   const seen = new Set<string>();
   const list = (ideas.data?.pages ?? []).flatMap((page) => page.ideas).filter((idea) => !seen.has(idea.id) && seen.add(idea.id));
 
   return (
-    <div className={MARKETPLACE_PAGE}>
-      <MarketplaceHeader controls={<IdeaSortSelect value={sort} onChange={changeSort} />} />
-
+    <>
       <MyIdeas />
 
-      {ideas.isPending ? (
-        <IdeaGridSkeleton />
-      ) : ideas.isError && list.length === 0 ? (
+      {ideas.isPending ? null : ideas.isError && list.length === 0 ? (
         <IdeasMessage
           alert
           title="Error Loading Ideas"
@@ -79,6 +67,6 @@ export const MarketplaceRoute = () => {
           )}
         </>
       )}
-    </div>
+    </>
   );
 };

@@ -1,5 +1,4 @@
-import { useDeferredValue, useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useDeferredValue, useEffect, useLayoutEffect } from 'react';
 import { DataMissing } from '../../features/projects/components/data-missing.tsx';
 import { OfflineCopyNotice } from '../../features/projects/components/offline-copy-notice.tsx';
 import { stageOf, type ProjectResponse } from '../../lib/projects/get-project.ts';
@@ -8,7 +7,7 @@ import { useCurrentProject } from '../../features/projects/hooks/use-current-pro
 import { ContextPanel } from '../../features/stages/components/context-panel.tsx';
 import { ResetStage } from '../../features/stages/components/reset-stage.tsx';
 import { StageLayout } from '../../features/stages/components/stage-layout.tsx';
-import { StageLoading } from '../../features/stages/components/stage-loading.tsx';
+import type { StageInFrameProps, StageShown } from '../../features/stages/components/stage-loading.tsx';
 import { StageNavigation } from '../../features/stages/components/stage-navigation.tsx';
 import {
   StageFiveScreen,
@@ -22,25 +21,26 @@ import type { GuidedStage } from '../../features/stages/stage-paths.ts';
 
 const SCREENS = { 1: StageOneScreen, 2: StageTwoScreen, 3: StageThreeScreen, 4: StageFourScreen, 5: StageFiveScreen } as const;
 
-const StageContent = ({ response, stageNumber }: { response: ProjectResponse; stageNumber: GuidedStage | 6 }) => {
+/** What a stage shows under its title and guide once its project is at hand. */
+const StageBody = ({ response, stageNumber }: { response: ProjectResponse; stageNumber: GuidedStage | 6 }) => {
   const projectId = response.project.id;
   if (stageNumber === 6) {
     return (
-      <StageLayout stage={stageOf(response, 6)}>
+      <>
         <ContextPanel stage={6} context={response.context} />
         <TechnicalStageScreen response={response} />
         <ResetStage projectId={projectId} stage={6} />
-      </StageLayout>
+      </>
     );
   }
   const Screen = SCREENS[stageNumber];
   return (
-    <StageLayout stage={stageOf(response, stageNumber)}>
+    <>
       <ContextPanel stage={stageNumber} context={response.context} />
       <Screen key={projectId} response={response} />
       <ResetStage projectId={projectId} stage={stageNumber} />
       <StageNavigation projectId={projectId} stage={stageNumber} />
-    </StageLayout>
+    </>
   );
 };
 
@@ -58,10 +58,12 @@ const useFollowRoute = (response: ProjectResponse | undefined, stageNumber: Guid
   }, [behind, mutate, projectId, stageNumber]);
 };
 
-/** /stage-1 … /stage-5 on the browser's current project, and /stage-6, the optional technical stage. */
-export const StageRoute = () => {
-  const { pathname } = useLocation();
-  const stageNumber = Number(/\/stage-(\d)/.exec(pathname)?.[1] ?? 1) as GuidedStage | 6;
+/**
+ * /stage-1 … /stage-5 on the browser's current project, and /stage-6, the optional technical stage: what goes under
+ * the stage's title and guide in its frame (`StageFrame`, from the first page), or, for an offline copy or a
+ * failure, the whole screen.
+ */
+export const StageRoute = ({ stageNumber, framed, show }: StageInFrameProps) => {
   const { projectId, resolving, resolveError, project, localCopy, retry } = useCurrentProject();
   const loaded = !resolving && projectId !== undefined && !project.isPending;
   // The stage first renders when its project arrives, and that render is the longest task of a first visit. Its
@@ -71,6 +73,12 @@ export const StageRoute = () => {
   // changes of the project render as they come.
   const showStage = useDeferredValue(loaded);
   useFollowRoute(loaded && !localCopy ? project.data : undefined, stageNumber);
+  const missing = resolveError || project.isError;
+  const shown: StageShown = localCopy || missing ? 'alone' : loaded && showStage ? 'stage' : 'loading';
+  // Before the browser paints: the frame renders again with this in or out of its layout and with or without its
+  // spinner, and nothing shows twice.
+  useLayoutEffect(() => show(shown), [shown, show]);
+  if (framed === (shown === 'alone')) return null;
 
   if (localCopy) {
     // A disabled fieldset turns every field and button of the copy off at once: nothing can be changed, or lost.
@@ -80,13 +88,15 @@ export const StageRoute = () => {
           <OfflineCopyNotice copy={localCopy} onRetry={retry} />
         </div>
         <fieldset disabled aria-label="Offline copy (read-only)" className="min-w-0">
-          <StageContent response={localCopy.response} stageNumber={stageNumber} />
+          <StageLayout stage={stageOf(localCopy.response, stageNumber)}>
+            <StageBody response={localCopy.response} stageNumber={stageNumber} />
+          </StageLayout>
         </fieldset>
       </>
     );
   }
-  if (resolveError || project.isError) return <DataMissing error={resolveError ?? project.error} />;
-  // The stage's own texts show while its project loads: on a first visit they are the largest thing on the screen.
-  if (!loaded || !showStage) return <StageLoading stageNumber={stageNumber} />;
-  return <StageContent response={project.data} stageNumber={stageNumber} />;
+  if (missing) return <DataMissing error={resolveError ?? project.error} />;
+  // The stage's own texts and spinner (the frame's) show while its project loads: on a first visit they are the
+  // largest thing on the screen.
+  return shown === 'stage' && project.data ? <StageBody response={project.data} stageNumber={stageNumber} /> : null;
 };

@@ -3,11 +3,7 @@ import { topics } from '@vis/domain/contract/names';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useLiveInvalidation } from '../../../lib/live-updates.ts';
-
-/** The orders GET /api/marketplace/ideas accepts (`sort`). */
-export const IDEA_SORTS = ['newest', 'likes'] as const;
-export type IdeaSort = (typeof IDEA_SORTS)[number];
-export const isIdeaSort = (value: unknown): value is IdeaSort => IDEA_SORTS.includes(value as IdeaSort);
+import type { IdeaSort } from '../idea-sorts.ts';
 
 /** Ideas per page: four rows of the three-column grid. */
 export const IDEAS_PAGE_SIZE = 12;

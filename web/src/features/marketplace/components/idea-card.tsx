@@ -6,8 +6,9 @@ import type { MarketplaceIdea } from '../api/get-idea.ts';
 import { useLikeIdea } from '../hooks/use-like-idea.ts';
 import { ExpandableText } from './expandable-text.tsx';
 import { IdeaImage } from './idea-image.tsx';
+import { dateFormatter } from '../../../lib/date-format.ts';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const formatDate = dateFormatter({ dateStyle: 'medium' });
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Spec 02 §2.9: one idea of the marketplace grid, with View Details and Like. */
@@ -33,7 +34,7 @@ export const IdeaCard = ({ idea }: { idea: MarketplaceIdea }) => {
           </span>
           <span className="inline-flex items-center gap-1">
             <Calendar className="size-4" aria-hidden />
-            <time dateTime={idea.createdAt}>{dateFormat.format(new Date(idea.createdAt))}</time>
+            <time dateTime={idea.createdAt}>{formatDate(idea.createdAt)}</time>
           </span>
         </p>
         <div className="flex-1 text-sm">{idea.description && <ExpandableText text={idea.description} clamp />}</div>

@@ -7,9 +7,10 @@ import type { MarketplaceIdea } from '../api/get-idea.ts';
 import { useLikeIdea } from '../hooks/use-like-idea.ts';
 import { ExpandableText } from './expandable-text.tsx';
 import { IdeaImage } from './idea-image.tsx';
+import { dateFormatter } from '../../../lib/date-format.ts';
 
 const TAGS = ['Viral Marketing', 'Engagement', 'Web-based'] as const;
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const formatDate = dateFormatter({ dateStyle: 'medium' });
 
 /** Texts compared as a reader would: the same words, whatever the spacing. */
 const sameText = (a: string, b: string) => a.trim().replace(/\s+/g, ' ') === b.trim().replace(/\s+/g, ' ');
@@ -50,7 +51,7 @@ export const IdeaDetail = ({ idea }: { idea: MarketplaceIdea }) => {
           <span className="flex items-center gap-1" aria-label={`${idea.views} views`}>
             <Eye className="size-4" aria-hidden /> {idea.views} views
           </span>
-          <time dateTime={idea.createdAt}>{dateFormat.format(new Date(idea.createdAt))}</time>
+          <time dateTime={idea.createdAt}>{formatDate(idea.createdAt)}</time>
           {idea.ownedByYou && (
             <span className="rounded-full bg-indigo-100 px-2 text-xs text-indigo-700 dark:bg-indigo-500/20 dark:text-indigo-200">Your idea</span>
           )}

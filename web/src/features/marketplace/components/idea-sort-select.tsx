@@ -1,6 +1,6 @@
 import { focusRing } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import type { IdeaSort } from '../api/list-ideas.ts';
+import type { IdeaSort } from '../idea-sorts.ts';
 
 const LABELS: Record<IdeaSort, string> = { newest: 'Newest', likes: 'Most liked' };
 

@@ -9,8 +9,9 @@ import { Input } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { createShareLink, revokeShareLink, sharedPageUrl, shareLinksQueryOptions, useShareLinks } from '../api/share-links.ts';
+import { dateFormatter } from '../../../lib/date-format.ts';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const formatDate = dateFormatter({ dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * Dashboard 'Share Project' (issue 26): publishing to the public marketplace goes through the publish dialog; beside
@@ -100,7 +101,7 @@ export const ShareDialog = ({ projectId }: { projectId: string }) => {
             )}
             <ul className="space-y-3" aria-label="Private links">
               {links.data?.links.map((link) => {
-                const madeAt = `Private link made ${dateFormat.format(new Date(link.createdAt))}`;
+                const madeAt = `Private link made ${formatDate(link.createdAt)}`;
                 const url = link.token ? sharedPageUrl(projectId, link.token) : made?.id === link.id ? made.url : null;
                 return (
                   <li key={link.id} className="space-y-2">

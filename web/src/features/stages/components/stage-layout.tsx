@@ -3,9 +3,21 @@ import { Bot, ListChecks, Workflow } from 'lucide-react';
 import { SaveIndicator } from '../../../components/save-indicator.tsx';
 import type { StageGuide } from '@vis/domain';
 
-/** Spec 01 §2 'Common stage layout': title, objective and the box explaining the stage. */
-export const StageLayout = ({ stage, children }: { stage: StageGuide; children: ReactNode }) => (
-  <div className="mx-auto w-full max-w-5xl px-3 py-5 xs:px-4 xs:py-6 sm:px-6 lg:px-8 lg:py-10">
+/**
+ * Spec 01 §2 'Common stage layout': title, objective and the box explaining the stage. `bare`: only `children`,
+ * as if they stood where the layout does (its boxes `display: contents`), for a screen that brings its own (an
+ * offline copy, a failure) in the stage's frame: what is in `children` stays the same component in the same place
+ * either way, so it keeps its state (a remount would fetch the failed project again, and loop).
+ */
+export const StageLayout = ({ stage, bare = false, children }: { stage: StageGuide; bare?: boolean; children: ReactNode }) => (
+  <div className={bare ? 'contents' : 'mx-auto w-full max-w-5xl px-3 py-5 xs:px-4 xs:py-6 sm:px-6 lg:px-8 lg:py-10'}>
+    {!bare && <StageHeading stage={stage} />}
+    <div className={bare ? 'contents' : 'mt-6 space-y-6'}>{children}</div>
+  </div>
+);
+
+const StageHeading = ({ stage }: { stage: StageGuide }) => (
+  <>
     <header className="flex flex-wrap items-start justify-between gap-3">
       <div className="min-w-0">
         <p className="text-xs font-semibold tracking-wider text-indigo-600 uppercase dark:text-indigo-400">
@@ -41,9 +53,7 @@ export const StageLayout = ({ stage, children }: { stage: StageGuide; children: 
         <dd className="mt-1 text-slate-700 dark:text-slate-300">{stage.simulatedModel}</dd>
       </div>
     </dl>
-
-    <div className="mt-6 space-y-6">{children}</div>
-  </div>
+  </>
 );
 
 export const SectionTitle = ({ children, description }: { children: ReactNode; description?: string }) => (
