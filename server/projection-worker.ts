@@ -90,13 +90,14 @@ const stop = async () => {
  * How long the thread may wait, once woken by an append, before it reads the log: commands that come within it are
  * read, folded and written as one batch (one read of the log, one fold per projection, one commit of the read
  * models, one `committed` to the main thread) instead of one batch each. It lingers only while appends come
- * close together (the last read less than `LINGER_WHEN_WITHIN_MS` before): a command now and then is read at
- * once, so at low rates lag stays the chain's own, and under load each command waits at most this long (plus
- * the timer's own slack, a millisecond or more on a loaded machine). docs/architecture.md states the bound,
- * docs/benchmarks.md measures the trade (lag against CPU per command at 10 to 1,000 commands/s).
+ * very close together (the last read less than `LINGER_WHEN_WITHIN_MS` before, some 500 commands a second or
+ * more): below that the commands that come during a commit (made on this thread, fsync included) already share
+ * the next batch, and lingering cost lag for no CPU (measured at 300/s). Under load each command waits at most
+ * this long (plus the timer's own slack, a millisecond or more on a loaded machine). docs/architecture.md states
+ * the bound, docs/benchmarks.md measures the trade (lag against CPU per command at 10 to 1,000 commands/s).
  */
 const LINGER_MS = 1;
-const LINGER_WHEN_WITHIN_MS = 10;
+const LINGER_WHEN_WITHIN_MS = 2;
 let lastRead = Number.NEGATIVE_INFINITY;
 let lingering: NodeJS.Timeout | undefined;
 const readTheLog = () => {
