@@ -82,6 +82,16 @@ describe('lmdb document store committing on the calling thread', () => {
     await rm(path, { recursive: true, force: true });
   });
 
+  it('commits the writes asked for before it closes', async () => {
+    const store = openLmdbDocumentStore({ path, shared: true, syncEachWrite: false, commitsOnThisThread: true });
+    const written = store.replaceOne('projects', { _id: 'late', n: 1 });
+    await store.close();
+    await written;
+    const reopened = openLmdbDocumentStore({ path });
+    expect(await reopened.findOne('projects', { _id: 'late' })).toEqual({ _id: 'late', n: 1 });
+    await reopened.close();
+  });
+
   it('commits the calls of one turn together, a failing call rolling back alone, and resolves them in call order', async () => {
     const store = openLmdbDocumentStore({ path, shared: true, syncEachWrite: false, commitsOnThisThread: true });
     const settled: string[] = [];

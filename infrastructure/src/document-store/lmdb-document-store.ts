@@ -164,6 +164,7 @@ const idOrderOf = (sort: Sort | undefined): 1 | -1 | undefined => {
  * it reads on.
  */
 const KEY_ORDER_CHUNK = 500;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * `transactionSync`'s flags for a commit made on the calling thread: lmdb-js's default (abortable, committed before
@@ -173,7 +174,6 @@ const KEY_ORDER_CHUNK = 500;
  */
 const commitFlags = (overlappingSync: boolean) =>
   TransactionFlags.ABORTABLE | TransactionFlags.SYNCHRONOUS_COMMIT | (overlappingSync ? TransactionFlags.NO_SYNC_FLUSH : 0);
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const countOf = (items: Iterable<unknown>): number => {
   let count = 0;
@@ -451,6 +451,8 @@ export const openLmdbDocumentStore = ({
     });
   const commitTurn = () => {
     const calls = turn;
+    // already committed by `close`
+    if (calls.length === 0) return;
     turn = [];
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     try {
@@ -559,6 +561,8 @@ export const openLmdbDocumentStore = ({
     createIndexes: async () => {},
 
     close: async () => {
+      // writes asked for in this event turn are committed before the environment closes, as lmdb-js does for its own
+      commitTurn();
       stopWaking?.();
       changeLog?.stop();
       await feed.closeAll();
