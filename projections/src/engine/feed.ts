@@ -30,8 +30,24 @@ interface Reader {
   /** The shared subscription failed: handed to the agent once it has had every event buffered before the failure. */
   error?: unknown;
   stopped: boolean;
-  stop: Promise<typeof STOPPED>;
+  /** Ends the wait this agent is in, if any (`untilStopped`). */
+  interrupt?: () => void;
 }
+
+/**
+ * Waits for `work` or for the agent's unsubscribe, whichever comes first. Not `Promise.race([work, stop])` with
+ * one `stop` promise per subscription: every race adds a reaction to `stop`, which stays pending for the
+ * subscription's life, and V8 keeps each reaction (with the race's own promise) until `stop` settles
+ * (nodejs/node#17469). A live agent waits once per event, so the process's heap grew by some 3 KB a command
+ * (one wait per projection) and its full collections grew longer with it. Here each wait is its own promise, let go
+ * when it settles.
+ */
+const untilStopped = <T>(reader: Reader, work: Promise<T>) =>
+  new Promise<T | typeof STOPPED>((resolve, reject) => {
+    if (reader.stopped) return resolve(STOPPED);
+    reader.interrupt = () => resolve(STOPPED);
+    work.then(resolve, reject);
+  });
 
 /**
  * One subscription to the log per projections process, however many projections it runs: the events are read
@@ -189,11 +205,11 @@ export const shareSubscriptions = (eventStore: EventStore, { bufferSize = 5_000,
           }
           // eslint-disable-next-line @typescript-eslint/only-throw-error -- the subscription's own failure, passed on as it came
           if (reader.error !== undefined) throw reader.error;
-          if ((await Promise.race([pull(), reader.stop])) === STOPPED) return;
+          if ((await untilStopped(reader, pull())) === STOPPED) return;
           continue;
         }
         const floor = base!;
-        const page = await Promise.race([eventStore.readAll({ afterPosition: reader.cursor, maxCount: pageSize }), reader.stop]);
+        const page = await untilStopped(reader, eventStore.readAll({ afterPosition: reader.cursor, maxCount: pageSize }));
         if (page === STOPPED) return;
         // Nothing after its position, though the buffer starts further on: nothing lies in between (every event
         // up to `floor` was in the log before this read began), so it follows the buffer from here.
@@ -213,19 +229,14 @@ export const shareSubscriptions = (eventStore: EventStore, { bufferSize = 5_000,
   const subscribeToAll: EventStore['subscribeToAll'] = (options = {}) => {
     // A filtered subscription is not what the agents share: it is the store's own.
     if (options.eventTypes) return eventStore.subscribeToAll(options);
-    let stop = () => {};
-    const reader: Reader = {
-      cursor: options.fromPosition ?? 0n,
-      stopped: false,
-      stop: new Promise((resolve) => (stop = () => resolve(STOPPED))),
-    };
+    const reader: Reader = { cursor: options.fromPosition ?? 0n, stopped: false };
     readers.add(reader);
     const iterator = deliver(reader);
     return {
       [Symbol.asyncIterator]: () => iterator,
       async unsubscribe() {
         reader.stopped = true;
-        stop();
+        reader.interrupt?.();
         leave(reader);
       },
     };
