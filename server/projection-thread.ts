@@ -70,6 +70,19 @@ const relog = (logger: Logger, line: string) => {
   logger[PINO_LEVELS[level] ?? 'info'](fields, msg);
 };
 
+/** Node options about a thread's own warnings and errors: the only ones of the parent's the thread takes as its own. */
+const THREAD_OPTION =
+  /^--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|unhandled-rejections=.+|conditions=.+)$/;
+
+/**
+ * The parent's node options passed on to the projection thread. Not the others: V8's (`--max-old-space-size`,
+ * `--max-semi-space-size`, `--trace-gc`) and node's per-process ones hold for every thread already, and a worker
+ * given them refuses to start (ERR_WORKER_INVALID_EXEC_ARGV), so `node --max-old-space-size=4096
+ * dist/embedded/main.mjs` failed; loader flags (`--import tsx`) would apply twice or, under a test runner, not at
+ * all (the thread registers tsx itself, projection-worker.mjs).
+ */
+export const threadExecArgv = (execArgv: readonly string[]) => execArgv.filter((argument) => THREAD_OPTION.test(argument));
+
 /**
  * Starts the projection engine on a worker thread over the embedded data directory and answers as the engine
  * would (`ProjectionEngine`): calls cross by message, `isCaughtUp` reads what the thread last said.
@@ -77,14 +90,12 @@ const relog = (logger: Logger, line: string) => {
  * read-model writes (the main thread's document store follows its change log at once).
  */
 export const startProjectionThread = async ({ dataDir, logger, onCommitted }: { dataDir: string; logger: Logger; onCommitted: () => void }) => {
-  // The thread registers tsx itself (projection-worker.mjs): loader flags of the parent (`--import tsx`) would apply
-  // twice or, under a test runner, not at all, so none is passed on. From the bundle npm start runs
-  // (scripts/build-embedded.ts) the same URL is the compiled worker beside main.mjs, which needs no loader.
+  // From the bundle npm start runs (scripts/build-embedded.ts) the same URL is the compiled worker beside main.mjs.
   const pendingWakes = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
   const pending = new Int32Array(pendingWakes);
   const worker = new Worker(new URL('./projection-worker.mjs', import.meta.url), {
     workerData: { dataDir, logLevel: logger.level, pending: pendingWakes } satisfies ProjectionThreadData,
-    execArgv: process.execArgv.filter((argument) => !/tsx|--import|--require|--loader|^-r$/.test(argument)),
+    execArgv: threadExecArgv(process.execArgv),
   });
   const post = (message: ToEngineThread) => worker.postMessage(message);
   let caughtUp = false;

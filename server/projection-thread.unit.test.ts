@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postOnce, takeWake, WAKE_PENDING } from './projection-thread.ts';
+import { postOnce, takeWake, threadExecArgv, WAKE_PENDING } from './projection-thread.ts';
 
 describe('wake-ups between the main thread and the projection thread', () => {
   const slots = () => new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
@@ -29,5 +29,23 @@ describe('wake-ups between the main thread and the projection thread', () => {
     postOnce(pending, WAKE_PENDING.appended, () => posted.push('appended'));
     postOnce(pending, WAKE_PENDING.committed, () => posted.push('committed'));
     expect(posted).toEqual(['appended', 'committed', 'committed']);
+  });
+});
+
+describe("the parent's node options the projection thread takes", () => {
+  it('keeps those about its own warnings and errors, and drops V8 options and loaders a worker refuses or must not repeat', () => {
+    expect(
+      threadExecArgv([
+        '--max-old-space-size=4096',
+        '--enable-source-maps',
+        '--max-semi-space-size=32',
+        '--import',
+        'tsx',
+        '--trace-gc',
+        '--no-warnings',
+        '--conditions=development',
+        '--inspect',
+      ]),
+    ).toEqual(['--enable-source-maps', '--no-warnings', '--conditions=development']);
   });
 });

@@ -7,10 +7,11 @@ const STARTUP_TIMEOUT_MS = 60_000;
 
 /**
  * `npm start`'s server (server/main.ts) as a child process on DATA_DIR, on a port of its own choosing (PORT=0;
- * the URL is read from what it prints), so that a test can SIGKILL it mid-write and start it again.
+ * the URL is read from what it prints), so that a test can SIGKILL it mid-write and start it again. `nodeOptions`
+ * go before the script, as an operator's `node --max-old-space-size=4096 …` would.
  */
-export const startChildServer = async (dataDir: string) => {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+export const startChildServer = async (dataDir: string, { nodeOptions = [] }: { nodeOptions?: readonly string[] } = {}) => {
+  const child: ChildProcess = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', 'server/main.ts'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
