@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { open } from 'lmdb';
-import { buildEmbedded } from '../scripts/build-embedded.ts';
+import { buildEmbedded, EMBEDDED_NODE_OPTIONS } from '../scripts/build-embedded.ts';
 import type { BytesPerEventResult } from './bytes-report.ts';
 
 /**
@@ -20,7 +20,7 @@ const root = path.resolve(import.meta.dirname, '..');
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vis-bench-bytes-'));
 // The embedded server as npm start runs it, compiled once.
-const child = spawn(process.execPath, ['--enable-source-maps', (await buildEmbedded()).main], {
+const child = spawn(process.execPath, [...EMBEDDED_NODE_OPTIONS, (await buildEmbedded()).main], {
   cwd: root,
   env: { ...process.env, LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: '0', SESSION_SECRET: 'bench-session-secret-0123456789abcdef' },
   stdio: ['ignore', 'pipe', 'inherit'],

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { benchmarkAppends, benchmarkRawLmdbAppends, type BenchmarkAppendsResult } from '@vis/infrastructure';
-import { buildEmbedded } from '../scripts/build-embedded.ts';
+import { buildEmbedded, EMBEDDED_NODE_OPTIONS } from '../scripts/build-embedded.ts';
 import { bytesRows, type BytesPerEventResult } from './bytes-report.ts';
 import { formatSpread, measureLagCurve, percentile, runsByRate, spreadOf, type LagAtRate } from './lag-curve.ts';
 import { measureLandingJavaScript } from './landing-js.ts';
@@ -29,7 +29,7 @@ const EMBEDDED = path.relative(root, (await buildEmbedded()).main);
 
 const startChild = (script: string, env: Record<string, string> = {}) =>
   new Promise<{ child: ChildProcess; url: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [...(script.endsWith('.ts') ? tsx : ['--enable-source-maps']), script], {
+    const child = spawn(process.execPath, [...(script.endsWith('.ts') ? tsx : EMBEDDED_NODE_OPTIONS), script], {
       cwd: root,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],

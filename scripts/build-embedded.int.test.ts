@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildEmbedded } from './build-embedded.ts';
+import { buildEmbedded, EMBEDDED_NODE_OPTIONS } from './build-embedded.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 // Inside the repository, as dist/embedded is, so that the compiled files resolve node_modules.
@@ -23,10 +23,15 @@ describe('the embedded server npm start builds', { timeout: 60_000 }, () => {
     expect(path.basename(worker)).toBe('projection-worker.mjs');
   });
 
+  it('is run by npm start with the node options the benchmarks and tests use', () => {
+    const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+    expect(scripts.start).toMatch(new RegExp(`&& node ${EMBEDDED_NODE_OPTIONS.join(' ')} dist/embedded/main\\.mjs$`));
+  });
+
   it('starts, takes a command, serves the read model its projection thread wrote, and stops on SIGTERM', async () => {
     const { main } = await buildEmbedded(outDir);
     writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>built web app</title>');
-    const child = spawn(process.execPath, ['--enable-source-maps', main], {
+    const child = spawn(process.execPath, [...EMBEDDED_NODE_OPTIONS, main], {
       cwd: ROOT,
       // Its own process group, so that stopping it reaches the whole server.
       detached: true,
