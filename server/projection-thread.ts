@@ -80,9 +80,9 @@ const relog = (logger: Logger, line: string) => {
  */
 const PROJECTION_THREAD_YOUNG_GENERATION_MB = 192;
 
-/** Node options about a thread's own warnings and errors: the only ones of the parent's the thread takes as its own. */
+/** Node options about a thread's own warnings, errors and profiles: the only ones of the parent's the thread takes. */
 const THREAD_OPTION =
-  /^--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|unhandled-rejections=.+|conditions=.+)$/;
+  /^--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|unhandled-rejections=.+|conditions=.+|(cpu|heap)-prof|(cpu|heap)-prof-(dir|name|interval)=.+)$/;
 
 /**
  * The parent's node options passed on to the projection thread. Not the others: V8's (`--max-old-space-size`,

@@ -33,7 +33,7 @@ describe('wake-ups between the main thread and the projection thread', () => {
 });
 
 describe("the parent's node options the projection thread takes", () => {
-  it('keeps those about its own warnings and errors, and drops V8 options and loaders a worker refuses or must not repeat', () => {
+  it('keeps those about its own warnings, errors and profiles, and drops V8 options and loaders a worker refuses or must not repeat', () => {
     expect(
       threadExecArgv([
         '--max-old-space-size=4096',
@@ -45,7 +45,9 @@ describe("the parent's node options the projection thread takes", () => {
         '--no-warnings',
         '--conditions=development',
         '--inspect',
+        '--cpu-prof',
+        '--cpu-prof-dir=/tmp/profiles',
       ]),
-    ).toEqual(['--enable-source-maps', '--no-warnings', '--conditions=development']);
+    ).toEqual(['--enable-source-maps', '--no-warnings', '--conditions=development', '--cpu-prof', '--cpu-prof-dir=/tmp/profiles']);
   });
 });
