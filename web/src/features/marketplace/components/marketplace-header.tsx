@@ -8,7 +8,7 @@ import { IdeaSortSelect } from './idea-sort-select.tsx';
 import { isIdeaSort, type IdeaSort } from '../idea-sorts.ts';
 
 /** The marketplace's heading and introduction, beside `controls` (the sort order). */
-export const MarketplaceHeader = ({ controls }: { controls: ReactNode }) => (
+const MarketplaceHeader = ({ controls }: { controls: ReactNode }) => (
   <header className="flex flex-wrap items-end justify-between gap-4">
     <div className="min-w-0 space-y-2">
       <Link to="/generator" className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), '-ml-3 text-indigo-700 dark:text-indigo-300')}>
@@ -21,7 +21,7 @@ export const MarketplaceHeader = ({ controls }: { controls: ReactNode }) => (
   </header>
 );
 
-export const MARKETPLACE_PAGE = 'mx-auto w-full max-w-6xl space-y-6 px-4 py-6 sm:px-6 lg:py-10';
+const MARKETPLACE_PAGE = 'mx-auto w-full max-w-6xl space-y-6 px-4 py-6 sm:px-6 lg:py-10';
 
 /** What the marketplace screen's code (routes/marketplace.tsx) is given by the frame it renders in. */
 export interface MarketplaceInFrameProps {

@@ -26,7 +26,7 @@ const CoreIdeaFrame = () => (
 type StageNumber = keyof typeof STAGE_GUIDES;
 
 /** What goes under a stage's title and guide while its project loads: a spinner (after stage 1's first card). */
-export const StageLoadingBody = ({ stageNumber }: { stageNumber: StageNumber }) =>
+const StageLoadingBody = ({ stageNumber }: { stageNumber: StageNumber }) =>
   stageNumber === 1 ? (
     <>
       <CoreIdeaFrame />
