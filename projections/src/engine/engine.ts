@@ -160,7 +160,8 @@ export const createProjectionEngine = ({
   // Every owned projection follows the log through one subscription: each event is decoded once, not once per projection.
   const feed = shareSubscriptions(eventStore, { bufferSize: feedBufferSize, pageSize: batchSize });
   const loops = createLiveLoops({
-    eventStore: feed.eventStore,
+    eventStore,
+    feed,
     documentStore,
     statuses,
     logger,

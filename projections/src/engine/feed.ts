@@ -7,7 +7,10 @@ export interface SharedFeedOptions {
    * back within them: the others never wait for it, and memory never holds more than this many events.
    */
   bufferSize?: number;
-  /** Events per read of an agent reading the log on its own. */
+  /**
+   * Events per read of an agent reading the log on its own, and most events one read of the shared subscription
+   * buffers before the agents waiting for it take them.
+   */
   pageSize?: number;
 }
 
@@ -23,6 +26,26 @@ export interface FeedStats {
 }
 
 const STOPPED = Symbol('stopped');
+const IDLE = Symbol('idle');
+/** Settles after the callbacks already due (I/O, immediates): what a source has ready comes before it. */
+const idle = () => new Promise<typeof IDLE>((resolve) => setImmediate(resolve, IDLE));
+const after = (ms: number) => new Promise<typeof IDLE>((resolve) => setTimeout(resolve, ms, IDLE));
+
+export interface BatchOptions {
+  maxSize: number;
+  /**
+   * How long a batch may wait for more once the log has nothing ready (0: close it at once). Catching up on
+   * EventStoreDB, the client hands events over in bursts of its buffer (~16): waiting a few milliseconds turns
+   * many small writes (each a MongoDB transaction) into few large ones. Live, every millisecond is latency.
+   */
+  lingerMs?: () => number;
+}
+
+/** An agent's place on the shared feed: the events after its position, in batches. */
+export interface BatchSubscription {
+  batches: AsyncIterable<RecordedEvent[]>;
+  unsubscribe(): Promise<void>;
+}
 
 interface Reader {
   /** Position of the last event handed to this agent (its subscription's start until then). */
@@ -52,9 +75,10 @@ const untilStopped = <T>(reader: Reader, work: Promise<T>) =>
 /**
  * One subscription to the log per projections process, however many projections it runs: the events are read
  * and decoded once (on EventStoreDB each event the client hands over is parsed and checked against its schema) and
- * handed to every owned projection's agent, each from its own checkpoint. It sits behind the event-store port,
- * as a store whose `subscribeToAll` attaches to the shared one, so that the agents (live.ts) and both adapters are
- * unchanged, and an agent keeps its own position, failures and reconnects.
+ * handed to every owned projection's agent, each from its own checkpoint, in batches (`subscribe`): an agent takes
+ * every event buffered after its position in one step, not one async step per event, so that a projection that
+ * ignores most events costs little more than its fold. Both adapters are unchanged (the feed reads through the
+ * event-store port), and an agent keeps its own position, failures and reconnects.
  *
  * The shared subscription starts at the lowest position of the agents subscribed when it opens (`hold` lets the
  * engine subscribe all of them first) and keeps the last `bufferSize` events it delivered: an agent whose
@@ -74,7 +98,8 @@ export const shareSubscriptions = (eventStore: EventStore, { bufferSize = 5_000,
   /** The buffer holds every event of the log after `base` up to `end`; undefined until a subscription opens. */
   let base: bigint | undefined;
   let end = 0n;
-  let source: { subscription: Subscription; events: AsyncIterator<RecordedEvent> } | undefined;
+  /** `ahead`: the event asked for after the last pull found nothing more ready, taken by the next pull. */
+  let source: { subscription: Subscription; events: AsyncIterator<RecordedEvent>; ahead?: Promise<IteratorResult<RecordedEvent>> } | undefined;
   let pulling: Promise<void> | undefined;
   let holds = 0;
   let released: Promise<void> = Promise.resolve();
@@ -85,8 +110,8 @@ export const shareSubscriptions = (eventStore: EventStore, { bufferSize = 5_000,
   const attached = (reader: Reader) => base === undefined || reader.cursor >= base;
   const following = () => [...readers].filter((reader) => attached(reader) && reader.error === undefined && !reader.stopped);
 
-  /** The first buffered event after `cursor` (binary search: positions grow along the buffer). */
-  const nextAfter = (cursor: bigint): RecordedEvent | undefined => {
+  /** Index of the first buffered event after `cursor` (binary search: positions grow along the buffer). */
+  const indexAfter = (cursor: bigint) => {
     let low = head;
     let high = buffer.length;
     while (low < high) {
@@ -94,7 +119,15 @@ export const shareSubscriptions = (eventStore: EventStore, { bufferSize = 5_000,
       if (buffer[middle]!.position <= cursor) low = middle + 1;
       else high = middle;
     }
-    return buffer[low];
+    return low;
+  };
+
+  /** Hands the agent up to `count` buffered events after its position, moving it past them. */
+  const takeBuffered = (reader: Reader, count: number): RecordedEvent[] => {
+    const from = indexAfter(reader.cursor);
+    const taken = buffer.slice(from, Math.min(buffer.length, from + count)) as RecordedEvent[];
+    if (taken.length > 0) reader.cursor = taken.at(-1)!.position;
+    return taken;
   };
 
   const forget = () => {
@@ -150,8 +183,19 @@ export const shareSubscriptions = (eventStore: EventStore, { bufferSize = 5_000,
     }
   };
 
-  /** Reads one more event into the buffer, once for all the agents waiting for it. */
-  const pullOne = async () => {
+  /** Asks the source for its next event, a failure kept for whoever awaits it (not unhandled meanwhile). */
+  const ask = (current: NonNullable<typeof source>) => {
+    const next = current.events.next();
+    next.catch(() => undefined);
+    return next;
+  };
+
+  /**
+   * Reads into the buffer, once for all the agents waiting, the next event and every one the source has ready after
+   * it (up to a page): the commands that came together are one batch for every agent, and what tells that nothing
+   * more is ready (a turn of the event loop) is paid once per process, not once per agent.
+   */
+  const pullReady = async () => {
     await released;
     if (!source) {
       try {
@@ -163,22 +207,32 @@ export const shareSubscriptions = (eventStore: EventStore, { bufferSize = 5_000,
     }
     const current = source;
     if (!current) return;
-    let next: IteratorResult<RecordedEvent>;
+    let waiting = current.ahead ?? ask(current);
+    current.ahead = undefined;
     try {
-      next = await current.events.next();
+      let next = await waiting;
+      for (let taken = 1; ; taken++) {
+        if (source !== current) return;
+        // Only closing it ends a subscription; one that ends otherwise has lost its connection.
+        if (next.done) return fail(current, new Error('the subscription ended'));
+        keep(next.value);
+        if (taken >= pageSize) return;
+        waiting = ask(current);
+        const ready = await Promise.race([waiting, idle()]);
+        if (ready === IDLE) {
+          current.ahead = waiting;
+          return;
+        }
+        next = ready;
+      }
     } catch (error) {
       if (source === current) fail(current, error);
-      return;
     }
-    if (source !== current) return;
-    // Only closing it ends a subscription; one that ends otherwise has lost its connection.
-    if (next.done) fail(current, new Error('the subscription ended'));
-    else keep(next.value);
   };
 
   const pull = () => {
     if (pulling) return pulling;
-    const pulled: Promise<void> = pullOne().finally(() => {
+    const pulled: Promise<void> = pullReady().finally(() => {
       if (pulling === pulled) pulling = undefined;
     });
     pulling = pulled;
@@ -193,47 +247,56 @@ export const shareSubscriptions = (eventStore: EventStore, { bufferSize = 5_000,
     }
   };
 
-  async function* deliver(reader: Reader): AsyncGenerator<RecordedEvent> {
+  async function* deliver(reader: Reader, { maxSize, lingerMs = () => 0 }: BatchOptions): AsyncGenerator<RecordedEvent[]> {
     try {
       while (!reader.stopped) {
-        if (attached(reader)) {
-          const event = nextAfter(reader.cursor);
-          if (event) {
-            reader.cursor = event.position;
-            yield event;
-            continue;
-          }
+        if (!attached(reader)) {
+          const floor = base!;
+          const page = await untilStopped(reader, eventStore.readAll({ afterPosition: reader.cursor, maxCount: Math.min(pageSize, maxSize) }));
+          if (page === STOPPED) return;
+          // Nothing after its position, though the buffer starts further on: nothing lies in between (every event
+          // up to `floor` was in the log before this read began), so it follows the buffer from here.
+          if (page.length === 0 && reader.cursor < floor) reader.cursor = floor;
+          if (page.length === 0) continue;
+          reader.cursor = page.at(-1)!.position;
+          stats.readAlone += page.length;
+          yield page;
+          continue;
+        }
+        const batch = takeBuffered(reader, maxSize);
+        if (batch.length === 0) {
           // eslint-disable-next-line @typescript-eslint/only-throw-error -- the subscription's own failure, passed on as it came
           if (reader.error !== undefined) throw reader.error;
           if ((await untilStopped(reader, pull())) === STOPPED) return;
           continue;
         }
-        const floor = base!;
-        const page = await untilStopped(reader, eventStore.readAll({ afterPosition: reader.cursor, maxCount: pageSize }));
-        if (page === STOPPED) return;
-        // Nothing after its position, though the buffer starts further on: nothing lies in between (every event
-        // up to `floor` was in the log before this read began), so it follows the buffer from here.
-        if (page.length === 0 && reader.cursor < floor) reader.cursor = floor;
-        for (const event of page) {
-          if (reader.stopped) return;
-          reader.cursor = event.position;
-          stats.readAlone += 1;
-          yield event;
+        // Catching up, a batch waits a moment for more when the log has none ready: fewer, larger writes.
+        const lingerUntil = Date.now() + lingerMs();
+        while (batch.length < maxSize && reader.error === undefined) {
+          const left = lingerUntil - Date.now();
+          if (left <= 0) break;
+          const outcome = await untilStopped(reader, Promise.race([pull(), after(left)]));
+          if (outcome !== undefined) break;
+          batch.push(...takeBuffered(reader, maxSize - batch.length));
         }
+        yield batch;
       }
     } finally {
       leave(reader);
     }
   }
 
-  const subscribeToAll: EventStore['subscribeToAll'] = (options = {}) => {
-    // A filtered subscription is not what the agents share: it is the store's own.
-    if (options.eventTypes) return eventStore.subscribeToAll(options);
-    const reader: Reader = { cursor: options.fromPosition ?? 0n, stopped: false };
+  /**
+   * Follows the log from `fromPosition` in batches of at most `maxSize`: each the events buffered after the agent's
+   * position, so that an agent takes what came together in one step however many events it is. A batch closes as soon
+   * as the log has nothing more ready (or nothing within `lingerMs`): large batches while catching up, the commands
+   * that came together when live. A failure of the log comes after the events delivered before it.
+   */
+  const subscribe = (fromPosition: bigint, options: BatchOptions): BatchSubscription => {
+    const reader: Reader = { cursor: fromPosition, stopped: false };
     readers.add(reader);
-    const iterator = deliver(reader);
     return {
-      [Symbol.asyncIterator]: () => iterator,
+      batches: { [Symbol.asyncIterator]: () => deliver(reader, options) },
       async unsubscribe() {
         reader.stopped = true;
         reader.interrupt?.();
@@ -242,12 +305,8 @@ export const shareSubscriptions = (eventStore: EventStore, { bufferSize = 5_000,
     };
   };
 
-  const shared: EventStore = Object.create(eventStore) as EventStore;
-  shared.subscribeToAll = subscribeToAll;
-
   return {
-    /** The store the agents subscribe through; everything but `subscribeToAll` is the store itself. */
-    eventStore: shared,
+    subscribe,
     /**
      * Keeps the shared subscription from reading until the returned function is called: the engine subscribes every
      * projection it starts with first, so that the subscription opens at the lowest of their positions.

@@ -1,3 +1,2 @@
-export * from './batches.ts';
 export * from './define-projection.ts';
 export * from './engine.ts';

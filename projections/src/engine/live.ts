@@ -9,15 +9,16 @@ import {
   type Logger,
   type ProjectionStatus,
   type RecordedEvent,
-  type Subscription,
 } from '@vis/infrastructure';
-import { batches } from './batches.ts';
 import type { Projection } from './define-projection.ts';
+import type { BatchSubscription, SharedFeed } from './feed.ts';
 import { createStreamAudit, foldEvents, ProjectionFailure, recordingLoads, writesFor, type Cache, type Stored, type StoredDoc } from './fold.ts';
 import type { Statuses } from './status.ts';
 
 export interface LiveLoopOptions {
   eventStore: EventStore;
+  /** The process's one subscription to the log, which the loops follow (feed.ts). */
+  feed: Pick<SharedFeed, 'subscribe'>;
   documentStore: DocumentStore;
   statuses: Statuses;
   logger: Logger;
@@ -47,6 +48,7 @@ const CATCH_UP_LINGER_MS = 10;
 
 export const createLiveLoops = ({
   eventStore,
+  feed,
   documentStore,
   statuses,
   logger,
@@ -56,7 +58,7 @@ export const createLiveLoops = ({
   checkpointDelayMs,
   resubscribeDelaysMs = { first: 100, max: 5_000 },
 }: LiveLoopOptions) => {
-  const running = new Map<string, { subscription: Subscription; done: Promise<void>; stop: () => void }>();
+  const running = new Map<string, { subscription: BatchSubscription; done: Promise<void>; stop: () => void }>();
 
   const run = async (projection: Projection, status: ProjectionStatus) => {
     const head = Number(await eventStore.headPosition());
@@ -66,7 +68,10 @@ export const createLiveLoops = ({
       await statuses.write(projection.name, { state: upToDate ? 'live' : 'catching_up', error: null });
     }
     if (upToDate) caughtUp.add(projection.name);
-    let subscription = eventStore.subscribeToAll({ fromPosition: BigInt(status.position) });
+    /** Catching up, a batch waits a moment for more (fewer, larger writes); live, it is written at once. */
+    const lingerMs = () => (caughtUp.has(projection.name) ? 0 : CATCH_UP_LINGER_MS);
+    const subscribe = (from: number) => feed.subscribe(BigInt(from), { maxSize: batchSize, lingerMs });
+    let subscription = subscribe(status.position);
     let stopped = false;
     const backoff = createBackoff(resubscribeDelaysMs);
     // This loop is the only writer of its collection, so what it wrote last is what the store holds: keeping the
@@ -92,9 +97,6 @@ export const createLiveLoops = ({
     };
     const audit = createStreamAudit(eventStore, new Set((status.skipped ?? []).map((skipped) => skipped.position)));
     const load = async (id: string) => recentlyWritten.get(id) ?? documentStore.findOne<StoredDoc & Document>(status.collection, { _id: id });
-
-    /** Catching up, a batch waits a moment for more (fewer, larger writes); live, it is written at once. */
-    const lingerMs = () => (caughtUp.has(projection.name) ? 0 : CATCH_UP_LINGER_MS);
 
     /** Applies a batch up to the first event the projection cannot apply, which it returns. */
     const apply = async (batch: readonly RecordedEvent[]): Promise<ProjectionFailure | undefined> => {
@@ -181,7 +183,7 @@ export const createLiveLoops = ({
     const follow = async () => {
       for (;;) {
         try {
-          for await (const batch of batches(subscription, { maxSize: batchSize, lingerMs })) {
+          for await (const batch of subscription.batches) {
             const failure = await apply(batch);
             if (failure) {
               await statuses.fail(projection, failure);
@@ -213,7 +215,7 @@ export const createLiveLoops = ({
           await backoff.wait();
           if (stopped) return;
           recentlyWritten.clear();
-          subscription = eventStore.subscribeToAll({ fromPosition: BigInt(position) });
+          subscription = subscribe(position);
           const entry = running.get(projection.name);
           if (entry) entry.subscription = subscription;
           // Following again as far as anyone can tell; if the new subscription fails too, the next round says so.
