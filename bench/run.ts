@@ -271,6 +271,24 @@ const lagTargets: Record<number, { cpuMs: number; p50?: number; p99: number }> =
 // one noisy run, a neighbour's burst on a shared machine, cannot decide a row or its verdict.
 const LAG_RUNS = 3;
 const curves: LagAtRate[][] = [];
+/**
+ * The same curve on the durable floor (bench/servers/durable-floor.ts): a command's durable work (an fsynced append, a
+ * read-model commit on a second thread, a `changed` message) in the simplest code, a fresh one in each run
+ * interleaved with the product's. What the product spends above it is its own; what the floor spends, no code can save.
+ */
+const floorCurves: LagAtRate[][] = [];
+const measureFloor = async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-floor-'));
+  const floor = await startChild('bench/servers/durable-floor.ts', { DATA_DIR: dataDir });
+  const projects: string[] = [];
+  for (let i = 0; i < 100; i++) {
+    const created = await fetch(`${floor.url}/api/projects`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    projects.push(((await created.json()) as { project: { id: string } }).project.id);
+  }
+  floorCurves.push(await measureLagCurve({ url: floor.url, cookie: '', projects, pid: floor.child.pid!, rates: LAG_RATES, seconds: QUICK ? 3 : 10 }));
+  await stop(floor.child);
+  rmSync(dataDir, { recursive: true, force: true });
+};
 for (let run = 0; run < LAG_RUNS; run++) {
   curves.push(
     await measureLagCurve({
@@ -282,12 +300,17 @@ for (let run = 0; run < LAG_RUNS; run++) {
       seconds: QUICK ? 3 : 10,
     }),
   );
+  await measureFloor();
 }
+const floorByRate = new Map(runsByRate(floorCurves).map(({ rate, runs }) => [rate, runs]));
 for (const { rate, runs } of runsByRate(curves)) {
   const of = (figure: (point: LagAtRate) => number) => spreadOf(runs.map(figure));
   const p50 = of((point) => point.p50);
   const p99 = of((point) => point.p99);
   const serverMs = of((point) => point.serverMsPerCommand);
+  const floorRuns = floorByRate.get(rate)!;
+  const ofFloor = (figure: (point: LagAtRate) => number) => spreadOf(floorRuns.map(figure));
+  const floorMs = ofFloor((point) => point.serverMsPerCommand);
   const target = lagTargets[rate];
   const ok =
     target !== undefined && serverMs.median <= target.cpuMs && p99.median <= target.p99 && (target.p50 === undefined || p50.median <= target.p50);
@@ -296,13 +319,22 @@ for (const { rate, runs } of runsByRate(curves)) {
     : 'no target at this rate (the curve)';
   const heard = runs.reduce((sum, point) => sum + point.heard, 0);
   const sent = runs.reduce((sum, point) => sum + point.commandsSent, 0);
-  const cost = `CPU per command ${of((point) => point.requestThreadMsPerCommand).median.toFixed(2)} ms on the request thread, ${formatSpread(serverMs, ' ms')} in all (${of((point) => point.serverCores).median.toFixed(2)} cores); load generator ${of((point) => point.loadGeneratorCores).median.toFixed(2)} cores; ${os.cpus().length} cores in the machine`;
+  const cost = `CPU per command ${of((point) => point.requestThreadMsPerCommand).median.toFixed(2)} ms on the request thread, ${formatSpread(serverMs, ' ms')} in all (${of((point) => point.serverCores).median.toFixed(2)} cores), ${(serverMs.median / floorMs.median).toFixed(1)}× the durable floor's; load generator ${of((point) => point.loadGeneratorCores).median.toFixed(2)} cores; ${os.cpus().length} cores in the machine`;
   log(
     `| projection lag, command sent → /ws \`changed\`, ${of((point) => point.achievedRate).median.toFixed(0)} commands/s (${rate} asked) | ${heard} of ${sent} commands heard (median of ${runs.length} runs, range in brackets) | p50 ${formatSpread(p50, ' ms')}, p99 ${formatSpread(p99, ' ms')} | ${cost} | ${targetText} |`,
   );
+  log(
+    `| durable floor (bench/servers/durable-floor.ts: the same durable work in the simplest code, a fresh server per run), ${rate} commands/s | ${floorRuns.reduce((sum, point) => sum + point.heard, 0)} of ${floorRuns.reduce((sum, point) => sum + point.commandsSent, 0)} commands heard | p50 ${formatSpread(
+      ofFloor((point) => point.p50),
+      ' ms',
+    )}, p99 ${formatSpread(
+      ofFloor((point) => point.p99),
+      ' ms',
+    )} | CPU per command ${ofFloor((point) => point.requestThreadMsPerCommand).median.toFixed(2)} ms on the request thread, ${formatSpread(floorMs, ' ms')} in all | baseline |`,
+  );
   if (target)
     summary.push(
-      `at ${rate} commands/s: lag p50 ${p50.median.toFixed(2)} ms, p99 ${p99.median.toFixed(2)} ms, CPU ${serverMs.median.toFixed(2)} ms per command, median of ${runs.length} runs (${verdict(ok)})`,
+      `at ${rate} commands/s: lag p50 ${p50.median.toFixed(2)} ms, p99 ${p99.median.toFixed(2)} ms, CPU ${serverMs.median.toFixed(2)} ms per command (the durable floor ${floorMs.median.toFixed(2)} ms), median of ${runs.length} runs (${verdict(ok)})`,
     );
 }
 await stop(embedded.child);
