@@ -13,6 +13,12 @@ export interface LagAtRate {
   refused: Record<number, number>;
   p50: number;
   p99: number;
+  /**
+   * From sending a command to its answer (the event appended and fsynced): the part of the lag that is the durable
+   * append's, the rest being the read models' commit and the notification.
+   */
+  answeredP50: number;
+  answeredP99: number;
   /** CPU ms per command on the server's request thread and in the whole server process. */
   requestThreadMsPerCommand: number;
   serverMsPerCommand: number;
@@ -76,6 +82,7 @@ export const measureLagCurve = async ({
   const unheard = new Map<string, { sent: number; position: number }[]>();
   const newestHeard = new Map<string, { position: number; at: number }>();
   let lags: number[] = [];
+  let answered: number[] = [];
   const settle = (topic: string) => {
     const message = newestHeard.get(topic);
     if (!message) return;
@@ -112,6 +119,7 @@ export const measureLagCurve = async ({
           let body = '';
           response.on('data', (chunk: Buffer) => (body += String(chunk)));
           response.on('end', () => {
+            answered.push(performance.now() - sent);
             const status = response.statusCode ?? 0;
             if (status >= 300) refused[status] = (refused[status] ?? 0) + 1;
             const position = Number((JSON.parse(body) as { position?: string }).position);
@@ -128,6 +136,7 @@ export const measureLagCurve = async ({
   const curve: LagAtRate[] = [];
   for (const rate of rates) {
     lags = [];
+    answered = [];
     refused = {};
     unheard.clear();
     // At 10 commands a second a run of a few seconds gives too few lags for a p99: the low rates run longer.
@@ -147,6 +156,7 @@ export const measureLagCurve = async ({
     const used = cpu();
     const also = counted();
     lags.sort((a, b) => a - b);
+    answered.sort((a, b) => a - b);
     curve.push({
       rate,
       achievedRate: commandsSent / (sendingMs / 1000),
@@ -155,6 +165,8 @@ export const measureLagCurve = async ({
       refused,
       p50: percentile(lags, 50),
       p99: percentile(lags, 99),
+      answeredP50: percentile(answered, 50),
+      answeredP99: percentile(answered, 99),
       requestThreadMsPerCommand: used.requestThreadMs / commandsSent,
       serverMsPerCommand: used.serverMs / commandsSent,
       serverCores: used.serverMs / sendingMs,

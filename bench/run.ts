@@ -319,9 +319,15 @@ for (const { rate, runs } of runsByRate(curves)) {
     : 'no target at this rate (the curve)';
   const heard = runs.reduce((sum, point) => sum + point.heard, 0);
   const sent = runs.reduce((sum, point) => sum + point.commandsSent, 0);
+  /** The lag's first part: the command's own answer, once its event is appended and fsynced. */
+  const answeredOf = (points: readonly LagAtRate[]) =>
+    `; answered (appended, fsynced) p50 ${formatSpread(spreadOf(points.map((point) => point.answeredP50)), ' ms')}, p99 ${formatSpread(
+      spreadOf(points.map((point) => point.answeredP99)),
+      ' ms',
+    )}`;
   const cost = `CPU per command ${of((point) => point.requestThreadMsPerCommand).median.toFixed(2)} ms on the request thread, ${formatSpread(serverMs, ' ms')} in all (${of((point) => point.serverCores).median.toFixed(2)} cores), ${(serverMs.median / floorMs.median).toFixed(1)}× the durable floor's; load generator ${of((point) => point.loadGeneratorCores).median.toFixed(2)} cores; ${os.cpus().length} cores in the machine`;
   log(
-    `| projection lag, command sent → /ws \`changed\`, ${of((point) => point.achievedRate).median.toFixed(0)} commands/s (${rate} asked) | ${heard} of ${sent} commands heard (median of ${runs.length} runs, range in brackets) | p50 ${formatSpread(p50, ' ms')}, p99 ${formatSpread(p99, ' ms')} | ${cost} | ${targetText} |`,
+    `| projection lag, command sent → /ws \`changed\`, ${of((point) => point.achievedRate).median.toFixed(0)} commands/s (${rate} asked) | ${heard} of ${sent} commands heard (median of ${runs.length} runs, range in brackets) | p50 ${formatSpread(p50, ' ms')}, p99 ${formatSpread(p99, ' ms')}${answeredOf(runs)} | ${cost} | ${targetText} |`,
   );
   log(
     `| durable floor (bench/servers/durable-floor.ts: the same durable work in the simplest code, a fresh server per run), ${rate} commands/s | ${floorRuns.reduce((sum, point) => sum + point.heard, 0)} of ${floorRuns.reduce((sum, point) => sum + point.commandsSent, 0)} commands heard | p50 ${formatSpread(
@@ -330,7 +336,7 @@ for (const { rate, runs } of runsByRate(curves)) {
     )}, p99 ${formatSpread(
       ofFloor((point) => point.p99),
       ' ms',
-    )} | CPU per command ${ofFloor((point) => point.requestThreadMsPerCommand).median.toFixed(2)} ms on the request thread, ${formatSpread(floorMs, ' ms')} in all | baseline |`,
+    )}${answeredOf(floorRuns)} | CPU per command ${ofFloor((point) => point.requestThreadMsPerCommand).median.toFixed(2)} ms on the request thread, ${formatSpread(floorMs, ' ms')} in all | baseline |`,
   );
   if (target)
     summary.push(

@@ -117,6 +117,26 @@ describe('lmdb event store', () => {
     }
   });
 
+  // Appends are checked and numbered as they come, before their commit: what they answer meanwhile must not run
+  // ahead of what is durable and readable.
+  it('answers a retry of an append still committing, and refuses an append against its head, only once it is committed', async () => {
+    const events = [event('r1'), event('r2')];
+    const first = store.appendToStream('r', events, { expectedRevision: 'no_stream' });
+    // Each answer notes what a reader could see when it came (the head is set when a commit resolves).
+    const seenAtAnswer = () => store.knownStreamRevision?.('r');
+    const retried = store.appendToStream('r', events, { expectedRevision: 'no_stream' }).then((result) => ({ result, seen: seenAtAnswer() }));
+    const refused = store.appendToStream('r', [event('r3')], { expectedRevision: 'no_stream' }).then(
+      () => ({ error: undefined, seen: seenAtAnswer() }),
+      (error: unknown) => ({ error, seen: seenAtAnswer() }),
+    );
+    const empty = store.appendToStream('r', []).then((result) => ({ result, seen: seenAtAnswer() }));
+    const written = await first;
+    expect(await retried).toEqual({ result: written, seen: 1n });
+    expect(await refused).toMatchObject({ error: expect.any(WrongExpectedVersionError), seen: 1n });
+    expect(await empty).toEqual({ result: written, seen: 1n });
+    expect((await store.readStream('r')).map(({ id }) => id)).toEqual(['r1', 'r2']);
+  });
+
   it('treats the same event id in another stream as a different event', async () => {
     const first = await store.appendToStream('first', [event('shared')]);
     const second = await store.appendToStream('second', [event('shared')]);
