@@ -45,6 +45,23 @@ const STAGE_FIVE_TEXTS = [
 const valueAt = (data: Record<string, unknown>, keys: readonly string[]) =>
   keys.reduce<unknown>((item, key) => (item as Record<string, unknown> | undefined)?.[key], data);
 
+/** Each of stage 5's texts filled in turn (leaving each one saves it), as `<label> <round>`. */
+const fillStageFiveTexts = async (page: Page, round: number) => {
+  for (const [label] of STAGE_FIVE_TEXTS) await page.getByRole('textbox', { name: label, exact: true }).fill(`${label} ${round}`);
+};
+
+/** Waits until the server keeps every one of stage 5's texts as `fillStageFiveTexts` typed them. */
+const expectStageFiveTexts = (page: Page, round: number) =>
+  expect
+    .poll(
+      async () => {
+        const stored = await storedStage(page, 5);
+        return STAGE_FIVE_TEXTS.map(([, keys]) => valueAt(stored, keys));
+      },
+      { timeout: 10_000 },
+    )
+    .toEqual(STAGE_FIVE_TEXTS.map(([label]) => `${label} ${round}`));
+
 describe('nothing typed is lost when the page is left at once', () => {
   it('keeps text typed just before a reload, ten times in a row, without asking before leaving', async () => {
     const { context, page, consoleErrors } = await openPage(env.browser, 1280);
@@ -141,11 +158,9 @@ describe('typing fast across every text of one stage', () => {
     for (let round = 1; round <= 10; round++) {
       await page.goto(`${env.server.url}/stage-5`);
       await page.getByRole('textbox', { name: 'Headline' }).waitFor();
-      for (const [label] of STAGE_FIVE_TEXTS) {
-        // Typed, then left at once for the next one: the blur saves overlap, each made on the same loaded revision;
-        // the last one is still waiting for its debounce when the page is left.
-        await page.getByRole('textbox', { name: label, exact: true }).fill(`${label} ${round}`);
-      }
+      // Typed, then left at once for the next one: the blur saves overlap, each made on the same loaded revision;
+      // the last one is still waiting for its debounce when the page is left.
+      await fillStageFiveTexts(page, round);
       expect(await page.getByRole('alert', { name: /changed in another tab/ }).count()).toBe(0);
       if (round % 2 === 1) {
         await page.getByRole('button', { name: 'See My Results' }).click();
@@ -153,21 +168,73 @@ describe('typing fast across every text of one stage', () => {
       } else {
         await page.goto(`${env.server.url}/dashboard`);
       }
-      await expect
-        .poll(
-          async () => {
-            const stored = await storedStage(page, 5);
-            return STAGE_FIVE_TEXTS.map(([, keys]) => valueAt(stored, keys));
-          },
-          { timeout: 10_000 },
-        )
-        .toEqual(STAGE_FIVE_TEXTS.map(([label]) => `${label} ${round}`));
+      await expectStageFiveTexts(page, round);
     }
     expect(conflicts).toEqual([]);
     expect(prompts.map((dialog) => dialog.type())).toEqual([]);
     expect(consoleErrors.unexpected()).toEqual([]);
     await context.close();
   }, 240_000);
+});
+
+describe('on a slow network', () => {
+  /** Every request of the page takes `latency` ms more, as on a phone's mobile connection (Chromium's own throttling). */
+  const slowNetwork = async (page: Page, latency: number) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: -1, uploadThroughput: -1 });
+  };
+
+  it("keeps all of stage 5's texts when the page is left while their saves are still on their way or queued", async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 375);
+    const { conflicts, prompts } = watch(page);
+    await startPlaying(page, env.server.url);
+    await slowNetwork(page, 300);
+    for (let round = 1; round <= 3; round++) {
+      await page.goto(`${env.server.url}/stage-5`);
+      await page.getByRole('textbox', { name: 'Headline' }).waitFor();
+      // Each blur saves, one request at a time: when the page goes, one is unanswered and most wait behind it.
+      await fillStageFiveTexts(page, round);
+      await page.goto(`${env.server.url}/dashboard`);
+      await expectStageFiveTexts(page, round);
+    }
+    expect(conflicts).toEqual([]);
+    expect(prompts).toEqual([]);
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it("keeps the nine-step builder's texts when the page is left for another site while their saves are on their way", async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
+    const { conflicts, prompts } = watch(page);
+    await page.goto(`${env.server.url}/game`);
+    await page.getByText('Step 1 of 9', { exact: true }).waitFor();
+    await slowNetwork(page, 1000);
+    const stored = () =>
+      page.evaluate(async () => {
+        const { projects } = (await (await fetch('/api/projects')).json()) as { projects: { id: string }[] };
+        const project = (await (await fetch(`/api/projects/${encodeURIComponent(projects[0]!.id)}`)).json()) as {
+          builder: { coreIdea: string; viralMechanics: string };
+        };
+        return [project.builder.coreIdea, project.builder.viralMechanics];
+      });
+    for (let round = 1; round <= 2; round++) {
+      const texts = [`A tip jar for street musicians, take ${round}`, `Every tip shows on the wall, take ${round}`];
+      await page.getByRole('textbox', { name: 'Core Idea' }).fill(texts[0]!);
+      await page.getByRole('textbox', { name: 'Viral Mechanics' }).fill(texts[1]!);
+      // Leaving each field saved it: both requests are on their way as the page goes to another site, which
+      // needs nothing of this server to show.
+      await page.getByRole('textbox', { name: 'Core Idea' }).click();
+      await page.goto('about:blank');
+      await page.goto(`${env.server.url}/game`);
+      await expect.poll(stored, { timeout: 15_000 }).toEqual(texts);
+      await expect.poll(() => page.getByRole('textbox', { name: 'Core Idea' }).inputValue(), { timeout: 15_000 }).toBe(texts[0]);
+    }
+    expect(conflicts).toEqual([]);
+    expect(prompts).toEqual([]);
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  }, 120_000);
 });
 
 describe('the leave-page prompt', () => {

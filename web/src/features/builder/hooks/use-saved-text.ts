@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { isPageLeaving } from '../../../lib/page-leave.ts';
 import { pendingDrafts } from '../../../lib/save-status.ts';
+import { needsSendingAgain, type InFlight } from '../../../lib/use-draft.ts';
 import { revisionOf, textConflictOf, type TextBase } from '../../../lib/text-conflict.ts';
 
 /** The builder's texts save this long after the last keystroke. */
@@ -33,7 +34,7 @@ export const useSavedText = (
     base: serverRevision,
     // The text as this tab last saw it from the server or sent it, and the one of the save waiting for its answer.
     seen: serverValue,
-    inFlight: null as string | null,
+    inFlight: null as InFlight<string> | null,
     save,
     onError,
     flush: async () => {},
@@ -61,10 +62,12 @@ export const useSavedText = (
     if (latest.current.conflicted) return;
     if (!latest.current.dirty) return pendingDrafts.delete(id);
     const sent = latest.current.value;
-    if (latest.current.inFlight === sent) return;
+    const waiting = latest.current.inFlight;
+    if (waiting?.value === sent && !needsSendingAgain(waiting)) return;
     const baseValue = latest.current.seen;
     latest.current.seen = sent;
-    latest.current.inFlight = sent;
+    const saving = { value: sent, outlivesPage: isPageLeaving() };
+    latest.current.inFlight = saving;
     try {
       const result = await latest.current.save(sent, { baseRevision: latest.current.base ?? undefined, baseValue });
       latest.current.base = revisionOf(result) ?? latest.current.base;
@@ -80,7 +83,7 @@ export const useSavedText = (
       latest.current.conflicted = true;
       setConflict({ theirs: typeof refused.current.value === 'string' ? refused.current.value : '', revision: refused.current.revision });
     } finally {
-      if (latest.current.inFlight === sent) latest.current.inFlight = null;
+      if (latest.current.inFlight === saving) latest.current.inFlight = null;
     }
   }, [id]);
 
