@@ -58,17 +58,19 @@ interface StoredEvent extends LoggedEvent {
   createdAt: string;
 }
 
-interface QueuedAppend {
+interface Append {
   streamId: string;
   events: readonly NewEvent[];
   expectedRevision: ExpectedRevision;
-  /** Each event's JSON after its stream id and revision, which are known only inside the transaction. */
+  /** Each event's JSON after its stream id and revision, which are known only once the append is numbered. */
   tails: string[];
-  resolve: (result: AppendResult) => void;
-  reject: (error: unknown) => void;
 }
 
-type Outcome = { result: AppendResult } | { error: unknown };
+/** The appends that wait for one commit: how far into the log it reaches, and the stream heads it moves. */
+interface PendingCommit {
+  through: number;
+  heads: Map<string, number>;
+}
 
 const NO_STREAM_REVISION = -1;
 /** How many decoded events the store keeps for its readers, and how far behind the log's end they may be. */
@@ -86,9 +88,14 @@ const MAX_EVENT_ID_BYTES = 256;
  * The embedded event store: one LMDB environment, opened by one process at a time (the newest part of the stream
  * index lives in that process's memory, see lmdb-stream-index.ts).
  *
- * Appends are queued and applied together by one callback of lmdb-js's batched asynchronous write transaction:
- * callbacks run one after another, so checking stream heads and numbering positions cannot race, and every append
- * queued meanwhile shares one commit and one fsync (group commit). An append resolves only after that commit.
+ * Appends are checked and numbered as they come, on this thread (one process appends, and the checks read only its
+ * memory, so they cannot race), and their events are put into the log as lmdb-js's batched asynchronous writes:
+ * the puts of one event turn are one transaction (`eventTurnBatching`), and puts made while a commit is under
+ * way share the next, so every append meanwhile shares one commit and one fsync (group commit). An append
+ * resolves only once its puts' transaction is committed and fsynced (the put's promise, `overlappingSync: false`).
+ * Plain puts rather than a transaction callback: a callback has lmdb-js's write thread wait, holding the write
+ * lock, for a turn of this thread's event loop to run it, then again for the commit's answer; a put is written by
+ * the write thread alone (measured: a command's answer at 1,000 a second, docs/benchmarks.md).
  * A commit that fails leaves the in-memory numbering ahead of the disk, so the store then refuses further appends
  * and has to be reopened.
  */
@@ -121,7 +128,8 @@ export function openLmdbEventStore({
   /** Readers see stream entries only up to here: later positions may belong to a transaction still committing. */
   let committedThrough = lastPosition;
 
-  let queued: QueuedAppend[] = [];
+  /** Commits under way, by the promise lmdb-js's puts return for them (one per transaction). */
+  const pendingCommits = new Map<Promise<boolean>, PendingCommit>();
   let persistingIndex: Promise<void> | undefined;
   let failure: unknown;
   let closed = false;
@@ -255,7 +263,7 @@ export function openLmdbEventStore({
   const actualRevision = (head: number | undefined) => (head === undefined ? 'no_stream' : BigInt(head));
 
   /** The answer to a repeated append, or undefined when none of its ids are in the stream yet. */
-  const earlierResult = (append: QueuedAppend, head: number | undefined): AppendResult | undefined => {
+  const earlierResult = (append: Append, head: number | undefined): AppendResult | undefined => {
     const found = append.events.map(({ id }) => index.findEventId(append.streamId, id));
     if (found.every((entry) => entry === undefined)) return undefined;
     const firstRevision = found[0]?.revision;
@@ -269,7 +277,7 @@ export function openLmdbEventStore({
     return { nextExpectedRevision: BigInt(last.revision), position: BigInt(last.position) };
   };
 
-  const checkExpectedRevision = ({ streamId, expectedRevision: expected }: QueuedAppend, head: number | undefined) => {
+  const checkExpectedRevision = ({ streamId, expectedRevision: expected }: Append, head: number | undefined) => {
     const accepted =
       expected === 'any' ||
       (expected === 'no_stream' && head === undefined) ||
@@ -278,29 +286,63 @@ export function openLmdbEventStore({
     if (!accepted) throw new WrongExpectedVersionError(streamId, expected, actualRevision(head));
   };
 
-  /** Runs inside the write transaction. Refusals are thrown before the first write. */
-  const apply = (append: QueuedAppend): AppendResult => {
+  /**
+   * Settles once the log is committed through `position`: an answer that names an event of a commit still under
+   * way (a retried append, an empty one) is not given before that event is durable.
+   */
+  const untilCommitted = async (position: number) => {
+    if (position <= committedThrough) return;
+    for (const [commit, { through }] of pendingCommits) if (through >= position) return void (await commit);
+  };
+
+  /** The events' puts; refusals are thrown before the first. Returns the answer and the commit it waits for. */
+  const apply = (append: Append): { result: AppendResult; commit?: Promise<boolean> } => {
     const { streamId, events, tails } = append;
     const head = index.head(streamId);
     const earlier = earlierResult(append, head?.revision);
-    if (earlier) return earlier;
+    if (earlier) return { result: earlier };
     checkExpectedRevision(append, head?.revision);
     if (events.length === 0) {
-      return { nextExpectedRevision: BigInt(head?.revision ?? NO_STREAM_REVISION), position: BigInt(head?.position ?? 0) };
+      return { result: { nextExpectedRevision: BigInt(head?.revision ?? NO_STREAM_REVISION), position: BigInt(head?.position ?? 0) } };
     }
     const streamIdJson = JSON.stringify(streamId);
     let revision = head?.revision ?? NO_STREAM_REVISION;
+    let commit: Promise<boolean> | undefined;
     events.forEach(({ id }, offset) => {
       revision++;
       const record = `{"streamId":${streamIdJson},"revision":${revision},${tails[offset]}`;
       // Positions grow by each record's size, like offsets in a log file (EventStoreDB's are): never consecutive,
       // so code that computes "the next position" instead of asking the port fails here as it would there.
       lastPosition += record.length;
-      // Inside the write transaction the put is part of it; its promise only repeats the transaction's commit.
-      void log.put(lastPosition, record);
+      // Every put of this turn is in one transaction: the last one's promise is the append's commit.
+      commit = log.put(lastPosition, record);
       index.add(streamId, { id, revision, position: lastPosition });
     });
-    return { nextExpectedRevision: BigInt(revision), position: BigInt(lastPosition) };
+    return { result: { nextExpectedRevision: BigInt(revision), position: BigInt(lastPosition) }, commit };
+  };
+
+  /** The commit `commit` stands for, followed once: what it makes visible, and who is told, once it is durable. */
+  const pendingCommit = (commit: Promise<boolean>): PendingCommit => {
+    const known = pendingCommits.get(commit);
+    if (known) return known;
+    const pending: PendingCommit = { through: 0, heads: new Map() };
+    pendingCommits.set(commit, pending);
+    track(commit).then(
+      () => {
+        pendingCommits.delete(commit);
+        committedThrough = Math.max(committedThrough, pending.through);
+        for (const [streamId, revision] of pending.heads) committedHeads.set(streamId, revision);
+        appended.fire();
+        signal.committed();
+        onCommit?.();
+        if (index.unindexedCount >= INDEX_BATCH) void persistIndex();
+      },
+      (error: unknown) => {
+        pendingCommits.delete(commit);
+        fail(error);
+      },
+    );
+    return pending;
   };
 
   const track = <T>(transaction: Promise<T>) => {
@@ -314,54 +356,14 @@ export function openLmdbEventStore({
 
   const fail = (error: unknown) => {
     failure ??= error;
-    for (const append of queued.splice(0)) append.reject(failure);
   };
 
   const persistIndex = () => {
-    persistingIndex ??= track(root.transaction(() => index.persistUnindexed()))
+    // Only what is committed: entries of appends still on their way to the disk are persisted by a later round.
+    persistingIndex ??= track(root.transaction(() => index.persistUnindexed(committedThrough)))
       .then((through) => index.forgetThrough(through), fail)
       .finally(() => (persistingIndex = undefined));
     return persistingIndex;
-  };
-
-  const commitQueued = () => {
-    let batch: QueuedAppend[] = [];
-    const committing = root.transaction(() => {
-      batch = queued;
-      queued = [];
-      const heads: [streamId: string, revision: number][] = [];
-      const outcomes = batch.map((append): Outcome => {
-        if (failure) return { error: failure };
-        try {
-          const result = apply(append);
-          if (append.events.length > 0) heads.push([append.streamId, index.head(append.streamId)!.revision]);
-          return { result };
-        } catch (error) {
-          // Anything but a refused expected revision came after writes had begun: the state is no longer trusted.
-          if (!(error instanceof WrongExpectedVersionError)) failure ??= error;
-          return { error };
-        }
-      });
-      return { outcomes, through: lastPosition, heads };
-    });
-    track(committing).then(
-      ({ outcomes, through, heads }) => {
-        committedThrough = Math.max(committedThrough, through);
-        for (const [streamId, revision] of heads) committedHeads.set(streamId, revision);
-        outcomes.forEach((outcome, offset) => {
-          if ('result' in outcome) batch[offset]!.resolve(outcome.result);
-          else batch[offset]!.reject(outcome.error);
-        });
-        appended.fire();
-        signal.committed();
-        onCommit?.();
-        if (index.unindexedCount >= INDEX_BATCH) void persistIndex();
-      },
-      (error: unknown) => {
-        for (const append of batch) append.reject(error);
-        fail(error);
-      },
-    );
   };
 
   const appendToStream: EventStore<DomainEvent>['appendToStream'] = async (streamId, events, { expectedRevision = 'any' } = {}) => {
@@ -387,10 +389,28 @@ export function openLmdbEventStore({
       streamId,
       tails.reduce((bytes, tail) => bytes + Buffer.byteLength(tail), 0),
     );
-    return new Promise<AppendResult>((resolve, reject) => {
-      queued.push({ streamId, events, expectedRevision, tails, resolve, reject });
-      if (queued.length === 1) commitQueued();
-    });
+    let applied: ReturnType<typeof apply>;
+    try {
+      applied = apply({ streamId, events, expectedRevision, tails });
+    } catch (error) {
+      // Anything but a refused expected revision came after puts had begun: the state is no longer trusted.
+      if (!(error instanceof WrongExpectedVersionError)) failure ??= error;
+      // The head it was refused against may belong to an append still committing, which no read shows yet: the
+      // refusal comes once that is durable, so a caller that reads the stream again and retries sees the new head
+      // (rather than retrying at once against the same one, in a loop that never lets the commit land).
+      else await untilCommitted(index.head(streamId)?.position ?? 0);
+      throw error;
+    }
+    const { result, commit } = applied;
+    if (!commit) {
+      await untilCommitted(Number(result.position));
+      return result;
+    }
+    const pending = pendingCommit(commit);
+    pending.through = Math.max(pending.through, Number(result.position));
+    pending.heads.set(streamId, Number(result.nextExpectedRevision));
+    await commit;
+    return result;
   };
 
   const readStream: EventStore<DomainEvent>['readStream'] = async (streamId, { fromRevision, maxCount, direction = 'forwards' } = {}) => {

@@ -44,6 +44,26 @@ describe('the LMDB stream index', () => {
     expect(index.range('t', { ...visible, fromRevision: 0 })).toEqual([{ revision: 0, position: 30 }]);
   });
 
+  it('persists only entries up to the limit it is given (what the log holds committed), keeping the rest in memory', async () => {
+    const index = openLmdbStreamIndex(root, () => []);
+    index.add('s', { id: 'e0', revision: 0, position: 10 });
+    index.add('t', { id: 'e1', revision: 0, position: 20 });
+    index.add('s', { id: 'e2', revision: 1, position: 30 });
+    const through = await root.transaction(() => index.persistUnindexed(25));
+    expect(through).toBe(20);
+    expect(index.persistedThrough()).toBe(20);
+    index.forgetThrough(through);
+    expect(index.unindexedCount).toBe(1);
+    // A fresh look at the disk: the entry past the limit was not written.
+    const reopened = openLmdbStreamIndex(root, () => []);
+    expect(reopened.range('s', { ...visible, fromRevision: 0 })).toEqual([{ revision: 0, position: 10 }]);
+    // The rest is still served from memory, joined to the persisted part.
+    expect(index.range('s', { ...visible, fromRevision: 0 })).toMatchObject([
+      { revision: 0, position: 10 },
+      { revision: 1, position: 30 },
+    ]);
+  });
+
   it('reads a stream forwards from memory alone, or from disk and memory joined, as the revision asked for falls', async () => {
     const index = openLmdbStreamIndex(root, () => []);
     index.add('s', { id: 'e0', revision: 0, position: 10 });

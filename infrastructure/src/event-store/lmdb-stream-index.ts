@@ -139,11 +139,15 @@ export const openLmdbStreamIndex = (root: RootDatabase, readLogAfter: (position:
       return [...oldest, ...recent.filter(({ revision }) => revision > after)].slice(0, maxCount);
     },
 
-    /** Writes everything indexed in memory to the persisted index; returns the position it then reaches. */
-    persistUnindexed(): number {
+    /**
+     * Writes what is indexed in memory, up to `limit` (what the log holds committed), to the persisted index;
+     * returns the position it then reaches.
+     */
+    persistUnindexed(limit = Number.POSITIVE_INFINITY): number {
       let through = indexedThrough;
       for (const [streamId, { events }] of unindexed) {
         for (const { id, revision, position } of events) {
+          if (position > limit) break;
           // Called inside a write transaction: the puts are part of it, their promises only repeat its commit.
           void positionsByStream.put([streamId, revision], position);
           void eventIds.put([streamId, id], [revision, position]);
