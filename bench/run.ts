@@ -302,6 +302,12 @@ for (let run = 0; run < LAG_RUNS; run++) {
   );
   await measureFloor();
 }
+/** The lag's first part: the command's own answer, once its event is appended and fsynced. */
+const answeredOf = (points: readonly LagAtRate[]) =>
+  `; answered (appended, fsynced) p50 ${formatSpread(spreadOf(points.map((point) => point.answeredP50)), ' ms')}, p99 ${formatSpread(
+    spreadOf(points.map((point) => point.answeredP99)),
+    ' ms',
+  )}`;
 const floorByRate = new Map(runsByRate(floorCurves).map(({ rate, runs }) => [rate, runs]));
 for (const { rate, runs } of runsByRate(curves)) {
   const of = (figure: (point: LagAtRate) => number) => spreadOf(runs.map(figure));
@@ -319,12 +325,6 @@ for (const { rate, runs } of runsByRate(curves)) {
     : 'no target at this rate (the curve)';
   const heard = runs.reduce((sum, point) => sum + point.heard, 0);
   const sent = runs.reduce((sum, point) => sum + point.commandsSent, 0);
-  /** The lag's first part: the command's own answer, once its event is appended and fsynced. */
-  const answeredOf = (points: readonly LagAtRate[]) =>
-    `; answered (appended, fsynced) p50 ${formatSpread(spreadOf(points.map((point) => point.answeredP50)), ' ms')}, p99 ${formatSpread(
-      spreadOf(points.map((point) => point.answeredP99)),
-      ' ms',
-    )}`;
   const cost = `CPU per command ${of((point) => point.requestThreadMsPerCommand).median.toFixed(2)} ms on the request thread, ${formatSpread(serverMs, ' ms')} in all (${of((point) => point.serverCores).median.toFixed(2)} cores), ${(serverMs.median / floorMs.median).toFixed(1)}× the durable floor's; load generator ${of((point) => point.loadGeneratorCores).median.toFixed(2)} cores; ${os.cpus().length} cores in the machine`;
   log(
     `| projection lag, command sent → /ws \`changed\`, ${of((point) => point.achievedRate).median.toFixed(0)} commands/s (${rate} asked) | ${heard} of ${sent} commands heard (median of ${runs.length} runs, range in brackets) | p50 ${formatSpread(p50, ' ms')}, p99 ${formatSpread(p99, ' ms')}${answeredOf(runs)} | ${cost} | ${targetText} |`,

@@ -379,8 +379,8 @@ export function openLmdbEventStore({
       if (ids.has(id)) throw new Error(`event id ${id} appears twice in one append to ${streamId}`);
       ids.add(id);
     }
-    // Serialised before queueing: a payload that cannot be stored must fail here, because a transaction callback
-    // that throws halfway would leave its earlier writes in the shared transaction.
+    // Serialised before the first put: a payload that cannot be stored must fail here, because puts made before a
+    // throw would stay in the transaction this event turn's appends share.
     const createdAt = new Date().toISOString();
     const tails = events.map(({ id, type, data, metadata = {} }) =>
       JSON.stringify({ id, type, data, metadata, schemaVersion: upcasters.currentVersion(type), createdAt }).slice(1),
