@@ -1,7 +1,7 @@
 import type { Dialog, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_FULL_MESSAGE } from '@vis/domain';
-import { openPage, saveStatus, screenshotPath, startPlaying, useServerAndBrowser } from './browser.ts';
+import { chips, openPage, saveStatus, screenshotPath, startPlaying, STARTING_TRIGGERS, useServerAndBrowser } from './browser.ts';
 
 const env = useServerAndBrowser();
 
@@ -178,12 +178,41 @@ describe('typing fast across every text of one stage', () => {
 });
 
 describe('on a slow network', () => {
-  /** Every request of the page takes `latency` ms more, as on a phone's mobile connection (Chromium's own throttling). */
-  const slowNetwork = async (page: Page, latency: number) => {
+  /**
+   * Every request of the page takes `latency` ms more, as on a phone's mobile connection (Chromium's own throttling),
+   * and goes out at `uploadBytesPerSecond` if given.
+   */
+  const slowNetwork = async (page: Page, latency: number, uploadBytesPerSecond = -1) => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: -1, uploadThroughput: uploadBytesPerSecond });
   };
+
+  it('keeps a parameter added just before the page is left, while its request is still going out on a slow uplink', async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 375);
+    const { conflicts, prompts } = watch(page);
+    await startPlaying(page, env.server.url);
+    await expect.poll(() => chips(page, 'Common Viral Triggers').allTextContents(), { timeout: 10_000 }).toEqual(STARTING_TRIGGERS);
+    // 2 KB a second up: the command's request (its headers and cookies, its body) takes about half a second to go,
+    // and the page is left long before that.
+    await slowNetwork(page, 100, 2_000);
+    const added: string[] = [];
+    for (let round = 1; round <= 3; round++) {
+      await page.goto(`${env.server.url}/stage-1`);
+      const input = page.getByRole('textbox', { name: 'Add your own parameter to Common Viral Triggers' });
+      await expect.poll(() => chips(page, 'Common Viral Triggers').allTextContents(), { timeout: 15_000 }).toEqual([...STARTING_TRIGGERS, ...added]);
+      const value = `shareable ${round}`;
+      await input.fill(value);
+      await input.press('Enter');
+      added.push(value);
+      await page.goto(`${env.server.url}/dashboard`);
+      await expect.poll(async () => (await storedStage(page, 1)).viralParameters, { timeout: 15_000 }).toEqual([...STARTING_TRIGGERS, ...added]);
+    }
+    expect(conflicts).toEqual([]);
+    expect(prompts).toEqual([]);
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await context.close();
+  }, 120_000);
 
   it("keeps all of stage 5's texts when the page is left while their saves are still on their way or queued", async () => {
     const { context, page, consoleErrors } = await openPage(env.browser, 375);
