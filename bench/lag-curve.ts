@@ -21,6 +21,8 @@ export interface LagAtRate {
   answeredP99: number;
   /** CPU ms per command on the server's request thread and in the whole server process. */
   requestThreadMsPerCommand: number;
+  /** On the busiest other thread: the projection thread, which folds, writes and commits the read models. */
+  projectionThreadMsPerCommand: number;
   serverMsPerCommand: number;
   serverCores: number;
   loadGeneratorCores: number;
@@ -168,6 +170,7 @@ export const measureLagCurve = async ({
       answeredP50: percentile(answered, 50),
       answeredP99: percentile(answered, 99),
       requestThreadMsPerCommand: used.requestThreadMs / commandsSent,
+      projectionThreadMsPerCommand: used.busiestOtherThreadMs / commandsSent,
       serverMsPerCommand: used.serverMs / commandsSent,
       serverCores: used.serverMs / sendingMs,
       loadGeneratorCores: used.loadGeneratorMs / sendingMs,
