@@ -20,8 +20,12 @@ const root = path.resolve(import.meta.dirname, '..');
  * thread's (server/projection-thread.ts): the documents, stream states and parsed reads it keeps until the next
  * command on their project replaces them then die young instead of being promoted and swept by full collections.
  * A/B in docs/benchmarks.md (300/s: lag p99 15 -> 9 ms). V8 grows it only as far as survivors ask.
+ * `--v8-pool-size=0`: V8's helper threads (parallel scavenges, concurrent marking, background compiles) one fewer
+ * than the machine's cores, rather than node's fixed four: the server's own two threads (requests, projections)
+ * are busy, and on a 2-core machine four helpers woken at each collection took the cores from them. Three A/Bs in
+ * docs/benchmarks.md (1,000/s: lag p99 44-48 -> 28-32 ms; CPU per command the same or a little lower).
  */
-export const EMBEDDED_NODE_OPTIONS = ['--enable-source-maps', '--max-semi-space-size=64'] as const;
+export const EMBEDDED_NODE_OPTIONS = ['--enable-source-maps', '--max-semi-space-size=64', '--v8-pool-size=0'] as const;
 
 /** The compiled server's entry (`node <main>`), with the projection worker beside it. */
 export const buildEmbedded = async (outDir = path.join(root, 'dist', 'embedded')) => {
