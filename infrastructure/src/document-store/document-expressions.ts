@@ -32,6 +32,13 @@ export const idFromFilter = (filter: Filter): string | undefined => {
   return typeof id === 'string' ? id : undefined;
 };
 
+/** The string a filter pins a top-level field to, if it does (`{ ownerId: 'u1' }` or `$eq`), as `idFromFilter` for `_id`. */
+export const stringFromFilter = (filter: Filter, field: string): string | undefined => {
+  if (!Object.hasOwn(filter, field)) return undefined;
+  const value = equalityValue(filter[field])?.value;
+  return typeof value === 'string' ? value : undefined;
+};
+
 /** Bounds on `_id` (strings), as a filter's `$gt`, `$gte`, `$lt` and `$lte` on it name them. */
 export interface IdRange {
   gt?: string;

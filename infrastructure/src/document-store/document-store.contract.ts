@@ -397,6 +397,80 @@ export const documentStoreContract = (name: string, open: () => Promise<OpenedDo
         expect(idsOf(await store.find('projects', { 'owner.id': 'u1' }, { sort: { stage: -1 } }))).toEqual(['p3', 'p1']);
         expect(await store.count('projects')).toBe(4);
       });
+
+      it('answers a query that pins an indexed field as a full read would, through creates, moves, deletes and a drop', async () => {
+        // A compound index whose first field is asked one value of: the embedded store indexes that field.
+        const indexes = [{ key: { ownerId: 1, updatedAt: -1 } }] as const;
+        const owners = ['u1', 'u2', 'u3'];
+        const model = new Map<string, Document>();
+        await store.replaceOne('summaries', { _id: 's0', ownerId: 'u1', updatedAt: 0 });
+        model.set('s0', { _id: 's0', ownerId: 'u1', updatedAt: 0 });
+        await store.createIndexes('summaries', indexes);
+        // A fixed walk (xorshift32), so that a failure names the same step on every run.
+        let seed = 2463534242;
+        const next = (n: number) => {
+          seed ^= seed << 13;
+          seed ^= seed >>> 17;
+          seed ^= seed << 5;
+          return (seed >>> 0) % n;
+        };
+        const moves = new Set<number>();
+        const expectAnswers = async (step: number) => {
+          for (const ownerId of [...owners, 'nobody']) {
+            const expected = [...model.values()].filter(
+              (doc) => doc.ownerId === ownerId || (Array.isArray(doc.ownerId) && doc.ownerId.includes(ownerId)),
+            );
+            const found = await store.find('summaries', { ownerId, deletedAt: { $exists: false } }, { sort: { _id: 1 } });
+            expect({ step, ownerId, ids: idsOf(found) }).toEqual({
+              step,
+              ownerId,
+              ids: idsOf(expected.filter((doc) => doc.deletedAt === undefined)).sort(),
+            });
+            expect(await store.count('summaries', { ownerId })).toBe(expected.length);
+          }
+        };
+        for (let step = 0; step < 60; step++) {
+          const id = `s${next(8)}`;
+          const ownerId = owners[next(owners.length)]!;
+          const current = model.get(id);
+          const move = next(6);
+          moves.add(current ? move : 0);
+          if (move === 0 || !current) {
+            const document = { _id: id, ownerId, updatedAt: step };
+            await store.replaceOne('summaries', document);
+            model.set(id, document);
+          } else if (move === 1) {
+            await store.updateOne('summaries', { _id: id }, { $set: { ownerId, updatedAt: step } });
+            model.set(id, { ...current, ownerId, updatedAt: step });
+          } else if (move === 2) {
+            const document = { ...current, updatedAt: step, deletedAt: step };
+            await store.bulkWrite([{ kind: 'replace', collection: 'summaries', document, changes: changesBetween(current, document) }]);
+            model.set(id, document);
+          } else if (move === 3) {
+            await store.deleteOne('summaries', id);
+            model.delete(id);
+          } else if (move === 4) {
+            // several owners at once (MongoDB matches an array by any of its values)
+            const document = { _id: id, ownerId: [ownerId, owners[next(owners.length)]!], updatedAt: step };
+            await store.replaceOne('summaries', document);
+            model.set(id, document);
+          } else {
+            const document = { ...current, updatedAt: step };
+            await store.bulkWrite([{ kind: 'replace', collection: 'summaries', document, changes: changesBetween(current, document) }]);
+            model.set(id, document);
+          }
+          await expectAnswers(step);
+        }
+        // every kind of write was made
+        expect([...moves].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+        await store.dropCollection('summaries');
+        model.clear();
+        await store.replaceOne('summaries', { _id: 's1', ownerId: 'u2', updatedAt: 1 });
+        model.set('s1', { _id: 's1', ownerId: 'u2', updatedAt: 1 });
+        await expectAnswers(-1);
+        await store.createIndexes('summaries', indexes);
+        await expectAnswers(-2);
+      });
     });
 
     describe('collections', () => {

@@ -501,3 +501,43 @@ describe('lmdb document store', () => {
     expect(await iteration).toBe('ended');
   });
 });
+
+describe('lmdb document store: indexes of a value', () => {
+  let path: string;
+  beforeEach(async () => {
+    path = await temporaryDirectory();
+  });
+  afterEach(async () => {
+    await rm(path, { recursive: true, force: true });
+  });
+
+  it("reads a pinned value's documents from the index, built for the documents already stored, not the whole collection", async () => {
+    const store = openLmdbDocumentStore({ path });
+    const long = 'u'.repeat(300);
+    for (const [id, ownerId] of [
+      ['a', 'u1'],
+      ['b', 'u2'],
+      ['c', 'u1'],
+      ['d', long],
+    ] as const) {
+      await store.replaceOne('summaries', { _id: id, ownerId, updatedAt: 1 });
+    }
+    await store.createIndexes('summaries', [{ key: { ownerId: 1, updatedAt: -1 } }, { key: { updatedAt: 1 } }]);
+    const raw = open({ path });
+    const entries = raw.openDB<string, (string | Buffer)[]>({ name: 'index-entries', encoding: 'string' });
+    // the compound index's first field, for the values it can hold (a 300-character value is read by a scan)
+    expect(Array.from(entries.getKeys())).toEqual([
+      ['summaries', 'ownerId', 'u1', 'a'],
+      ['summaries', 'ownerId', 'u1', 'c'],
+      ['summaries', 'ownerId', 'u2', 'b'],
+    ]);
+    // An entry taken out behind the store's back: the query that pins the value no longer finds that document,
+    // which only a read of the index (not of the collection) can miss.
+    await entries.remove(['summaries', 'ownerId', 'u1', 'c']);
+    expect((await store.find('summaries', { ownerId: 'u1' })).map(({ _id }) => _id)).toEqual(['a']);
+    expect((await store.find('summaries', { ownerId: long })).map(({ _id }) => _id)).toEqual(['d']);
+    expect((await store.find('summaries', { ownerId: { $in: ['u1'] } })).map(({ _id }) => _id)).toEqual(['a', 'c']);
+    await raw.close();
+    await store.close();
+  });
+});

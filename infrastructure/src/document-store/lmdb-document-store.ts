@@ -13,10 +13,12 @@ import {
   idRangeFromFilter,
   scalarEqualityTest,
   setScalarFields,
+  stringFromFilter,
   upsertSeed,
   type IdRange,
 } from './document-expressions.ts';
 import { hasChanges, valueAtPath } from './document-changes.ts';
+import { equalityFieldsOf, openValueIndexes } from './lmdb-value-index.ts';
 import {
   ChangedDocumentMissingError,
   RequiredWriteUnmatchedError,
@@ -175,6 +177,9 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const commitFlags = (overlappingSync: boolean) =>
   TransactionFlags.ABORTABLE | TransactionFlags.SYNCHRONOUS_COMMIT | (overlappingSync ? TransactionFlags.NO_SYNC_FLUSH : 0);
 
+/** `stages.1.data` → `stages`: the top-level fields that paths reach into. */
+const topLevelFieldsOf = (paths: readonly string[]) => paths.map((path) => path.split('.', 1)[0]!);
+
 const countOf = (items: Iterable<unknown>): number => {
   let count = 0;
   for (const _item of items) count++;
@@ -203,6 +208,7 @@ export const openLmdbDocumentStore = ({
   const environment = open({ path, overlappingSync: !syncEachWrite });
   // a named database leaves the environment's root free should anything else ever share it
   const db = environment.openDB<string, DocumentKey>({ name: 'documents', encoding: 'string' });
+  const indexes = openValueIndexes(environment);
   // Changes from the log carry no document: one is read as it is stored when a watcher wants it whole.
   const feed = createChangeFeed(notifiedFields, (collection, id) => db.get([collection, id]));
   const changeLog = shared
@@ -264,6 +270,22 @@ export const openLmdbDocumentStore = ({
     return (document: Document) => query.test(document);
   };
 
+  /** The ids an index holds for a value the filter pins (in id order, as a scan reads them), where one does. */
+  const indexedIds = (collection: string, filter: Filter): Iterable<string> | undefined => {
+    for (const field of indexes.fieldsOf(collection)) {
+      const value = stringFromFilter(filter, field);
+      if (value !== undefined && indexes.serves(collection, field, value)) return indexes.idsWith(collection, field, value);
+    }
+    return undefined;
+  };
+
+  function* byIds(collection: string, ids: Iterable<string>): Generator<Document> {
+    for (const id of ids) {
+      const document = read(collection, id);
+      if (document) yield document;
+    }
+  }
+
   function* matching(collection: string, filter: Filter, { shared = false } = {}): Generator<Document> {
     const id = idFromFilter(filter);
     if (id !== undefined) {
@@ -273,7 +295,8 @@ export const openLmdbDocumentStore = ({
     }
     const query = new Query(filter);
     const range = idRangeFromFilter(filter);
-    const documents = range === undefined ? scan(collection) : inKeyOrder(collection, range, 1);
+    const ids = range === undefined ? indexedIds(collection, filter) : undefined;
+    const documents = ids !== undefined ? byIds(collection, ids) : range === undefined ? scan(collection) : inKeyOrder(collection, range, 1);
     for (const document of documents) if (query.test(document)) yield document;
   }
 
@@ -352,10 +375,14 @@ export const openLmdbDocumentStore = ({
   /** The document's `notifiedFields`, as JSON: a few small fields, serialised on their own. */
   const notifiedOf = (document: Document) => (notifiedFields.length === 0 ? undefined : JSON.stringify(fieldsOf(document, notifiedFields)));
 
-  /** `fieldChanges`: what changed, as JSON, when known. */
-  const write = (collection: string, document: Document, changes: CommittedChange[], fieldChanges?: string) => {
+  /**
+   * `fieldChanges`: what changed, as JSON, when known; `changedFields`: the top-level fields it changed, when known
+   * (an index of a field the write did not change is left as it is).
+   */
+  const write = (collection: string, document: Document, changes: CommittedChange[], fieldChanges?: string, changedFields?: readonly string[]) => {
     const json = JSON.stringify(document);
     db.putSync([collection, document._id], json);
+    indexes.written(collection, document, changedFields);
     const change: CommittedChange = { collection, id: document._id, operation: 'upsert', json };
     const notified = notifiedOf(document);
     if (notified !== undefined) change.notified = notified;
@@ -396,7 +423,8 @@ export const openLmdbDocumentStore = ({
         if (!hasChanges(operation.changes)) return true;
         // Refused as MongoDB, which would apply the changes alone, must refuse them: the two stores stay interchangeable.
         if (!db.doesExist([collection, document._id])) throw new ChangedDocumentMissingError(collection, document._id);
-        write(collection, document, changes, JSON.stringify(operation.changes));
+        const { set, unset } = operation.changes;
+        write(collection, document, changes, JSON.stringify(operation.changes), topLevelFieldsOf([...Object.keys(set), ...unset]));
         return true;
       }
       case 'update': {
@@ -405,7 +433,7 @@ export const openLmdbDocumentStore = ({
         if (target) {
           const modified = setScalarFields(target, update) ?? applyUpdate(target, asModifier(update));
           // an update that changes nothing is not a change: MongoDB logs no event for it either
-          if (modified.length > 0) write(collection, target, changes, changesAt(target, modified));
+          if (modified.length > 0) write(collection, target, changes, changesAt(target, modified), topLevelFieldsOf(modified));
           return true;
         }
         if (operation.required) throw new RequiredWriteUnmatchedError(collection, filter);
@@ -416,7 +444,10 @@ export const openLmdbDocumentStore = ({
       case 'delete': {
         const { collection, id } = operation;
         const deleted = db.removeSync([collection, id]);
-        if (deleted) changes.push({ collection, id, operation: 'delete' });
+        if (deleted) {
+          indexes.deleted(collection, id);
+          changes.push({ collection, id, operation: 'delete' });
+        }
         return deleted;
       }
       default: {
@@ -514,7 +545,9 @@ export const openLmdbDocumentStore = ({
       readFresh();
       // An `_id` range, or a sort by `_id`: read in key order, only as far as the page needs.
       const order = idOrderOf(sort);
-      if (order !== undefined && idFromFilter(filter) === undefined && (sort !== undefined || idRangeFromFilter(filter) !== undefined)) {
+      const range = idRangeFromFilter(filter);
+      const servedByIndex = range === undefined && indexedIds(collection, filter) !== undefined;
+      if (order !== undefined && !servedByIndex && idFromFilter(filter) === undefined && (sort !== undefined || range !== undefined)) {
         return (await findInKeyOrder(collection, filter, order, skip, limit)) as T[];
       }
       const documents = matching(collection, filter);
@@ -547,6 +580,7 @@ export const openLmdbDocumentStore = ({
       await transact(() => {
         // keys are collected first: deleting under a live cursor of the same write transaction is not safe
         for (const key of Array.from(db.getKeys(rangeOf(collection)))) db.removeSync(key);
+        indexes.dropped(collection);
       });
     },
 
@@ -556,9 +590,15 @@ export const openLmdbDocumentStore = ({
       return stream;
     },
 
-    // Embedded read models are filtered in memory in key order: nothing to build. A query that must stay small on a
-    // large collection names an `_id` range, which is read as a key range (see findInKeyOrder).
-    createIndexes: async () => {},
+    // A query that pins an indexed field to one string reads that value's documents (lmdb-value-index.ts); one that
+    // must stay small on a large collection otherwise names an `_id` range, read as a key range (see findInKeyOrder).
+    createIndexes: async (collection, specs) => {
+      const fields = equalityFieldsOf(specs);
+      readFresh();
+      if (fields.every((field) => indexes.fieldsOf(collection).includes(field))) return;
+      // Built in one transaction with the documents as they stand: no write of the collection comes between.
+      await transact(() => indexes.create(collection, fields, () => scan(collection)));
+    },
 
     close: async () => {
       // writes asked for in this event turn are committed before the environment closes, as lmdb-js does for its own
