@@ -25,7 +25,7 @@ import {
   type Logger,
   type SessionOptions,
 } from '@vis/infrastructure';
-import { composeProjectionService, createOpsApi, EMBEDDED_OWNER } from '@vis/projections';
+import { composeProjectionService, createOpsApi, EMBEDDED_OWNER, eventTypesHandledBy } from '@vis/projections';
 import { composeQueryService } from '@vis/query-api';
 import { isAppRoute } from '@vis/domain/app-routes';
 import Koa, { type Middleware } from 'koa';
@@ -173,7 +173,7 @@ export const startEmbedded = async (
   const { engine } = projections;
   await engine.start();
   metrics.followProjections(engine.metricsReport);
-  const progress = await followProjectionProgress(documentStore, { logger });
+  const progress = await followProjectionProgress(documentStore, { logger, ignoredEvents: { eventStore, handles: eventTypesHandledBy } });
 
   const commands = composeCommandService({
     config: { ...config, OPS_TOKEN: opsToken },

@@ -10,6 +10,7 @@ import {
   runService,
   siteFrom,
 } from '@vis/infrastructure';
+import { eventTypesHandledBy } from '@vis/projections';
 import { composeQueryService } from './compose.ts';
 
 /** The query API as its own service (distributed topology: behind nginx, on MongoDB change streams). */
@@ -18,7 +19,7 @@ const logger = createLogger({ level: config.LOG_LEVEL, name: 'query-api' });
 const documentStore = await openDocumentStore(config, { shared: true });
 // Read only (histories, a project at a revision or a time): EventStoreDB in this topology, which many readers share.
 const eventStore = openEventStore(config, { access: 'read' });
-const progress = await followProjectionProgress(documentStore, { logger });
+const progress = await followProjectionProgress(documentStore, { logger, ignoredEvents: { eventStore, handles: eventTypesHandledBy } });
 const metrics = createMetrics();
 const visitors = createVisitorRecords({ documentStore, limits: abuseLimitsFrom(config), logger, metrics });
 const service = composeQueryService({

@@ -51,3 +51,66 @@ describe('following the projections status through a failing change feed', () =>
     expect(feed.watchesOf(PROJECTIONS_COLLECTION)).toBe(1);
   });
 });
+
+describe('waiting for a position past events the projection ignores', () => {
+  let stores: Awaited<ReturnType<typeof openTestStores>>;
+  beforeEach(async () => {
+    stores = await openTestStores();
+  });
+  afterEach(() => stores.cleanup());
+
+  const at = new Date(0).toISOString();
+  const create = async (projectId: string) =>
+    Number(
+      (
+        await stores.eventStore.appendToStream(`project-${projectId}`, [
+          {
+            id: crypto.randomUUID(),
+            type: 'ProjectCreated',
+            data: { projectId, ownerId: 'visitor-1', name: 'Idea', coreIdea: '', parameters: [], createdAt: at },
+          },
+        ])
+      ).position,
+    );
+  // what a visitor's create appends after its project: the visitor's list of projects, which no project read model reads
+  const list = async (projectId: string) =>
+    Number(
+      (
+        await stores.eventStore.appendToStream('visitor-projects-visitor-1', [
+          { id: crypto.randomUUID(), type: 'VisitorProjectRecorded', data: { visitorId: 'visitor-1', projectId, recordedAt: at } },
+        ])
+      ).position,
+    );
+
+  it('passes the ignored events after the checkpoint, waits for the newest handled one, and waits as asked where it cannot tell', async () => {
+    const handled = new Set(['ProjectCreated']);
+    const progress = await followProjectionProgress(stores.documentStore, {
+      ignoredEvents: { eventStore: stores.eventStore, handles: (name) => (name === 'projects' ? handled : undefined) },
+    });
+    const plain = await followProjectionProgress(stores.documentStore);
+    try {
+      const created = await create('p1');
+      const listed = await list('p1');
+      await stores.documentStore.replaceOne(PROJECTIONS_COLLECTION, status(created));
+      await vi.waitFor(() => expect(progress.status('projects')?.position).toBe(created));
+      // The list's event changes nothing the projection serves: applied through `created`, it has applied `listed`.
+      expect(await progress.waitFor('projects', listed, 50)).toBe(true);
+      // Without the log to read, the wait is for the checkpoint itself.
+      expect(await plain.waitFor('projects', listed, 50)).toBe(false);
+      // A projection whose events are not known to it, and a position no event holds yet: waited for as asked.
+      expect(await progress.waitFor('other', listed, 50)).toBe(false);
+      expect(await progress.waitFor('projects', listed + 1, 50)).toBe(false);
+
+      const second = await create('p2');
+      const listedAgain = await list('p2');
+      const waiting = progress.waitFor('projects', listedAgain, 2000);
+      // A handled event lies between: the wait lasts until the projection has applied it.
+      expect(await Promise.race([waiting, new Promise((resolve) => setTimeout(() => resolve('still waiting'), 100))])).toBe('still waiting');
+      await stores.documentStore.replaceOne(PROJECTIONS_COLLECTION, status(second));
+      expect(await waiting).toBe(true);
+    } finally {
+      await progress.close();
+      await plain.close();
+    }
+  });
+});

@@ -39,3 +39,7 @@ export const allProjections: readonly Projection[] = [
   aiCallsProjection,
   spendingProjection,
 ];
+
+const handledByName = new Map(allProjections.map((projection) => [projection.name, new Set<string>(projection.handles)]));
+/** The event types the read model of that name is built from: what a wait for it may pass over (progress.ts, `ignoredEvents`). */
+export const eventTypesHandledBy = (name: string): ReadonlySet<string> | undefined => handledByName.get(name);
