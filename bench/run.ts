@@ -438,6 +438,64 @@ for (const stored of QUICK ? [10_000] : [10_000, 100_000]) {
   );
 }
 
+// A person's own projects among many people's: their project list (the dashboard), a create (its name check reads
+// the list) and the read of the new project after it (waiting for the position the create answered). Sequential
+// requests on an idle server, so each figure is one request's time; flat from 1,000 to 100,000 stored is the target.
+console.log("A person's list and creates, by number of projects stored…");
+const ownersRows: { stored: number; list: number; create: number; readAfter: number }[] = [];
+for (const stored of QUICK ? [1_000, 10_000] : [1_000, 10_000, 100_000]) {
+  const { dataDir, env, cookie } = await visitorDataDir('vis-bench-owners-', 'bench/servers/seed-owners.ts', [String(stored)]);
+  const server = await startChild(EMBEDDED, env);
+  const listed = async () =>
+    ((await (await fetch(`${server.url}/api/projects`, { headers: { cookie } })).json()) as { projects: unknown[] }).projects;
+  for (let tries = 0; (await listed()).length < 2; tries++) {
+    if (tries > 6_000) throw new Error(`the read models did not catch up with ${stored} projects in 10 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await settleCpu(server.child.pid!, { windowMs: 1_000, quietMsPerSecond: 20, maxWindows: 120 });
+  const times = { list: [] as number[], create: [] as number[], readAfter: [] as number[] };
+  for (let i = 0; i < 20; i++) {
+    let started = performance.now();
+    await listed();
+    times.list.push(performance.now() - started);
+    started = performance.now();
+    const created = await fetch(`${server.url}/api/projects`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: '{}',
+    });
+    const { project, position } = (await created.json()) as { project: { id: string }; position: string };
+    times.create.push(performance.now() - started);
+    started = performance.now();
+    const read = await fetch(`${server.url}/api/projects/${project.id}`, { headers: { cookie, 'X-Min-Position': position } });
+    await read.text();
+    if (!read.ok || read.headers.get('x-read-model-stale'))
+      throw new Error(`the new project's read answered ${read.status}, stale: ${read.headers.get('x-read-model-stale')}`);
+    times.readAfter.push(performance.now() - started);
+    // a person's pace, not a burst: each create after the last one's read-model checkpoints have settled
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  await stop(server.child);
+  rmSync(dataDir, { recursive: true, force: true });
+  const p50 = (values: number[]) =>
+    percentile(
+      [...values].sort((a, b) => a - b),
+      50,
+    );
+  ownersRows.push({ stored, list: p50(times.list), create: p50(times.create), readAfter: p50(times.readAfter) });
+}
+const ownersBase = ownersRows[0]!;
+for (const row of ownersRows) {
+  const ratioTo = (value: number, base: number) => `${(value / base).toFixed(1)}×`;
+  log(
+    `| a person's project list, a create and the read after it, ${row.stored} projects stored (2 per person) | 20 of each, one at a time | list p50 ${row.list.toFixed(1)} ms, create p50 ${row.create.toFixed(1)} ms, read after the create p50 ${row.readAfter.toFixed(1)} ms | ${row === ownersBase ? 'baseline' : `list ${ratioTo(row.list, ownersBase.list)}, create ${ratioTo(row.create, ownersBase.create)} the ${ownersBase.stored}-project figures`} | flat |`,
+  );
+}
+const ownersLargest = ownersRows.at(-1)!;
+summary.push(
+  `a person's project list with ${ownersLargest.stored} projects stored: p50 ${ownersLargest.list.toFixed(1)} ms (${ownersBase.list.toFixed(1)} ms at ${ownersBase.stored}), a create ${ownersLargest.create.toFixed(1)} ms, the read after it ${ownersLargest.readAfter.toFixed(1)} ms`,
+);
+
 // Bytes on disk for a steady edit load, on a fresh data directory (its own script and server; see bytes-report.ts).
 console.log('Bytes on disk per event…');
 const bytes = bytesRows(runTsx('bench/bytes-per-event.ts', [QUICK ? '1000' : '10000', '100']) as unknown as BytesPerEventResult);
