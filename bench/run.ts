@@ -444,7 +444,7 @@ for (const stored of QUICK ? [10_000] : [10_000, 100_000]) {
 console.log("A person's list and creates, by number of projects stored…");
 const ownersRows: { stored: number; list: number; create: number; readAfter: number }[] = [];
 for (const stored of QUICK ? [1_000, 10_000] : [1_000, 10_000, 100_000]) {
-  const { dataDir, env, cookie } = await visitorDataDir('vis-bench-owners-', 'bench/servers/seed-owners.ts', [String(stored)]);
+  const { dataDir, env, cookie } = await visitorDataDir('vis-bench-owners-', 'bench/servers/seed-projects.ts', [String(stored), 'others']);
   const server = await startChild(EMBEDDED, env);
   const listed = async () =>
     ((await (await fetch(`${server.url}/api/projects`, { headers: { cookie } })).json()) as { projects: unknown[] }).projects;
