@@ -177,6 +177,9 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const commitFlags = (overlappingSync: boolean) =>
   TransactionFlags.ABORTABLE | TransactionFlags.SYNCHRONOUS_COMMIT | (overlappingSync ? TransactionFlags.NO_SYNC_FLUSH : 0);
 
+/** How far an index's ids for a value are counted when a query could read either of two values (see `indexedIds`). */
+const INDEX_COUNT_LIMIT = 10_000;
+
 /** `stages.1.data` → `stages`: the top-level fields that paths reach into. */
 const topLevelFieldsOf = (paths: readonly string[]) => paths.map((path) => path.split('.', 1)[0]!);
 
@@ -270,13 +273,25 @@ export const openLmdbDocumentStore = ({
     return (document: Document) => query.test(document);
   };
 
-  /** The ids an index holds for a value the filter pins (in id order, as a scan reads them), where one does. */
+  /**
+   * The ids an index holds for a value the filter pins (in id order, as a scan reads them), where one does. Where it
+   * pins several indexed fields (`{ status: 'published', ownerId }`), the value held by fewer documents is read:
+   * each is counted up to the smallest count so far, so a common value costs no more than the rarer one.
+   */
   const indexedIds = (collection: string, filter: Filter): Iterable<string> | undefined => {
+    let best: { field: string; value: string; count: number } | undefined;
     for (const field of indexes.fieldsOf(collection)) {
       const value = stringFromFilter(filter, field);
-      if (value !== undefined && indexes.serves(collection, field, value)) return indexes.idsWith(collection, field, value);
+      if (value === undefined || !indexes.serves(collection, field, value)) continue;
+      if (best === undefined) {
+        best = { field, value, count: Number.POSITIVE_INFINITY };
+        continue;
+      }
+      if (best.count === Number.POSITIVE_INFINITY) best.count = indexes.countWith(collection, best.field, best.value, INDEX_COUNT_LIMIT);
+      const count = indexes.countWith(collection, field, value, best.count);
+      if (count < best.count) best = { field, value, count };
     }
-    return undefined;
+    return best && indexes.idsWith(collection, best.field, best.value);
   };
 
   function* byIds(collection: string, ids: Iterable<string>): Generator<Document> {

@@ -50,6 +50,8 @@ export interface ValueIndexes {
   fieldsOf(collection: string): readonly string[];
   /** The ids of the collection's documents whose `field` holds `value`, in id order (as the collection is kept). */
   idsWith(collection: string, field: string, value: string): Iterable<string>;
+  /** How many documents' `field` holds `value`, counted up to `limit`. */
+  countWith(collection: string, field: string, value: string, limit: number): number;
   /** Whether a query for this value can be answered from the index (see `indexable`). */
   serves(collection: string, field: string, value: string): boolean;
   /** Within a write transaction: the document was written; `changedFields`, when known, are the top-level fields it changed. */
@@ -141,9 +143,16 @@ export const openValueIndexes = (environment: RootDatabase): ValueIndexes => {
     }
   }
 
+  const countWith = (collection: string, field: string, value: string, limit: number) => {
+    let count = 0;
+    for (const _key of entries.getKeys({ start: [collection, field, value], end: [collection, field, value, AFTER_EVERY_ID], limit })) count++;
+    return count;
+  };
+
   return {
     fieldsOf,
     idsWith,
+    countWith,
     serves: (collection, field, value) => indexable(value) && fieldsOf(collection).includes(field),
     written,
     deleted,
