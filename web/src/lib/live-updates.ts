@@ -9,7 +9,7 @@ type Listener = () => void;
  * One WebSocket per tab to query-api `/ws`, shared by every subscribed topic; it reconnects with backoff and
  * subscribes again, and each (re)connect counts as a change (something may have happened while it was away).
  */
-const createLiveConnection = () => {
+export const createLiveConnection = () => {
   const listeners = new Map<string, Set<Listener>>();
   let socket: WebSocket | null = null;
   let retryMs = 500;
@@ -32,16 +32,20 @@ const createLiveConnection = () => {
     // Opened before this browser had a session (a first visit to a page nginx served, which starts none), the
     // socket is nobody's and is refused the visitor's own topics: once the session starts, it opens again.
     if (!isVisitor()) whenSessionStarts(() => socket === ws && ws.close());
-    // Each open, the first one too, counts as a change: the page's first reads went out before the socket listened,
-    // and a change committed in between (the save a reloading page sent as it went) would otherwise never show.
     ws.onopen = () => {
       retryMs = 500;
       if (listeners.size > 0) subscribeTo([...listeners.keys()]);
-      for (const topic of listeners.keys()) notify(topic);
     };
+    // Each subscription the server confirms counts as a change: the page read what it shows before the server
+    // listened for it (at the first open, after a reconnect, for a topic subscribed later), and a change committed
+    // in between (the save a reloading page sent as it went) would otherwise never show. Counted once the server
+    // has the subscription, not when it is asked for: a change committed while the server was still checking
+    // the topic (its owner read from the store) was heard by nobody, and the page showed the text from before
+    // the reload until the next change.
     ws.onmessage = (message) => {
       const data = JSON.parse(String(message.data)) as LiveMessage;
       if (data.type === 'changed') notify(data.topic);
+      if (data.type === 'subscribed') data.topics.forEach(notify);
     };
     ws.onclose = () => {
       socket = null;
