@@ -544,7 +544,8 @@ describe('lmdb document store: indexes of a value', () => {
   it('reads the rarer of two pinned values', async () => {
     const store = openLmdbDocumentStore({ path });
     await store.createIndexes('listings', [{ key: { status: 1, createdAt: -1 } }, { key: { ownerId: 1, status: 1 } }]);
-    for (let i = 0; i < 20; i++) await store.replaceOne('listings', { _id: `i${i}`, status: 'published', ownerId: i < 2 ? 'u1' : `u${i}`, createdAt: i });
+    for (let i = 0; i < 20; i++)
+      await store.replaceOne('listings', { _id: `i${i}`, status: 'published', ownerId: i < 2 ? 'u1' : `u${i}`, createdAt: i });
     const raw = open({ path });
     const entries = raw.openDB<string, (string | Buffer)[]>({ name: 'index-entries', encoding: 'string' });
     // taken out of the owner's entries only: a read of the owner's value misses it, a read of the status's does not
