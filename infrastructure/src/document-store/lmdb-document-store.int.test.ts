@@ -552,6 +552,7 @@ describe('lmdb document store: indexes of a value', () => {
     await entries.remove(['listings', 'ownerId', 'u1', 'i1']);
     expect((await store.find('listings', { status: 'published', ownerId: 'u1' })).map(({ _id }) => _id)).toEqual(['i0']);
     expect(await store.count('listings', { status: 'published' })).toBe(20);
+    expect(await store.find('listings', { status: 'published', ownerId: 'nobody' })).toEqual([]);
     await raw.close();
     await store.close();
   });

@@ -288,6 +288,8 @@ export const openLmdbDocumentStore = ({
         continue;
       }
       if (best.count === Number.POSITIVE_INFINITY) best.count = indexes.countWith(collection, best.field, best.value, INDEX_COUNT_LIMIT);
+      // no document holds it: nothing to read, whatever else the filter pins
+      if (best.count === 0) break;
       const count = indexes.countWith(collection, field, value, best.count);
       if (count < best.count) best = { field, value, count };
     }
