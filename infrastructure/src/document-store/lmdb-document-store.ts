@@ -18,7 +18,7 @@ import {
   type IdRange,
 } from './document-expressions.ts';
 import { hasChanges, valueAtPath } from './document-changes.ts';
-import { equalityFieldsOf, openValueIndexes } from './lmdb-value-index.ts';
+import { equalityFieldsOf, indexable, openValueIndexes } from './lmdb-value-index.ts';
 import {
   ChangedDocumentMissingError,
   RequiredWriteUnmatchedError,
@@ -273,6 +273,13 @@ export const openLmdbDocumentStore = ({
     return (document: Document) => query.test(document);
   };
 
+  /** The indexed fields the filter pins to a value an index holds: what an index can answer it from. */
+  const pinnedValues = (collection: string, filter: Filter): { field: string; value: string }[] =>
+    indexes.fieldsOf(collection).flatMap((field) => {
+      const value = stringFromFilter(filter, field);
+      return value !== undefined && indexable(value) ? [{ field, value }] : [];
+    });
+
   /**
    * The ids an index holds for a value the filter pins (in id order, as a scan reads them), where one does. Where it
    * pins several indexed fields (`{ status: 'published', ownerId }`), the value held by fewer documents is read:
@@ -280,9 +287,7 @@ export const openLmdbDocumentStore = ({
    */
   const indexedIds = (collection: string, filter: Filter): Iterable<string> | undefined => {
     let best: { field: string; value: string; count: number } | undefined;
-    for (const field of indexes.fieldsOf(collection)) {
-      const value = stringFromFilter(filter, field);
-      if (value === undefined || !indexes.serves(collection, field, value)) continue;
+    for (const { field, value } of pinnedValues(collection, filter)) {
       if (best === undefined) {
         best = { field, value, count: Number.POSITIVE_INFINITY };
         continue;
@@ -563,7 +568,7 @@ export const openLmdbDocumentStore = ({
       // An `_id` range, or a sort by `_id`: read in key order, only as far as the page needs.
       const order = idOrderOf(sort);
       const range = idRangeFromFilter(filter);
-      const servedByIndex = range === undefined && indexedIds(collection, filter) !== undefined;
+      const servedByIndex = range === undefined && pinnedValues(collection, filter).length > 0;
       if (order !== undefined && !servedByIndex && idFromFilter(filter) === undefined && (sort !== undefined || range !== undefined)) {
         return (await findInKeyOrder(collection, filter, order, skip, limit)) as T[];
       }

@@ -18,8 +18,11 @@ import type { Document, IndexSpec } from './document-store.ts';
  * answer never depends on whether a value could be indexed.
  */
 const VALUE_MAX_LENGTH = 256;
-/** Printable text only: ordered-binary separates an array key's parts with a control character (see `idsWith`). */
-const indexable = (value: string) => {
+/**
+ * Whether a value is one an index holds, so that a query for it can be answered from the index. Printable text only:
+ * ordered-binary separates an array key's parts with a control character (see `idsWith`).
+ */
+export const indexable = (value: string) => {
   if (value.length > VALUE_MAX_LENGTH) return false;
   for (let at = 0; at < value.length; at++) if (value.charCodeAt(at) < 0x20) return false;
   return true;
@@ -52,8 +55,6 @@ export interface ValueIndexes {
   idsWith(collection: string, field: string, value: string): Iterable<string>;
   /** How many documents' `field` holds `value`, counted up to `limit`. */
   countWith(collection: string, field: string, value: string, limit: number): number;
-  /** Whether a query for this value can be answered from the index (see `indexable`). */
-  serves(collection: string, field: string, value: string): boolean;
   /** Within a write transaction: the document was written; `changedFields`, when known, are the top-level fields it changed. */
   written(collection: string, document: Document, changedFields?: readonly string[]): void;
   /** Within a write transaction: the document was deleted. */
@@ -153,7 +154,6 @@ export const openValueIndexes = (environment: RootDatabase): ValueIndexes => {
     fieldsOf,
     idsWith,
     countWith,
-    serves: (collection, field, value) => indexable(value) && fieldsOf(collection).includes(field),
     written,
     deleted,
     dropped,

@@ -109,8 +109,8 @@ export const followProjectionProgress = async (
   /** The position that stands for `position` in a wait (see `ignoredEvents`): never past it, never below the checkpoint. */
   const positionToWaitFor = async (name: string, position: number): Promise<number> => {
     const handles = ignoredEvents?.handles(name);
-    const reached = reachedOf(name);
     if (!handles) return position;
+    const reached = reachedOf(name);
     try {
       const events = await ignoredEvents!.eventStore.readAll({ afterPosition: BigInt(reached), maxCount: IGNORED_LOOK_AHEAD });
       let handled = reached;
@@ -127,7 +127,7 @@ export const followProjectionProgress = async (
     return position;
   };
 
-  const waitFor = (name: string, position: number, timeoutMs: number) =>
+  const waitUntilApplied = (name: string, position: number, timeoutMs: number) =>
     new Promise<boolean>((resolve) => {
       const waiter = {
         name,
@@ -153,7 +153,7 @@ export const followProjectionProgress = async (
       const target = await positionToWaitFor(name, position);
       // read anew: the projection may have moved on while the log was read
       if (reachedOf(name) >= target) return true;
-      return waitFor(name, target, timeoutMs);
+      return waitUntilApplied(name, target, timeoutMs);
     },
     onChange: (listener) => {
       listeners.add(listener);
