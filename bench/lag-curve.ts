@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { topics } from '@vis/domain';
 import { measureCpu } from './proc-cpu.ts';
@@ -26,6 +27,12 @@ export interface LagAtRate {
   serverMsPerCommand: number;
   serverCores: number;
   loadGeneratorCores: number;
+  /**
+   * The load generator's own event-loop delay over the run (p99 and max, ms): a lag is timed where its message is
+   * read, so a generator that stalls (its garbage collection, a full core) makes every lag it reads late longer.
+   */
+  loadGeneratorDelayP99: number;
+  loadGeneratorDelayMax: number;
   /** What `alsoMeasure` counted over the rate's run. */
   also: Record<string, number>;
 }
@@ -145,6 +152,8 @@ export const measureLagCurve = async ({
     const commandsSent = Math.max(Math.round(rate * seconds), 100);
     const cpu = measureCpu(pid);
     const counted = alsoMeasure();
+    const delay = monitorEventLoopDelay({ resolution: 1 });
+    delay.enable();
     const pending: Promise<void>[] = [];
     const start = performance.now();
     for (let i = 0; i < commandsSent; i++) {
@@ -157,6 +166,7 @@ export const measureLagCurve = async ({
     await new Promise((resolve) => setTimeout(resolve, 500));
     const used = cpu();
     const also = counted();
+    delay.disable();
     lags.sort((a, b) => a - b);
     answered.sort((a, b) => a - b);
     curve.push({
@@ -174,6 +184,8 @@ export const measureLagCurve = async ({
       serverMsPerCommand: used.serverMs / commandsSent,
       serverCores: used.serverMs / sendingMs,
       loadGeneratorCores: used.loadGeneratorMs / sendingMs,
+      loadGeneratorDelayP99: delay.percentile(99) / 1e6,
+      loadGeneratorDelayMax: delay.max / 1e6,
       also,
     });
   }

@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import { benchmarkAppends, benchmarkRawLmdbAppends, type BenchmarkAppendsResult } from '@vis/infrastructure';
 import { buildEmbedded, EMBEDDED_NODE_OPTIONS } from '../scripts/build-embedded.ts';
 import { bytesRows, type BytesPerEventResult } from './bytes-report.ts';
-import { formatSpread, measureLagCurve, percentile, runsByRate, spreadOf, type LagAtRate } from './lag-curve.ts';
+import { formatSpread, percentile, runsByRate, spreadOf, type LagAtRate, type measureLagCurve } from './lag-curve.ts';
 import { measureLandingJavaScript } from './landing-js.ts';
 import { cpuFigures, LIGHTHOUSE_PATHS, measureLighthouse } from './lighthouse.ts';
 import { idleCpuPerSecond, measureCpu, settle as settleCpu } from './proc-cpu.ts';
@@ -261,6 +261,18 @@ summary.push(`GET project: ${ratio(gets.rps, bareGet.rps)} of bare Koa GET, p99 
 // batch costs and how long the projection thread's linger (projections/src/engine/live.ts) adds. The targets are
 // at 300 and 1,000 commands/s; the load generator's cores say whether it, not the server, saturates the machine.
 const LAG_RATES = [10, 100, 300, 1000];
+/** `measureLagCurve` run by a fresh load generator of its own (bench/lag-client.ts says why). */
+const lagCurve = async (options: Omit<Parameters<typeof measureLagCurve>[0], 'alsoMeasure'>): Promise<LagAtRate[]> => {
+  const client = spawn(process.execPath, [...tsx, 'bench/lag-client.ts', JSON.stringify(options)], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  client.stdout.on('data', (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => client.once('exit', resolve));
+  if (code !== 0) throw new Error(`bench/lag-client.ts exited with ${String(code)}: ${output}`);
+  return JSON.parse(output.trim().split('\n').at(-1)!) as LagAtRate[];
+};
 console.log(`Projection lag and CPU per command at ${LAG_RATES.join(', ')} commands/s…`);
 /** The issue's targets by rate: CPU per command in the whole process, lag percentiles. */
 const lagTargets: Record<number, { cpuMs: number; p50?: number; p99: number }> = {
@@ -285,14 +297,14 @@ const measureFloor = async () => {
     const created = await fetch(`${floor.url}/api/projects`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     projects.push(((await created.json()) as { project: { id: string } }).project.id);
   }
-  floorCurves.push(await measureLagCurve({ url: floor.url, cookie: '', projects, pid: floor.child.pid!, rates: LAG_RATES, seconds: QUICK ? 3 : 10 }));
+  floorCurves.push(await lagCurve({ url: floor.url, cookie: '', projects, pid: floor.child.pid!, rates: LAG_RATES, seconds: QUICK ? 3 : 10 }));
   await stop(floor.child);
   rmSync(dataDir, { recursive: true, force: true });
 };
 // The server the saturation rounds grew (1,000 projects, some 80,000 commands more on them, its heap as the burst
 // left it) gives one curve, as every lag row before 2026-11-28 was measured; the rows and their verdicts are on fresh
 // servers of 100 projects, one per run, started as the floor's are: like against like.
-const grownCurve = await measureLagCurve({
+const grownCurve = await lagCurve({
   url: embedded.url,
   cookie: embedded.cookie,
   projects: embedded.ids.slice(0, 100),
@@ -305,7 +317,7 @@ rmSync(embedded.dataDir, { recursive: true, force: true });
 for (let run = 0; run < LAG_RUNS; run++) {
   const fresh = await embeddedWithProjects(100);
   curves.push(
-    await measureLagCurve({
+    await lagCurve({
       url: fresh.url,
       cookie: fresh.cookie,
       projects: fresh.ids,
@@ -334,14 +346,16 @@ for (const { rate, runs } of runsByRate(curves)) {
   const ofFloor = (figure: (point: LagAtRate) => number) => spreadOf(floorRuns.map(figure));
   const floorMs = ofFloor((point) => point.serverMsPerCommand);
   const target = lagTargets[rate];
-  const ok =
-    target !== undefined && serverMs.median <= target.cpuMs && p99.median <= target.p99 && (target.p50 === undefined || p50.median <= target.p50);
+  const cpuOk = target !== undefined && serverMs.median <= target.cpuMs;
+  const lagOk = target !== undefined && p99.median <= target.p99 && (target.p50 === undefined || p50.median <= target.p50);
+  // Each figure judged apart, and a CPU target below what the floor itself spends said so: no code can meet it here.
+  const belowFloor = target !== undefined && floorMs.median > target.cpuMs ? ` (below the durable floor's own ${floorMs.median.toFixed(2)} ms)` : '';
   const targetText = target
-    ? `CPU ≤${target.cpuMs} ms per command${target.p50 === undefined ? '' : `, p50 ≤${target.p50} ms`}, p99 ≤${target.p99} ms: ${verdict(ok)}`
+    ? `CPU ≤${target.cpuMs} ms per command: ${verdict(cpuOk)}${belowFloor}; lag${target.p50 === undefined ? '' : ` p50 ≤${target.p50} ms,`} p99 ≤${target.p99} ms: ${verdict(lagOk)}`
     : 'no target at this rate (the curve)';
   const heard = runs.reduce((sum, point) => sum + point.heard, 0);
   const sent = runs.reduce((sum, point) => sum + point.commandsSent, 0);
-  const cost = `CPU per command ${of((point) => point.requestThreadMsPerCommand).median.toFixed(2)} ms on the request thread, ${of((point) => point.projectionThreadMsPerCommand).median.toFixed(2)} ms on the projection thread, ${formatSpread(serverMs, ' ms')} in all (${of((point) => point.serverCores).median.toFixed(2)} cores), ${(serverMs.median / floorMs.median).toFixed(1)}× the durable floor's; load generator ${of((point) => point.loadGeneratorCores).median.toFixed(2)} cores; ${os.cpus().length} cores in the machine`;
+  const cost = `CPU per command ${of((point) => point.requestThreadMsPerCommand).median.toFixed(2)} ms on the request thread, ${of((point) => point.projectionThreadMsPerCommand).median.toFixed(2)} ms on the projection thread, ${formatSpread(serverMs, ' ms')} in all (${of((point) => point.serverCores).median.toFixed(2)} cores), ${(serverMs.median / floorMs.median).toFixed(1)}× the durable floor's; load generator ${of((point) => point.loadGeneratorCores).median.toFixed(2)} cores, its event loop late by p99 ${of((point) => point.loadGeneratorDelayP99).median.toFixed(1)} ms (max ${of((point) => point.loadGeneratorDelayMax).median.toFixed(1)}); ${os.cpus().length} cores in the machine`;
   log(
     `| projection lag, command sent → /ws \`changed\`, ${of((point) => point.achievedRate).median.toFixed(0)} commands/s (${rate} asked) | ${heard} of ${sent} commands heard (median of ${runs.length} runs, range in brackets) | p50 ${formatSpread(p50, ' ms')}, p99 ${formatSpread(p99, ' ms')}${answeredOf(runs)} | ${cost} | ${targetText} |`,
   );
@@ -352,11 +366,11 @@ for (const { rate, runs } of runsByRate(curves)) {
     )}, p99 ${formatSpread(
       ofFloor((point) => point.p99),
       ' ms',
-    )}${answeredOf(floorRuns)} | CPU per command ${ofFloor((point) => point.requestThreadMsPerCommand).median.toFixed(2)} ms on the request thread, ${ofFloor((point) => point.projectionThreadMsPerCommand).median.toFixed(2)} ms on the projection thread, ${formatSpread(floorMs, ' ms')} in all | baseline |`,
+    )}${answeredOf(floorRuns)} | CPU per command ${ofFloor((point) => point.requestThreadMsPerCommand).median.toFixed(2)} ms on the request thread, ${ofFloor((point) => point.projectionThreadMsPerCommand).median.toFixed(2)} ms on the projection thread, ${formatSpread(floorMs, ' ms')} in all; load generator's event loop late by p99 ${ofFloor((point) => point.loadGeneratorDelayP99).median.toFixed(1)} ms (max ${ofFloor((point) => point.loadGeneratorDelayMax).median.toFixed(1)}) | baseline |`,
   );
   if (target)
     summary.push(
-      `at ${rate} commands/s: lag p50 ${p50.median.toFixed(2)} ms, p99 ${p99.median.toFixed(2)} ms, CPU ${serverMs.median.toFixed(2)} ms per command (the durable floor ${floorMs.median.toFixed(2)} ms), median of ${runs.length} runs (${verdict(ok)})`,
+      `at ${rate} commands/s, median of ${runs.length} runs: lag p50 ${p50.median.toFixed(2)} ms, p99 ${p99.median.toFixed(2)} ms (${verdict(lagOk)}); CPU ${serverMs.median.toFixed(2)} ms per command, the durable floor ${floorMs.median.toFixed(2)} ms (${verdict(cpuOk)}${belowFloor})`,
     );
 }
 for (const point of grownCurve) {
@@ -615,7 +629,7 @@ const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 const report = `# Benchmarks
 
 Produced by \`npm run bench\`${QUICK ? ' (BENCH_QUICK=1: short runs)' : ''} on ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${cpu}), ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}.
-Load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per run, from the parent process; each server under test runs in
+Load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per run, from the parent process (the lag curves from a load generator of their own, bench/lag-client.ts); each server under test runs in
 its own child process. The HTTP figures are the median of ${ROUNDS} interleaved runs with their range (this machine is noisy,
 about ±15%); targets are judged by the ratio to the baseline measured in the same rounds, never asserted in tests.
 
