@@ -51,6 +51,13 @@ describe('POST /api/generate-parameters (offline)', () => {
     expect(wrong.body).toMatchObject({ success: false, field: 'fieldType' });
   });
 
+  it('names the kinds it accepts when the kind is unknown', async () => {
+    const res = await ai.visitor().post('/api/generate-parameters').send({ fieldType: 'viralTriggers' });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toContain("unknown parameter kind 'viralTriggers'");
+    for (const kind of ['viralParameters', 'sustainability', 'commonViralTriggers']) expect(res.body.error).toContain(kind);
+  });
+
   it.each([
     ['an unknown field', { fieldType: 'viralParameters', color: 'red' }, 'color'],
     ['an unknown kind', { fieldType: 'nope' }, 'fieldType'],

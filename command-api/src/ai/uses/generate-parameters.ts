@@ -1,6 +1,7 @@
 import {
   AI_FAILURE_MESSAGES,
   assertListHasRoom,
+  GUIDED_FIELD_TYPES,
   GUIDED_PARAMETER_KINDS,
   guidedListOf,
   MIN_PARAMETER_LENGTH,
@@ -80,7 +81,10 @@ export const generateParameters: AiRoute = {
     const stage = body.stageId === undefined ? undefined : Number(body.stageId);
     const fallback: GuidedParameterList = stage === 2 ? 'sustainabilityParameters' : 'viralParameters';
     const list = body.fieldType ? guidedListOf(body.fieldType) : fallback;
-    if (!list) throw new ValidationError('fieldType', `fieldType: unknown parameter kind '${body.fieldType}'`);
+    if (!list) {
+      // The kinds accepted are named, so a client that guessed a name can correct it from the answer alone.
+      throw new ValidationError('fieldType', `fieldType: unknown parameter kind '${body.fieldType}'; one of ${GUIDED_FIELD_TYPES.join(', ')}`);
+    }
     if (stage !== undefined && PARAMETER_LISTS[list].stage !== stage) {
       throw new ValidationError('fieldType', `fieldType: '${body.fieldType}' is not a stage ${stage} list`);
     }
