@@ -247,4 +247,33 @@ describe('/game, the nine-step builder', () => {
     expect(consoleErrors.unexpected([/status of 500/])).toEqual([]);
     await context.close();
   }, 90_000);
+
+  it('tells a person refused for too many requests when to try again, not to check their API key', async () => {
+    const { context, page, consoleErrors } = await openPage(env.browser, 1280);
+    const limited = 'Too many free AI requests from your network. Please try again in 6 minutes, or sign in to keep going now.';
+    await page.route('**/api/generate-parameter', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, error: 'Too many free AI requests', message: limited }),
+      }),
+    );
+    await page.goto(`${env.server.url}/game`);
+    await stepText(page, 1);
+
+    await page.getByRole('button', { name: 'Generate Parameters' }).click();
+    await expect.poll(() => toastText(page)).toContain('Generation failed');
+    expect(await toastText(page)).toContain(limited);
+    expect(await toastText(page)).not.toContain('Could not generate technical parameters');
+
+    await next(page, 2);
+    await page.getByRole('button', { name: 'Generate Parameters' }).click();
+    await expect.poll(() => toastText(page)).toContain('AI Generation Failed');
+    expect(await toastText(page)).toContain(`${limited} Using fallback parameters instead.`);
+    expect(await toastText(page)).not.toContain('Check your API key');
+    expect(await page.getByRole('list', { name: 'Sustainability suggestions' }).getByRole('button').count()).toBe(6);
+
+    expect(consoleErrors.unexpected([/status of 429/])).toEqual([]);
+    await context.close();
+  }, 60_000);
 });

@@ -10,6 +10,10 @@ export const isOutOfFreePlays = (error: unknown) => {
   return error.status === 402 || title === 'Subscription required' || error.message.includes('used all your free attempts');
 };
 
+/** The server's own words when it refused for too many requests (429): they say when to try again. */
+export const rateLimitMessage = (error: unknown): string | null =>
+  error instanceof ApiError && error.status === 429 && error.message ? error.message : null;
+
 /**
  * What every AI button does when its call fails (spec 01 §8): out of free plays opens the subscription modal
  * with the 'Usage Limit Reached' toast; anything else is an 'Error' toast with the server's message. `retry` is

@@ -5,7 +5,7 @@ import { busyClasses, Button, focusRing } from '../../../components/ui/button.ts
 import { Input } from '../../../components/ui/field.tsx';
 import { errorMessage, errorTitle } from '../../../lib/api-client.ts';
 import { generateParameter } from '../../../lib/ai/generate-parameter.ts';
-import { isOutOfFreePlays, useAiFailure } from '../../../lib/ai/use-ai-failure.ts';
+import { isOutOfFreePlays, rateLimitMessage, useAiFailure } from '../../../lib/ai/use-ai-failure.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useAddBuilderParameter } from '../../../lib/projects/builder-add-parameter.ts';
 import { useClearBuilderParameters } from '../../../lib/projects/builder-clear-parameters.ts';
@@ -124,17 +124,24 @@ export const BuilderParameterEditor = ({ projectId, category, context }: Builder
     } catch (error) {
       if (isOutOfFreePlays(error)) {
         aiFailure(error, 'Failed to generate parameters', () => void generate());
-      } else if (category.step === FIRST_STEP) {
-        // Spec 02 §8: step 1 shows no suggestions on failure.
-        setSuggestions([]);
-        toast({ title: 'Generation failed', description: 'Could not generate technical parameters', variant: 'destructive' });
       } else {
-        setSuggestions(FALLBACK_SUGGESTIONS[category.step] ?? []);
-        toast({
-          title: 'AI Generation Failed',
-          description: 'Using fallback parameters instead. Check your API key in settings.',
-          variant: 'destructive',
-        });
+        // A refusal for too many requests says when to try again (and that signing in lifts a network's share):
+        // that is what the person needs to read, not a hint to check an API key that is fine.
+        const limited = rateLimitMessage(error);
+        if (category.step === FIRST_STEP) {
+          // Spec 02 §8: step 1 shows no suggestions on failure.
+          setSuggestions([]);
+          toast({ title: 'Generation failed', description: limited ?? 'Could not generate technical parameters', variant: 'destructive' });
+        } else {
+          setSuggestions(FALLBACK_SUGGESTIONS[category.step] ?? []);
+          toast({
+            title: 'AI Generation Failed',
+            description: limited
+              ? `${limited} Using fallback parameters instead.`
+              : 'Using fallback parameters instead. Check your API key in settings.',
+            variant: 'destructive',
+          });
+        }
       }
     } finally {
       setGenerating(false);
